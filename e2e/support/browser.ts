@@ -1,0 +1,46 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+/** Debian's Chromium, headless, with the flags this machine needs (no background network, no first-run). */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export const baseUrl = () => {
+  const url = process.env.E2E_BASE_URL;
+  if (!url) throw new Error('E2E_BASE_URL is not set: the e2e global setup did not start the system');
+  return url;
+};
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  });
+}
+
+/** A fresh browser profile at the app, not signed in. */
+export async function newSession(browser: Browser, options: { width?: number; height?: number } = {}) {
+  const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: options.width ?? 1280, height: options.height ?? 800 } });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** Signs in as a real user would: landing page → Log In → the development issuer's page → back in the app. */
+export async function signIn(page: Page, email = `dispatcher+${Date.now()}@example.com`) {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Log In' }).first().click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => url.origin === new URL(baseUrl()).origin && !url.pathname.startsWith('/oidc') && !url.pathname.startsWith('/api'));
+  return email;
+}
+
+/** Answers every browser confirmation with `accept` and records its text. */
+export function recordDialogs(page: Page, accept = true) {
+  const messages: string[] = [];
+  page.on('dialog', (dialog) => {
+    messages.push(dialog.message());
+    void (accept ? dialog.accept() : dialog.dismiss());
+  });
+  return messages;
+}
+
+export type { Browser, BrowserContext, Page };

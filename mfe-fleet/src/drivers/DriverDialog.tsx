@@ -1,0 +1,61 @@
+import { DRIVER_STATUSES, DRIVER_STATUS_LABELS, driverInputSchema, type Driver } from '@tms/contracts';
+import { DAY_FORMAT, FormField, FormGrid, ResourceFormModal, type ResourceDialogProps } from '@tms/ui';
+import { useQuery } from '@tanstack/react-query';
+import { DatePicker, Input, Select } from 'antd';
+import { useMemo } from 'react';
+import { trucksApi } from '../trucks/trucks.api.js';
+import { driversApi } from './drivers.api.js';
+import { driverFormValues, driverPayload, driverTexts } from './driver-form.js';
+
+const STATUS_OPTIONS = DRIVER_STATUSES.map((status) => ({ value: status, label: DRIVER_STATUS_LABELS[status] }));
+
+/** 'Add Driver' / 'Edit Driver'; the Assigned Truck choices come from GET /api/trucks. */
+export function DriverDialog(props: ResourceDialogProps<Driver>) {
+  const trucks = useQuery(trucksApi.list());
+  const truckOptions = useMemo(
+    () => [{ value: '', label: 'None' }, ...(trucks.data ?? []).map((truck) => ({ value: truck.id, label: truck.truckNumber }))],
+    [trucks.data],
+  );
+
+  return (
+    <ResourceFormModal
+      {...props}
+      name="driver"
+      api={driversApi}
+      texts={driverTexts}
+      schema={driverInputSchema}
+      toFormValues={driverFormValues}
+      toPayload={driverPayload}
+    >
+      <FormGrid>
+        <FormField label="Name" name="name">
+          <Input placeholder="John Smith" autoComplete="off" />
+        </FormField>
+        <FormField label="Email" name="email">
+          <Input type="email" placeholder="john@example.com" autoComplete="off" />
+        </FormField>
+        <FormField label="Phone" name="phone">
+          <Input type="tel" placeholder="(555) 123-4567" autoComplete="off" />
+        </FormField>
+        <FormField label="Status" name="status">
+          <Select options={STATUS_OPTIONS} showSearch={{ optionFilterProp: 'label' }} />
+        </FormField>
+        <FormField label="License Number" name="licenseNumber">
+          <Input placeholder="CDL123456" autoComplete="off" />
+        </FormField>
+        <FormField label="License Expiration" name="licenseExpiration">
+          <DatePicker format={DAY_FORMAT} placeholder={DAY_FORMAT} style={{ width: '100%' }} />
+        </FormField>
+        <FormField label="Medical Card Number" name="medicalCardNumber">
+          <Input placeholder="MED789" autoComplete="off" />
+        </FormField>
+        <FormField label="Medical Card Expiration" name="medicalCardExpiration">
+          <DatePicker format={DAY_FORMAT} placeholder={DAY_FORMAT} style={{ width: '100%' }} />
+        </FormField>
+      </FormGrid>
+      <FormField label="Assigned Truck" name="assignedTruckId">
+        <Select options={truckOptions} loading={trucks.isPending} showSearch={{ optionFilterProp: 'label' }} />
+      </FormField>
+    </ResourceFormModal>
+  );
+}

@@ -1,0 +1,53 @@
+import { driverInputSchema, type Driver } from '@tms/contracts';
+import { validatePayload } from '@tms/ui';
+import { driverFormValues, driverPayload, driverTexts } from './driver-form.js';
+
+const driver: Driver = {
+  id: 'd1',
+  name: 'John Smith',
+  email: 'john@example.com',
+  phone: '(555) 123-4567',
+  licenseNumber: 'CDL-1',
+  status: 'on-duty',
+  licenseExpiration: '2027-03-31',
+  medicalCardNumber: 'MED-9',
+  medicalCardExpiration: null,
+  assignedTruckId: 'b5a1c7e2-1111-4a4a-9999-123456789abc',
+};
+
+describe('driver dialog values', () => {
+  it('opens "Add Driver" empty, available and assigned to no truck', () => {
+    const values = driverFormValues(null);
+    expect(values.status).toBe('available');
+    expect(values.assignedTruckId).toBe('');
+    expect(values.licenseExpiration).toBeNull();
+  });
+
+  it('opens "Edit Driver" filled from the driver, dates in the pickers, and sends it back unchanged', () => {
+    const values = driverFormValues(driver);
+    expect(values.licenseExpiration?.format('YYYY-MM-DD')).toBe('2027-03-31');
+    const { id, ...fields } = driver;
+    expect(driverPayload(values)).toEqual(fields);
+  });
+
+  it("sends 'None' as no assigned truck and empty optional fields as null", () => {
+    const payload = driverPayload({ ...driverFormValues(driver), assignedTruckId: '', medicalCardNumber: ' ', licenseExpiration: null });
+    expect(payload).toMatchObject({ assignedTruckId: null, medicalCardNumber: null, licenseExpiration: null });
+  });
+
+  it('shows the spec messages for a driver without name, phone or license and with a bad e-mail', () => {
+    const checked = validatePayload(driverInputSchema, driverPayload({ ...driverFormValues(null), email: 'john@' }));
+    expect(checked.ok ? {} : checked.issues).toEqual({
+      name: ['Name is required'],
+      email: ['Invalid email address'],
+      phone: ['Phone number is required'],
+      licenseNumber: ['License number is required'],
+    });
+  });
+
+  it('says what spec 2.4 and 8 say for drivers', () => {
+    expect(driverTexts.emptyHint).toBe('Get started by adding your first driver');
+    expect(driverTexts.deleteConfirm).toBe('Are you sure you want to delete this driver?');
+    expect(driverTexts.createFailed).toBe('Failed to add driver. Please try again.');
+  });
+});

@@ -1,0 +1,2 @@
+// Module Federation needs an asynchronous boundary before the shared modules (react, antd, ...) are used.
+import('./bootstrap.js');

@@ -1,0 +1,11 @@
+import type { ComponentType } from 'react';
+import { DriversPage } from './drivers/DriversPage.js';
+import { TrucksPage } from './trucks/TrucksPage.js';
+
+/** What this remote gives the shell: its screens by route. The shell renders them inside its layout. */
+const screens: Record<string, ComponentType> = {
+  '/fleet': TrucksPage,
+  '/drivers': DriversPage,
+};
+
+export default screens;

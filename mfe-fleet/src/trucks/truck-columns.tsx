@@ -1,0 +1,32 @@
+import { TRUCK_STATUS_LABELS, type Truck, type TruckStatus } from '@tms/contracts';
+import { StatusBadge, type BadgeTone } from '@tms/ui';
+import { Typography, type TableColumnsType } from 'antd';
+
+const TRUCK_STATUS_TONES: Record<TruckStatus, BadgeTone> = {
+  available: 'success',
+  'in-use': 'info',
+  maintenance: 'warning',
+  'out-of-service': 'destructive',
+};
+
+/** Spec 2.6: 'year make model', or 'Not specified' when the truck has none of them. */
+export function vehicleDetails(truck: Pick<Truck, 'year' | 'make' | 'model'>): string | null {
+  return [truck.year, truck.make, truck.model].filter((part) => part !== null && part !== undefined && part !== '').join(' ') || null;
+}
+
+const muted = (text: string) => <Typography.Text type="secondary">{text}</Typography.Text>;
+const mono = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: 13 };
+
+export const truckColumns: TableColumnsType<Truck> = [
+  { title: 'Truck #', dataIndex: 'truckNumber', key: 'truckNumber', render: (value: string) => <Typography.Text strong>{value}</Typography.Text> },
+  { title: 'Type', dataIndex: 'type', key: 'type' },
+  {
+    title: 'Status',
+    dataIndex: 'status',
+    key: 'status',
+    render: (status: string) => <StatusBadge status={status} labels={TRUCK_STATUS_LABELS} tones={TRUCK_STATUS_TONES} />,
+  },
+  { title: 'Vehicle Details', key: 'vehicle', render: (_, truck) => vehicleDetails(truck) ?? muted('Not specified') },
+  { title: 'License Plate', dataIndex: 'licensePlate', key: 'licensePlate', render: (value: string) => <span style={mono}>{value}</span> },
+  { title: 'VIN', dataIndex: 'vin', key: 'vin', render: (vin: string | null) => (vin ? <span style={mono}>{vin}</span> : muted('N/A')) },
+];

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { choice, optionalDate, optionalReference, optionalText, requiredText } from '../fields.js';
+
+export const DRIVER_STATUSES = ['available', 'on-duty', 'off-duty', 'on-leave'] as const;
+export type DriverStatus = (typeof DRIVER_STATUSES)[number];
+export const DRIVER_STATUS_LABELS: Record<DriverStatus, string> = {
+  available: 'Available',
+  'on-duty': 'On Duty',
+  'off-duty': 'Off Duty',
+  'on-leave': 'On Leave',
+};
+export const DEFAULT_DRIVER_STATUS: DriverStatus = 'available';
+
+export const DRIVER_MESSAGES = {
+  name: 'Name is required',
+  email: 'Invalid email address',
+  phone: 'Phone number is required',
+  licenseNumber: 'License number is required',
+  status: 'Status is required',
+  assignedTruckId: 'Assigned truck not found',
+  duplicateEmail: 'A driver with this email already exists',
+  duplicateLicenseNumber: 'A driver with this license number already exists',
+} as const;
+
+export const driverInputSchema = z.object({
+  name: requiredText(DRIVER_MESSAGES.name),
+  email: z.string({ error: DRIVER_MESSAGES.email }).trim().pipe(z.email({ error: DRIVER_MESSAGES.email })),
+  phone: requiredText(DRIVER_MESSAGES.phone),
+  licenseNumber: requiredText(DRIVER_MESSAGES.licenseNumber),
+  status: choice(DRIVER_STATUSES, DRIVER_MESSAGES.status),
+  licenseExpiration: optionalDate,
+  medicalCardNumber: optionalText,
+  medicalCardExpiration: optionalDate,
+  assignedTruckId: optionalReference(DRIVER_MESSAGES.assignedTruckId),
+});
+export type DriverInput = z.input<typeof driverInputSchema>;
+export type DriverFields = z.output<typeof driverInputSchema>;
+
+export interface Driver extends DriverFields {
+  id: string;
+}
+
+/** Days from today until a document expires; the expiry badge turns to a warning at this many days. */
+export const EXPIRY_WARNING_DAYS = 30;

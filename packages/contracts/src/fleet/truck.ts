@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { choice, optionalInteger, optionalText, requiredText } from '../fields.js';
+
+export const TRUCK_TYPES = ['Dry Van', 'Refrigerated', 'Flatbed', 'Step Deck', 'Tanker', 'Box Truck'] as const;
+
+export const TRUCK_STATUSES = ['available', 'in-use', 'maintenance', 'out-of-service'] as const;
+export type TruckStatus = (typeof TRUCK_STATUSES)[number];
+export const TRUCK_STATUS_LABELS: Record<TruckStatus, string> = {
+  available: 'Available',
+  'in-use': 'In Use',
+  maintenance: 'Maintenance',
+  'out-of-service': 'Out of Service',
+};
+export const DEFAULT_TRUCK_STATUS: TruckStatus = 'available';
+
+export const TRUCK_MESSAGES = {
+  truckNumber: 'Truck number is required',
+  type: 'Type is required',
+  status: 'Status is required',
+  licensePlate: 'License plate is required',
+  year: 'Year must be a whole number',
+  duplicateTruckNumber: 'A truck with this truck number already exists',
+} as const;
+
+/** What a create (and, field by field, an update) may carry: the form's fields. */
+export const truckInputSchema = z.object({
+  truckNumber: requiredText(TRUCK_MESSAGES.truckNumber),
+  type: requiredText(TRUCK_MESSAGES.type),
+  status: choice(TRUCK_STATUSES, TRUCK_MESSAGES.status),
+  licensePlate: requiredText(TRUCK_MESSAGES.licensePlate),
+  vin: optionalText,
+  year: optionalInteger(TRUCK_MESSAGES.year),
+  make: optionalText,
+  model: optionalText,
+});
+export type TruckInput = z.input<typeof truckInputSchema>;
+export type TruckFields = z.output<typeof truckInputSchema>;
+
+export interface Truck extends TruckFields {
+  id: string;
+}

@@ -1,0 +1,31 @@
+/**
+ * The shape of every answer on NATS. Services answer errors as data (never by throwing), so the gateway can map
+ * them to HTTP in one place and no stack trace or SQL ever travels.
+ */
+export const RPC_ERROR_CODES = ['invalid', 'not_found', 'conflict', 'unavailable', 'internal'] as const;
+export type RpcErrorCode = (typeof RPC_ERROR_CODES)[number];
+
+/** Field path → messages, as shown under the form fields. */
+export type FieldIssues = Record<string, string[]>;
+
+export interface RpcError {
+  code: RpcErrorCode;
+  message: string;
+  issues?: FieldIssues;
+}
+
+export type RpcReply<T> = { ok: true; data: T } | { ok: false; error: RpcError };
+
+export const ok = <T>(data: T): RpcReply<T> => ({ ok: true, data });
+export const fail = (code: RpcErrorCode, message: string, issues?: FieldIssues): RpcReply<never> => ({
+  ok: false,
+  error: issues ? { code, message, issues } : { code, message },
+});
+
+/** The payload of every request that names one record. */
+export interface IdPayload {
+  id: string;
+}
+export interface UpdatePayload extends IdPayload {
+  changes: unknown;
+}

@@ -1,0 +1,106 @@
+import type { ClientProxy } from '@nestjs/microservices';
+import { eventSubject, fail, fieldIssues, ok, type RpcReply } from '@tms/contracts';
+import type { Repository, ObjectLiteral } from 'typeorm';
+import type { z } from 'zod';
+import { config } from './config.js';
+import { databaseErrorReply, internalErrorReply, type ConstraintMeaning } from './errors.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface CrudOptions<Schema extends z.ZodObject> {
+  /** Singular entity name for events and messages: 'truck' → tms.events.truck.created, 'Truck not found'. */
+  entity: string;
+  /** The create schema from packages/contracts; updates accept any subset of its fields. */
+  schema: Schema;
+  /** Database constraint name → the field and message a user sees when it is violated. */
+  constraints: Record<string, ConstraintMeaning>;
+  /** List order. */
+  order: Record<string, 'ASC' | 'DESC'>;
+}
+
+/**
+ * List, get, create, update and delete for one table, answering errors as data. A domain service extends it and
+ * keeps its own business rules visibly apart (override `check` or a method).
+ */
+export class CrudService<Entity extends ObjectLiteral & { id: string }, Schema extends z.ZodObject> {
+  constructor(
+    protected readonly repository: Repository<Entity>,
+    protected readonly events: ClientProxy,
+    protected readonly options: CrudOptions<Schema>,
+  ) {}
+
+  protected get notFound() {
+    const name = this.options.entity;
+    return fail('not_found', `${name[0].toUpperCase()}${name.slice(1)} not found`);
+  }
+
+  /** A domain's own rules on a valid payload, run before it is written; answer a failure to refuse it. */
+  protected async check(_fields: Partial<z.output<Schema>>, _id?: string): Promise<RpcReply<never> | undefined> {
+    return undefined;
+  }
+
+  async list(): Promise<RpcReply<Entity[]>> {
+    return this.guard(async () => ok(await this.repository.find({ order: this.options.order as never })));
+  }
+
+  async get(id: unknown): Promise<RpcReply<Entity>> {
+    if (typeof id !== 'string' || !UUID.test(id)) return this.notFound;
+    return this.guard(async () => {
+      const found = await this.repository.findOneBy({ id } as never);
+      return found ? ok(found) : this.notFound;
+    });
+  }
+
+  async create(payload: unknown): Promise<RpcReply<Entity>> {
+    const parsed = this.options.schema.safeParse(payload);
+    if (!parsed.success) return fail('invalid', 'Invalid input', fieldIssues(parsed.error));
+    return this.guard(async () => {
+      const refused = await this.check(parsed.data);
+      if (refused) return refused;
+      const saved = await this.repository.save(this.repository.create(parsed.data as never));
+      this.announce('created', saved);
+      return ok(saved as unknown as Entity);
+    });
+  }
+
+  async update(id: unknown, changes: unknown): Promise<RpcReply<Entity>> {
+    if (typeof id !== 'string' || !UUID.test(id)) return this.notFound;
+    const parsed = this.options.schema.partial().strict().safeParse(changes ?? {});
+    if (!parsed.success) return fail('invalid', 'Invalid input', fieldIssues(parsed.error));
+    return this.guard(async () => {
+      const existing = await this.repository.findOneBy({ id } as never);
+      if (!existing) return this.notFound;
+      const refused = await this.check(parsed.data as Partial<z.output<Schema>>, id);
+      if (refused) return refused;
+      const saved = await this.repository.save(this.repository.merge(existing, parsed.data as never));
+      this.announce('updated', saved);
+      return ok(saved);
+    });
+  }
+
+  async delete(id: unknown): Promise<RpcReply<{ id: string }>> {
+    if (typeof id !== 'string' || !UUID.test(id)) return this.notFound;
+    return this.guard(async () => {
+      const result = await this.repository.delete({ id } as never);
+      if (!result.affected) return this.notFound;
+      this.announce('deleted', { id });
+      return ok({ id });
+    });
+  }
+
+  /** Runs a database step, turning its failures into answers (conflicts by constraint, else internal). */
+  protected async guard<T>(step: () => Promise<RpcReply<T>>): Promise<RpcReply<T>> {
+    try {
+      return await step();
+    } catch (error) {
+      return (error as { driverError?: unknown }).driverError
+        ? databaseErrorReply(error, this.options.constraints)
+        : internalErrorReply(error);
+    }
+  }
+
+  /** Announces a change for whoever needs it; an event that cannot be sent never fails the write. */
+  protected announce(change: 'created' | 'updated' | 'deleted', record: unknown) {
+    this.events.emit(eventSubject(config.subjectRoot, this.options.entity, change), record).subscribe({ error: () => undefined });
+  }
+}

@@ -1,0 +1,33 @@
+import { Logger } from '@nestjs/common';
+import { fail, type RpcReply } from '@tms/contracts';
+
+/** What a unique or foreign-key constraint means to a user: the field it concerns and the message to show. */
+export interface ConstraintMeaning {
+  field: string;
+  message: string;
+}
+
+interface PostgresError {
+  code?: string;
+  constraint?: string;
+}
+
+const logger = new Logger('Errors');
+
+/**
+ * Turns a database error into an answer a user can act on. Known constraints become 409 conflicts naming their
+ * field; anything else is logged here and travels only as 'internal' — never SQL or a stack trace.
+ */
+export function databaseErrorReply(error: unknown, constraints: Record<string, ConstraintMeaning>): RpcReply<never> {
+  const { code, constraint } = ((error as { driverError?: PostgresError }).driverError ?? error) as PostgresError;
+  const meaning = constraint ? constraints[constraint] : undefined;
+  if (meaning && (code === '23505' || code === '23503')) {
+    return fail('conflict', meaning.message, { [meaning.field]: [meaning.message] });
+  }
+  return internalErrorReply(error);
+}
+
+export function internalErrorReply(error: unknown): RpcReply<never> {
+  logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+  return fail('internal', 'Something went wrong. Please try again.');
+}

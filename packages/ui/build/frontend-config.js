@@ -1,0 +1,107 @@
+/**
+ * The one webpack configuration every front end is built with: the shell (Module Federation host) and each
+ * remote. It declares the shared singletons by hand, at the versions pinned in the root package.json, so the shell
+ * and every remote run one React, one router, one QueryClient cache and one antd theme.
+ */
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import { EsbuildPlugin } from 'esbuild-loader';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+
+const require = createRequire(import.meta.url);
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const rootPackage = require(path.join(repoRoot, 'package.json'));
+
+const SINGLETONS = [
+  'react',
+  'react-dom',
+  'react-router-dom',
+  '@tanstack/react-query',
+  '@tanstack/query-core',
+  'antd',
+  '@ant-design/cssinjs',
+  '@ant-design/icons',
+  'dayjs',
+];
+
+export const sharedSingletons = Object.fromEntries(
+  SINGLETONS.map((name) => {
+    const version = rootPackage.dependencies[name];
+    if (!version) throw new Error(`${name} must be pinned in the root package.json`);
+    return [name, { singleton: true, requiredVersion: version, version }];
+  }),
+);
+
+/** The gateway everyone signs in through; standalone dev servers proxy /api to it. */
+const GATEWAY_URL = process.env.GATEWAY_URL ?? 'http://localhost:3000';
+
+/**
+ * @param {object} options
+ * @param {string} options.name        federation name: 'shell', 'fleet', 'dispatch', ...
+ * @param {string} options.dir         the front end's folder (import.meta.dirname of its webpack.config.js)
+ * @param {number} options.devPort     port of its standalone dev server
+ * @param {Record<string,string>} [options.exposes]  a remote's exposed modules
+ * @param {string} [options.title]     the page title
+ */
+export function createFrontendConfig({ name, dir, devPort, exposes, title = 'TMS' }) {
+  return (_env, argv) => {
+    const production = argv.mode !== 'development';
+    return {
+      mode: production ? 'production' : 'development',
+      context: dir,
+      entry: './src/index.ts',
+      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      output: {
+        path: path.join(dir, 'dist'),
+        // A remote's chunks load from wherever its manifest was served; the shell's from the site root.
+        publicPath: exposes ? 'auto' : '/',
+        filename: production ? '[name].[contenthash:8].js' : '[name].js',
+        uniqueName: name,
+        clean: true,
+      },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.js', '.mjs'],
+        // Sources import siblings as './x.js' (NodeNext style, as the services do); find the .ts/.tsx behind them.
+        extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+      },
+      module: {
+        rules: [
+          {
+            test: /\.[jt]sx?$/,
+            exclude: /node_modules/,
+            loader: 'esbuild-loader',
+            // The loader follows each file's extension: generics like `<T>(x: T) =>` in a .ts file are not JSX.
+            options: { target: 'es2020', jsx: 'automatic' },
+          },
+        ],
+      },
+      optimization: production ? { minimizer: [new EsbuildPlugin({ target: 'es2020' })] } : {},
+      performance: { hints: false },
+      plugins: [
+        new ModuleFederationPlugin({
+          name,
+          filename: 'remoteEntry.js',
+          // The container is assigned to window.{name}: the default `var {name}` does not survive the minifier, which
+          // wraps each file in an IIFE, and then no host can find the remote.
+          library: { type: 'window', name },
+          exposes: exposes ?? {},
+          shared: sharedSingletons,
+          // An offline remote must not hold up the shell while shared modules are negotiated.
+          shareStrategy: 'loaded-first',
+          manifest: true,
+          dts: false,
+        }),
+        new HtmlWebpackPlugin({ title, template: path.join(repoRoot, 'packages/ui/build/index.html') }),
+      ],
+      devServer: {
+        port: devPort,
+        historyApiFallback: true,
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        // /remotes too: the gateway's runtime-config.json points the shell at /remotes/{name}/mf-manifest.json.
+        proxy: [{ context: ['/api', '/oidc', '/runtime-config.json', '/remotes'], target: GATEWAY_URL, changeOrigin: false }],
+      },
+    };
+  };
+}

@@ -1,0 +1,168 @@
+import { Form, Modal, theme, Typography, type FormInstance, type FormItemProps } from 'antd';
+import { createContext, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { z } from 'zod';
+import type { ResourceApi } from './resource-api.js';
+import type { ResourceTexts } from './resource-texts.js';
+import { fieldErrors, requiredFields, serverFieldIssues, validatePayload, type FieldIssues } from './form-validation.js';
+import { useToast } from './toast.js';
+
+export interface ResourceFormModalProps<T extends { id: string }, TValues extends object> {
+  open: boolean;
+  /** The record to edit, or null to create. */
+  record: T | null;
+  onClose: () => void;
+  /** Names the form: its inputs get the ids `${name}_${field}`, which the labels point to. */
+  name: string;
+  api: Pick<ResourceApi<T>, 'useCreate' | 'useUpdate'>;
+  texts: Pick<
+    ResourceTexts,
+    'createTitle' | 'editTitle' | 'createDescription' | 'editDescription' | 'createSubmit' | 'updateSubmit' | 'savingSubmit' | 'createFailed' | 'updateFailed' | 'created' | 'updated'
+  >;
+  /** The contracts' input schema: the payload is checked with it before it is sent, its messages shown per field. */
+  schema: z.ZodType;
+  /** The form's values for a record, or the create defaults when it is null. */
+  toFormValues: (record: T | null) => TValues;
+  /** The request body for the form's values (dates as 'YYYY-MM-DD', empty optionals as null). */
+  toPayload: (values: TValues) => unknown;
+  /** The fields: FormField (or Form.Item) elements. */
+  children: ReactNode;
+  /** A form instance of the screen's own, for fields computed from others (totals). */
+  form?: FormInstance<TValues>;
+  onValuesChange?: (changed: Partial<TValues>, values: TValues) => void;
+  width?: number;
+}
+
+const RequiredFieldsContext = createContext<ReadonlySet<string>>(new Set());
+
+/**
+ * The required mark after the label. It is drawn by CSS with an empty alternative text (`content: "*" / ""`), so a
+ * field's label text and accessible name stay exactly its label ('Truck Number', not '* Truck Number').
+ */
+const REQUIRED_MARK_CSS = '.tms-required-mark::after { content: "*"; content: "*" / ""; margin-inline-start: 4px; }';
+
+function RequiredMark({ label, required }: { label: ReactNode; required: boolean }) {
+  const { token } = theme.useToken();
+  return (
+    <>
+      {label}
+      {required && <span className="tms-required-mark" style={{ color: token.colorError }} />}
+    </>
+  );
+}
+const renderRequiredMark = (label: ReactNode, { required }: { required: boolean }) => <RequiredMark label={label} required={required} />;
+
+/** A form field with a visible label wired to its input; marked required when the schema requires it. */
+export function FormField({ name, ...props }: Omit<FormItemProps, 'name'> & { name: string; label: ReactNode }) {
+  const required = useContext(RequiredFieldsContext);
+  return <Form.Item name={name} required={required.has(name)} {...props} />;
+}
+
+/** Fields side by side (each at least `minWidth` px wide), one per line when the dialog is narrow. */
+export function FormGrid({ children, minWidth = 220 }: { children: ReactNode; minWidth?: number }) {
+  return (
+    <div style={{ display: 'grid', gridTemplateColumns: `repeat(auto-fit, minmax(min(${minWidth}px, 100%), 1fr))`, columnGap: 16 }}>
+      {children}
+    </div>
+  );
+}
+
+/**
+ * The create/edit dialog of every list screen. On submit it checks the payload with the contracts' zod schema and
+ * shows each message under its field (and again as the user corrects them); it then creates or updates, shows the
+ * server's field issues (400/409) under the fields and the spec 8 'Error' toast on failure, and closes on success.
+ * The dialog is at most 90vh high and scrolls inside (spec 9).
+ */
+export function ResourceFormModal<T extends { id: string }, TValues extends object>(props: ResourceFormModalProps<T, TValues>) {
+  const { open, record, onClose, name, api, texts, schema, toFormValues, toPayload, children, width = 640 } = props;
+  const [ownForm] = Form.useForm<TValues>();
+  const form = props.form ?? ownForm;
+  const [initialValues] = useState(() => toFormValues(record));
+  const required = useMemo(() => requiredFields(schema), [schema]);
+  const attempted = useRef(false);
+  const create = api.useCreate();
+  const update = api.useUpdate();
+  const toast = useToast();
+  const editing = record !== null;
+  const saving = create.isPending || update.isPending;
+
+  const formFields = () => form.getFieldsError().map((field) => field.name.join('.'));
+  const showIssues = (issues: FieldIssues, only?: string[]) =>
+    form.setFields(
+      fieldErrors(issues, only ?? formFields()).map(({ name, errors }) => ({ name: name.split('.'), errors })) as Parameters<
+        typeof form.setFields
+      >[0],
+    );
+
+  const submit = async () => {
+    attempted.current = true;
+    const checked = validatePayload(schema, toPayload(form.getFieldsValue(true) as TValues));
+    if (!checked.ok) return showIssues(checked.issues);
+    showIssues({});
+    try {
+      if (editing) await update.mutateAsync({ id: record.id, body: checked.value });
+      else await create.mutateAsync(checked.value);
+      const success = editing ? texts.updated : texts.created;
+      if (success) toast.success(...success);
+      onClose();
+    } catch (error) {
+      showIssues(serverFieldIssues(error));
+      toast.error(editing ? texts.updateFailed : texts.createFailed);
+    }
+  };
+
+  // After a first attempt, the messages follow the user's corrections field by field.
+  const revalidate = (changed: Partial<TValues>, values: TValues) => {
+    props.onValuesChange?.(changed, values);
+    if (!attempted.current) return;
+    const checked = validatePayload(schema, toPayload(form.getFieldsValue(true) as TValues));
+    showIssues(checked.ok ? {} : checked.issues, Object.keys(changed));
+  };
+
+  const formId = `${name}-form`;
+  const description = editing ? texts.editDescription : texts.createDescription;
+  const submitText = editing ? texts.updateSubmit : texts.createSubmit;
+
+  return (
+    <Modal
+      open={open}
+      title={editing ? texts.editTitle : texts.createTitle}
+      onCancel={onClose}
+      width={width}
+      centered
+      mask={{ closable: !saving }}
+      okText={saving && texts.savingSubmit ? texts.savingSubmit : submitText}
+      okButtonProps={{ htmlType: 'submit', form: formId, loading: saving }}
+      cancelButtonProps={{ disabled: saving }}
+      styles={{
+        container: { maxHeight: '90vh', display: 'flex', flexDirection: 'column' },
+        body: { overflowY: 'auto', flex: '1 1 auto', minHeight: 0, marginInline: -24, paddingInline: 24 },
+      }}
+    >
+      {description && (
+        <Typography.Paragraph type="secondary" style={{ marginTop: -4 }}>
+          {description}
+        </Typography.Paragraph>
+      )}
+      <style href="tms-required-mark" precedence="default">
+        {REQUIRED_MARK_CSS}
+      </style>
+      <RequiredFieldsContext.Provider value={required}>
+        <Form<TValues>
+          id={formId}
+          name={name}
+          form={form}
+          layout="vertical"
+          noValidate
+          requiredMark={renderRequiredMark}
+          initialValues={initialValues}
+          disabled={saving}
+          onFinish={submit}
+          onValuesChange={revalidate}
+          style={{ paddingTop: 8 }}
+        >
+          {children}
+        </Form>
+      </RequiredFieldsContext.Provider>
+    </Modal>
+  );
+}

@@ -1,0 +1,46 @@
+/**
+ * The one way front ends call /api: cookies always sent, JSON in and out, and any non-OK answer turned into an
+ * ApiError whose message is 'status: body text' (or the status text when the body is empty), as spec section 8 says.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: string,
+  ) {
+    super(`${status}: ${body}`);
+    this.name = 'ApiError';
+  }
+
+  /** Field → messages when the server refused the input (400) or a unique value (409). */
+  get fieldIssues(): Record<string, string[]> {
+    try {
+      const parsed = JSON.parse(this.body) as { issues?: Record<string, string[]> };
+      return parsed.issues ?? {};
+    } catch {
+      return {};
+    }
+  }
+}
+
+export async function apiRequest<T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, body?: unknown): Promise<T> {
+  const response = await fetch(url, {
+    method,
+    credentials: 'include',
+    headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) {
+    const text = await response.text();
+    throw new ApiError(response.status, text || response.statusText);
+  }
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+export const api = {
+  get: <T>(url: string) => apiRequest<T>('GET', url),
+  post: <T>(url: string, body: unknown) => apiRequest<T>('POST', url, body),
+  patch: <T>(url: string, body: unknown) => apiRequest<T>('PATCH', url, body),
+  delete: <T = void>(url: string) => apiRequest<T>('DELETE', url),
+};

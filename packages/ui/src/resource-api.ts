@@ -1,0 +1,72 @@
+import { queryOptions, useMutation, useQuery, useQueryClient, type UseMutationResult, type UseQueryResult } from '@tanstack/react-query';
+import { api } from './api.js';
+
+/**
+ * The calls of one /api/{resource} (spec 7): the list as TanStack `queryOptions`, and create / update / delete as
+ * mutations that refetch the list (and any related lists) once they succeed. Every front end builds its resources
+ * with this, so one list has one cache entry in the shell's shared QueryClient, whichever screen shows it.
+ */
+export interface ResourceApi<T extends { id: string }, TBody = unknown> {
+  resource: string;
+  url: string;
+  /** The list's query key: ['/api/{resource}']. */
+  queryKey: readonly [string];
+  list: () => ReturnType<typeof listQueryOptions<T>>;
+  useList: () => UseQueryResult<T[], Error>;
+  useCreate: () => UseMutationResult<T, Error, TBody>;
+  useUpdate: () => UseMutationResult<T, Error, { id: string; body: TBody }>;
+  useDelete: () => UseMutationResult<void, Error, string>;
+}
+
+/** The query key of a resource's list; other screens use it to read or refresh the same cache entry. */
+export const resourceQueryKey = (resource: string) => [`/api/${resource}`] as const;
+
+function listQueryOptions<T>(resource: string) {
+  return queryOptions({ queryKey: resourceQueryKey(resource), queryFn: () => api.get<T[]>(`/api/${resource}`) });
+}
+
+export interface ResourceApiOptions {
+  /** Other resources whose lists change with this one, e.g. payments refetch 'invoices' (spec 7). */
+  alsoRefetch?: string[];
+}
+
+export function createResourceApi<T extends { id: string }, TBody = unknown>(
+  resource: string,
+  options: ResourceApiOptions = {},
+): ResourceApi<T, TBody> {
+  const url = `/api/${resource}`;
+  const refetched = [resource, ...(options.alsoRefetch ?? [])];
+
+  /** After a change: refetch the lists, and settle the mutation only once they are fresh. */
+  function useRefetchLists() {
+    const client = useQueryClient();
+    return async () => {
+      await Promise.all(refetched.map((name) => client.invalidateQueries({ queryKey: resourceQueryKey(name) })));
+    };
+  }
+
+  const list = () => listQueryOptions<T>(resource);
+
+  return {
+    resource,
+    url,
+    queryKey: resourceQueryKey(resource),
+    list,
+    useList: () => useQuery(list()),
+    useCreate() {
+      const onSuccess = useRefetchLists();
+      return useMutation({ mutationFn: (body: TBody) => api.post<T>(url, body), onSuccess });
+    },
+    useUpdate() {
+      const onSuccess = useRefetchLists();
+      return useMutation({
+        mutationFn: ({ id, body }: { id: string; body: TBody }) => api.patch<T>(`${url}/${encodeURIComponent(id)}`, body),
+        onSuccess,
+      });
+    },
+    useDelete() {
+      const onSuccess = useRefetchLists();
+      return useMutation({ mutationFn: (id: string) => api.delete(`${url}/${encodeURIComponent(id)}`), onSuccess });
+    },
+  };
+}

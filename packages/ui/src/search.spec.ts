@@ -1,0 +1,39 @@
+import { filterBySearch, isSearching } from './search.js';
+
+interface Row {
+  truckNumber: string;
+  licensePlate: string;
+  type: string;
+  vin: string | null;
+  driver?: { name: string };
+}
+
+const rows: Row[] = [
+  { truckNumber: 'T-101', licensePlate: 'ABC-123', type: 'Dry Van', vin: null },
+  { truckNumber: 'T-202', licensePlate: 'XYZ-789', type: 'Flatbed', vin: '1HGBH41' },
+  { truckNumber: 'R-7', licensePlate: 'REF-001', type: 'Refrigerated', vin: null, driver: { name: 'Ann Lee' } },
+];
+const fields = ['truckNumber', 'licensePlate', 'type'] as const;
+
+describe('list search', () => {
+  it('shows every row while the search box is empty or blank', () => {
+    expect(filterBySearch(rows, '', fields)).toHaveLength(3);
+    expect(filterBySearch(rows, '   ', fields)).toHaveLength(3);
+    expect(isSearching('  ')).toBe(false);
+  });
+
+  it('matches a substring of any declared field, whatever the case', () => {
+    expect(filterBySearch(rows, 't-2', fields).map((row) => row.truckNumber)).toEqual(['T-202']);
+    expect(filterBySearch(rows, 'abc', fields).map((row) => row.truckNumber)).toEqual(['T-101']);
+    expect(filterBySearch(rows, 'FLAT', fields).map((row) => row.truckNumber)).toEqual(['T-202']);
+  });
+
+  it('does not search fields the screen did not declare', () => {
+    expect(filterBySearch(rows, '1HGBH', fields)).toEqual([]);
+  });
+
+  it('searches values from elsewhere through a function, skipping missing ones', () => {
+    const byDriver = filterBySearch(rows, 'ann', [(row: Row) => row.driver?.name]);
+    expect(byDriver.map((row) => row.truckNumber)).toEqual(['R-7']);
+  });
+});

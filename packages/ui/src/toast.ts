@@ -1,0 +1,17 @@
+import { App } from 'antd';
+
+/** Spec 2.2 and 9: at most one toast at a time, 5 s each, in a region up to 420 px wide. */
+export const TOAST_CONFIG = { maxCount: 1, duration: 5, placement: 'topRight' } as const;
+export const TOAST_MAX_WIDTH = 420;
+
+/** Toasts through the shell's antd App, so every remote shares its single toast region. */
+export function useToast() {
+  const { notification } = App.useApp();
+  return {
+    /** A failure: a destructive toast titled 'Error'. */
+    error: (description: string) =>
+      notification.error({ title: 'Error', description, style: { maxWidth: TOAST_MAX_WIDTH } }),
+    success: (title: string, description?: string) =>
+      notification.success({ title, description, style: { maxWidth: TOAST_MAX_WIDTH } }),
+  };
+}

@@ -1,0 +1,50 @@
+import { useEffect, type ReactNode } from 'react';
+import { Drawer, Layout, theme } from 'antd';
+import { useLocation } from 'react-router-dom';
+import type { CurrentUser } from '@tms/contracts';
+import { AppHeader } from './AppHeader.js';
+import { SidebarNav } from './SidebarNav.js';
+import { useSidebar } from './use-sidebar.js';
+
+/** Spec 2.2 and 9: sidebar 16rem, an icon rail of 3rem when collapsed, an 18rem slide-in panel below 768 px. */
+export function AppLayout({ user, children }: { user: CurrentUser; children: ReactNode }) {
+  const sidebar = useSidebar();
+  const { token } = theme.useToken();
+  const { pathname } = useLocation();
+  const { setMobileOpen } = sidebar;
+
+  // Choosing a screen in the slide-in panel closes it.
+  useEffect(() => setMobileOpen(false), [pathname, setMobileOpen]);
+
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      {sidebar.isMobile ? (
+        <Drawer
+          placement="left"
+          size="18rem"
+          open={sidebar.mobileOpen}
+          onClose={() => setMobileOpen(false)}
+          closable={false}
+          styles={{ body: { padding: 0 } }}
+        >
+          <SidebarNav collapsed={false} />
+        </Drawer>
+      ) : (
+        <Layout.Sider
+          theme="light"
+          width="16rem"
+          collapsedWidth="3rem"
+          collapsed={!sidebar.open}
+          trigger={null}
+          style={{ position: 'sticky', top: 0, height: '100vh', borderInlineEnd: `1px solid ${token.colorBorderSecondary}` }}
+        >
+          <SidebarNav collapsed={!sidebar.open} />
+        </Layout.Sider>
+      )}
+      <Layout style={{ minWidth: 0 }}>
+        <AppHeader user={user} sidebar={sidebar} />
+        <Layout.Content style={{ padding: sidebar.isMobile ? 16 : 24 }}>{children}</Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}

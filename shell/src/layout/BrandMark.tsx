@@ -1,0 +1,29 @@
+import { TruckOutlined } from '@ant-design/icons';
+import { theme } from 'antd';
+
+/** The product's mark: a truck on the brand colour. */
+export function BrandMark({ size = 32 }: { size?: number }) {
+  const { token } = theme.useToken();
+  return (
+    <span
+      aria-hidden
+      style={{
+        display: 'inline-flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        flex: 'none',
+        width: size,
+        height: size,
+        borderRadius: size / 4,
+        background: `linear-gradient(135deg, ${token.colorPrimary}, ${token.colorPrimaryActive})`,
+        color: '#fff',
+        fontSize: size * 0.55,
+      }}
+    >
+      <TruckOutlined />
+    </span>
+  );
+}
+
+/** The product's name, as the landing page and the sidebar show it. */
+export const PRODUCT_NAME = 'TMS';

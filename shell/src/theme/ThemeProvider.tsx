@@ -1,0 +1,48 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { ConfigProvider, theme as antdTheme, type ThemeConfig } from 'antd';
+import { otherTheme, readTheme, writeTheme, type ThemeMode } from './theme-storage.js';
+
+const ThemeModeContext = createContext<{ mode: ThemeMode; toggle: () => void }>({ mode: 'light', toggle: () => {} });
+
+/** The light or dark theme and the control that switches it. */
+export const useThemeMode = () => useContext(ThemeModeContext);
+
+const BRAND = '#2563eb';
+
+/** The antd theme every front end renders in: remotes get it through the shared antd singleton. */
+export function ThemeProvider({ children }: { children: ReactNode }) {
+  const [mode, setMode] = useState<ThemeMode>(() => readTheme(window.localStorage));
+
+  const toggle = useCallback(() => {
+    setMode((current) => {
+      const next = otherTheme(current);
+      writeTheme(window.localStorage, next);
+      return next;
+    });
+  }, []);
+
+  useEffect(() => {
+    document.documentElement.style.colorScheme = mode;
+    document.documentElement.dataset.theme = mode;
+  }, [mode]);
+
+  const config = useMemo<ThemeConfig>(
+    () => ({
+      algorithm: mode === 'dark' ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
+      token: { colorPrimary: BRAND, borderRadius: 8 },
+      components: {
+        // The sidebar's icon rail is 3rem wide (spec 9).
+        Menu: { collapsedWidth: 48, itemMarginInline: 8, activeBarBorderWidth: 0 },
+        Layout: { headerHeight: 56, headerPadding: '0 16px' },
+      },
+    }),
+    [mode],
+  );
+
+  const value = useMemo(() => ({ mode, toggle }), [mode, toggle]);
+  return (
+    <ThemeModeContext.Provider value={value}>
+      <ConfigProvider theme={config}>{children}</ConfigProvider>
+    </ThemeModeContext.Provider>
+  );
+}

@@ -1,0 +1,29 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { dataSourceOptions, healthController, openDatabase } from '@tms/service-kit';
+import { DataSource } from 'typeorm';
+import { DriverEntity } from './drivers/driver.entity.js';
+import { DriversModule } from './drivers/drivers.module.js';
+import { Fleet1763780000000 } from './migrations/1763780000000-fleet.js';
+import { TruckEntity } from './trucks/truck.entity.js';
+import { TrucksModule } from './trucks/trucks.module.js';
+
+/** svc-core owns the `core` schema: every entity and migration of the service is listed here. */
+export const CORE_DATABASE = {
+  schema: 'core',
+  entities: [TruckEntity, DriverEntity],
+  migrations: [Fleet1763780000000],
+};
+
+@Module({
+  imports: [
+    TypeOrmModule.forRootAsync({
+      useFactory: () => dataSourceOptions(CORE_DATABASE),
+      dataSourceFactory: async (options) => openDatabase(new DataSource(options!)),
+    }),
+    TrucksModule,
+    DriversModule,
+  ],
+  controllers: [healthController('core')],
+})
+export class AppModule {}

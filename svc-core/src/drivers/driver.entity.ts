@@ -1,0 +1,43 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import type { Driver } from '@tms/contracts';
+
+@Entity({ name: 'drivers' })
+export class DriverEntity implements Driver {
+  @PrimaryGeneratedColumn('uuid')
+  id!: string;
+
+  @Column({ type: 'text' })
+  name!: string;
+
+  @Column({ type: 'text' })
+  email!: string;
+
+  @Column({ type: 'text' })
+  phone!: string;
+
+  @Column({ name: 'license_number', type: 'text' })
+  licenseNumber!: string;
+
+  @Column({ type: 'text' })
+  status!: Driver['status'];
+
+  /** 'YYYY-MM-DD': Postgres `date` travels as text, never shifted by a time zone. */
+  @Column({ name: 'license_expiration', type: 'date', nullable: true })
+  licenseExpiration!: string | null;
+
+  @Column({ name: 'medical_card_number', type: 'text', nullable: true })
+  medicalCardNumber!: string | null;
+
+  @Column({ name: 'medical_card_expiration', type: 'date', nullable: true })
+  medicalCardExpiration!: string | null;
+
+  /** A real foreign key to core.trucks, nulled when the truck is deleted. */
+  @Column({ name: 'assigned_truck_id', type: 'uuid', nullable: true })
+  assignedTruckId!: string | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt!: Date;
+}

@@ -1,0 +1,10 @@
+import { DRIVER_MESSAGES } from '@tms/contracts';
+import type { ConstraintMeaning } from '@tms/service-kit';
+
+/** The drivers table's constraints, as a user reads them (names from the migration). */
+export const DRIVER_CONSTRAINTS: Record<string, ConstraintMeaning> = {
+  drivers_email_key: { field: 'email', message: DRIVER_MESSAGES.duplicateEmail },
+  drivers_license_number_key: { field: 'licenseNumber', message: DRIVER_MESSAGES.duplicateLicenseNumber },
+  // Only when the truck is deleted between our check and the write.
+  drivers_assigned_truck_id_fkey: { field: 'assignedTruckId', message: DRIVER_MESSAGES.assignedTruckId },
+};

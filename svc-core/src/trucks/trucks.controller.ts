@@ -1,0 +1,4 @@
+import { crudController } from '@tms/service-kit';
+import { TrucksService } from './trucks.service.js';
+
+export const TrucksController = crudController('core', 'trucks', TrucksService);

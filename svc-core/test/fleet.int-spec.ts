@@ -1,0 +1,132 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import { ClientProxyFactory, Transport, type ClientProxy, type INestMicroservice } from '@nestjs/microservices';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { createTestDatabase, uniqueSubjectRoot } from '@tms/service-kit/testing';
+import { firstValueFrom, timeout } from 'rxjs';
+import type { RpcReply } from '@tms/contracts';
+
+/** svc-core over the real NATS and a fresh Postgres database, exactly as the gateway reaches it. */
+const natsUrl = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
+const root = uniqueSubjectRoot();
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let service: INestMicroservice;
+let client: ClientProxy;
+let nats: NatsConnection;
+
+const call = <T = any>(resource: string, action: string, payload: unknown = {}) =>
+  firstValueFrom(client.send<RpcReply<T>>(`${root}.core.${resource}.${action}`, payload).pipe(timeout(5000)));
+
+const truck = (overrides: Record<string, unknown> = {}) => ({
+  truckNumber: 'T-100', type: 'Dry Van', status: 'available', licensePlate: 'ABC-123', year: '2021', make: 'Volvo', model: 'VNL', vin: '',
+  ...overrides,
+});
+const driver = (overrides: Record<string, unknown> = {}) => ({
+  name: 'Ann Lee', email: 'ann@example.com', phone: '555-0100', licenseNumber: 'CDL-1', status: 'on-duty', ...overrides,
+});
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  process.env.DATABASE_URL = database.url;
+  process.env.NATS_SUBJECT_ROOT = root;
+  // Subjects are read from the environment when the handlers are declared, so load the app only now.
+  const { AppModule } = await import('../src/app.module.js');
+  service = await NestFactory.createMicroservice(AppModule, {
+    transport: Transport.NATS,
+    options: { servers: natsUrl, queue: 'svc-core' },
+    logger: ['error'],
+  });
+  await service.listen();
+  client = ClientProxyFactory.create({ transport: Transport.NATS, options: { servers: natsUrl } });
+  await client.connect();
+  nats = await connect({ servers: natsUrl });
+}, 30000);
+
+afterAll(async () => {
+  await client?.close();
+  await nats?.close();
+  await service?.close();
+  await database?.drop();
+});
+
+describe('svc-core fleet', () => {
+  it('answers its health request', async () => {
+    await expect(firstValueFrom(client.send(`${root}.core.health`, {}).pipe(timeout(5000)))).resolves.toEqual({
+      ok: true, data: { service: 'svc-core', status: 'up' },
+    });
+  });
+
+  it('creates a truck, lists it, and announces it', async () => {
+    const announced = new Promise<any>((resolve) => {
+      const sub = nats.subscribe(`${root}.events.truck.created`, { max: 1 });
+      (async () => { for await (const message of sub) resolve(message.json()); })();
+    });
+    const created = await call('trucks', 'create', truck());
+    expect(created).toMatchObject({ ok: true, data: { truckNumber: 'T-100', year: 2021, vin: null } });
+    const listed = await call('trucks', 'list');
+    expect(listed.ok && listed.data.map((t: any) => t.truckNumber)).toEqual(['T-100']);
+    await expect(announced).resolves.toMatchObject({ data: { truckNumber: 'T-100' } });
+  });
+
+  it('refuses invalid input with each field message', async () => {
+    const reply = await call('trucks', 'create', { truckNumber: '', type: '', status: 'parked', licensePlate: '' });
+    expect(reply).toEqual({
+      ok: false,
+      error: {
+        code: 'invalid', message: 'Invalid input',
+        issues: {
+          truckNumber: ['Truck number is required'], type: ['Type is required'],
+          status: ['Status is required'], licensePlate: ['License plate is required'],
+        },
+      },
+    });
+  });
+
+  it('refuses a duplicate truck number whatever its case, naming the field', async () => {
+    const reply = await call('trucks', 'create', truck({ truckNumber: 't-100' }));
+    expect(reply).toEqual({
+      ok: false,
+      error: { code: 'conflict', message: 'A truck with this truck number already exists', issues: { truckNumber: ['A truck with this truck number already exists'] } },
+    });
+  });
+
+  it('updates only the fields sent and answers not_found for unknown or malformed ids', async () => {
+    const created = await call('trucks', 'create', truck({ truckNumber: 'T-200' }));
+    const id = created.ok && created.data.id;
+    const updated = await call('trucks', 'update', { id, changes: { status: 'maintenance' } });
+    expect(updated).toMatchObject({ ok: true, data: { truckNumber: 'T-200', status: 'maintenance', make: 'Volvo' } });
+    expect(await call('trucks', 'update', { id: '00000000-0000-4000-8000-000000000000', changes: {} })).toMatchObject({ ok: false, error: { code: 'not_found', message: 'Truck not found' } });
+    expect(await call('trucks', 'get', { id: 'not-a-uuid' })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+    expect(await call('trucks', 'update', { id, changes: { status: 'gone' } })).toMatchObject({ ok: false, error: { code: 'invalid', issues: { status: ['Status is required'] } } });
+  });
+
+  it('keeps driver e-mail and license number unique and checks the assigned truck', async () => {
+    expect(await call('drivers', 'create', driver())).toMatchObject({ ok: true, data: { email: 'ann@example.com', licenseExpiration: null } });
+    expect(await call('drivers', 'create', driver({ email: 'ANN@example.com', licenseNumber: 'CDL-2' }))).toMatchObject({
+      ok: false, error: { code: 'conflict', issues: { email: ['A driver with this email already exists'] } },
+    });
+    expect(await call('drivers', 'create', driver({ email: 'bo@example.com', licenseNumber: 'cdl-1' }))).toMatchObject({
+      ok: false, error: { code: 'conflict', issues: { licenseNumber: ['A driver with this license number already exists'] } },
+    });
+    expect(await call('drivers', 'create', driver({ email: 'cy@example.com', licenseNumber: 'CDL-3', assignedTruckId: '00000000-0000-4000-8000-000000000000' }))).toMatchObject({
+      ok: false, error: { code: 'invalid', issues: { assignedTruckId: ['Assigned truck not found'] } },
+    });
+  });
+
+  it('keeps expiry dates as calendar days', async () => {
+    const reply = await call('drivers', 'create', driver({ email: 'di@example.com', licenseNumber: 'CDL-4', licenseExpiration: '2027-01-31', medicalCardExpiration: '2026-12-01' }));
+    expect(reply).toMatchObject({ ok: true, data: { licenseExpiration: '2027-01-31', medicalCardExpiration: '2026-12-01' } });
+    const fetched = await call('drivers', 'get', { id: reply.ok && reply.data.id });
+    expect(fetched).toMatchObject({ ok: true, data: { licenseExpiration: '2027-01-31' } });
+  });
+
+  it('unassigns, not deletes, the drivers of a deleted truck', async () => {
+    const created = await call('trucks', 'create', truck({ truckNumber: 'T-300' }));
+    const truckId = created.ok && created.data.id;
+    const assigned = await call('drivers', 'create', driver({ email: 'ed@example.com', licenseNumber: 'CDL-5', assignedTruckId: truckId }));
+    expect(assigned).toMatchObject({ ok: true, data: { assignedTruckId: truckId } });
+    expect(await call('trucks', 'delete', { id: truckId })).toEqual({ ok: true, data: { id: truckId } });
+    expect(await call('drivers', 'get', { id: assigned.ok && assigned.data.id })).toMatchObject({ ok: true, data: { name: 'Ann Lee', assignedTruckId: null } });
+    expect(await call('trucks', 'delete', { id: truckId })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+  });
+});

@@ -1,0 +1,96 @@
+import { Controller, Get, Inject, Logger, Post, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import passport from 'passport';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js';
+import { SOMETHING_WENT_WRONG } from '../services/rpc-errors.js';
+import type { User } from '../users/user.entity.js';
+import { toCurrentUser } from '../users/users.service.js';
+import { SignInRefused } from './claims.js';
+import { OIDC_STRATEGY } from './oidc.strategy.js';
+import { SESSION_COOKIE, sessionCookieOptions } from './sessions.js';
+import { signInFailedPage } from './sign-in-failed-page.js';
+
+/** How long a started sign-in may take before its state is forgotten. */
+const PENDING_SIGN_IN_MS = 15 * 60 * 1000;
+
+/**
+ * Sign-in (OIDC authorization-code flow), sign-out and the current user. Login, callback and logout are
+ * browser navigations, so they answer redirects (or a small page), not JSON.
+ */
+@Controller('api')
+export class AuthController {
+  private readonly logger = new Logger(AuthController.name);
+
+  constructor(@Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig) {}
+
+  /** Starts the flow: a `state` (and nonce) in a new session, then a redirect to the issuer. */
+  @Get('login')
+  login(@Req() req: Request, @Res() res: Response) {
+    if (this.config.secureCookies && !req.secure) {
+      this.logger.warn(
+        'APP_URL is https but this request came over http without "X-Forwarded-Proto: https" from a trusted proxy: ' +
+          'the Secure session cookie cannot be set, so sign-in will not stick.',
+      );
+    }
+    // A pending sign-in's session is short-lived; signing in replaces it with a full-length one.
+    req.session.cookie.maxAge = PENDING_SIGN_IN_MS;
+    passport.authenticate(OIDC_STRATEGY, (error: unknown) => this.failed(res, 'start', error))(req, res, (error?: unknown) =>
+      this.failed(res, 'start', error),
+    );
+  }
+
+  /**
+   * Ends the flow: checks state and tokens, upserts the user, then signs in under a NEW session id (passport
+   * 0.7's req.logIn regenerates the session, against session fixation) and goes to the app.
+   */
+  @Get('callback')
+  callback(@Req() req: Request, @Res() res: Response) {
+    passport.authenticate(OIDC_STRATEGY, (error: unknown, user: User | false, info?: { message?: string }) => {
+      if (error || !user) return this.failed(res, 'finish', error ?? info?.message ?? 'no user');
+      req.logIn(user, (loginError?: unknown) => (loginError ? this.failed(res, 'finish', loginError) : res.redirect(302, '/')));
+    })(req, res, (error?: unknown) => this.failed(res, 'finish', error));
+  }
+
+  /** Destroys the session on the server, clears the cookie and goes back to the landing page. */
+  @Get('logout')
+  logout(@Req() req: Request, @Res() res: Response) {
+    this.signOut(req, res, 302);
+  }
+
+  @Post('logout')
+  logoutByForm(@Req() req: Request, @Res() res: Response) {
+    this.signOut(req, res, 303);
+  }
+
+  @Get('auth/user')
+  user(@Req() req: Request) {
+    return toCurrentUser(req.user as User);
+  }
+
+  private signOut(req: Request, res: Response, status: 302 | 303) {
+    const done = () => {
+      res.clearCookie(SESSION_COOKIE, sessionCookieOptions(this.config));
+      res.redirect(status, '/');
+    };
+    if (!req.session) return done();
+    req.session.destroy((error?: unknown) => {
+      if (error) this.logger.error(`Could not destroy a session: ${String(error)}`);
+      done();
+    });
+  }
+
+  private failed(res: Response, step: 'start' | 'finish', reason: unknown) {
+    if (res.headersSent) return;
+    if (reason instanceof SignInRefused || typeof reason === 'string') {
+      this.logger.warn(`Sign-in refused: ${reason instanceof Error ? reason.message : reason}`);
+      res.status(401).set('Cache-Control', 'no-store').type('html').send(signInFailedPage());
+      return;
+    }
+    this.logger.error(`Sign-in could not ${step}: ${reason instanceof Error ? (reason.stack ?? reason.message) : String(reason)}`);
+    if (step === 'start') {
+      res.status(500).json({ message: SOMETHING_WENT_WRONG });
+    } else {
+      res.status(502).set('Cache-Control', 'no-store').type('html').send(signInFailedPage());
+    }
+  }
+}

@@ -1,0 +1,12 @@
+/**
+ * The only routes answered without a signed-in session, by their route pattern. Everything else the gateway
+ * routes answers 401 {"message":"Unauthorized"} without one. Device ingestion (`/api/gps`, per-device tokens)
+ * is added here together with its own guard.
+ */
+export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
+  '/api/login',
+  '/api/callback',
+  '/api/logout',
+  '/healthz',
+  '/runtime-config.json',
+]);

@@ -1,0 +1,135 @@
+import path from 'node:path';
+import { config as shared } from '@tms/service-kit';
+
+/** The micro-frontends the shell loads at run time, by their federation name. */
+export const REMOTES = ['dispatch', 'fleet', 'accounting', 'safety'] as const;
+export type RemoteName = (typeof REMOTES)[number];
+
+/** Signs session cookies when SESSION_SECRET is not set, outside production only (a warning is logged). */
+const DEVELOPMENT_SESSION_SECRET = 'tms-development-session-secret-never-use-in-production';
+
+export type OidcSettings =
+  | { kind: 'external'; issuerUrl: string; clientId: string; clientSecret: string }
+  | { kind: 'development' };
+
+/** Everything the gateway reads from its environment, checked once at start (README: Configuration). */
+export interface GatewayConfig {
+  production: boolean;
+  port: number;
+  /** The public URL users reach the app at, without a trailing slash. */
+  appUrl: string;
+  /** The origin of appUrl: the only foreign-request-free origin besides the request's own host. */
+  appOrigin: string;
+  /** Cookies are Secure when the app is served over https (behind a TLS proxy, through `trust proxy`). */
+  secureCookies: boolean;
+  sessionSecret: string;
+  /** True when SESSION_SECRET was not set and the fixed development secret is used (a warning is logged). */
+  developmentSessionSecret: boolean;
+  oidc: OidcSettings;
+  databaseUrl: string;
+  natsUrl: string;
+  subjectRoot: string;
+  serviceTimeoutMs: number;
+  shellDist: string;
+  /** Folder of each remote's build, served at /remotes/{name}/. */
+  remoteDists: Record<RemoteName, string>;
+  /** What GET /runtime-config.json answers for each remote. */
+  remoteUrls: Record<RemoteName, string>;
+}
+
+/** A configuration the gateway refuses to start with; its message names the variable, never a secret's value. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+type Env = Record<string, string | undefined>;
+
+const present = (value: string | undefined) => (value !== undefined && value.trim() !== '' ? value.trim() : undefined);
+
+function positiveInteger(env: Env, name: string, fallback: number, max = Number.MAX_SAFE_INTEGER): number {
+  const raw = present(env[name]);
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0 || value > max) {
+    throw new ConfigError(`${name} must be a whole number between 1 and ${max} (got "${raw}").`);
+  }
+  return value;
+}
+
+function httpUrl(name: string, raw: string): URL {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} must be an absolute http(s) URL (got "${raw}").`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigError(`${name} must be an absolute http(s) URL (got "${raw}").`);
+  }
+  return url;
+}
+
+/**
+ * Reads and checks the configuration. `gatewayDir` is the svc-gateway folder: the front ends' builds are found
+ * beside it unless SHELL_DIST says otherwise.
+ */
+export function loadConfig(env: Env, gatewayDir: string): GatewayConfig {
+  const production = env.NODE_ENV === 'production';
+  const port = positiveInteger(env, 'PORT', 3000, 65535);
+  const appUrl = httpUrl('APP_URL', present(env.APP_URL) ?? `http://localhost:${port}`);
+  if (appUrl.pathname !== '/' || appUrl.search || appUrl.hash) {
+    throw new ConfigError(`APP_URL must be an origin without a path, like https://tms.example.com (got "${appUrl.href}").`);
+  }
+
+  const issuerUrl = present(env.OIDC_ISSUER_URL);
+  let oidc: OidcSettings;
+  if (issuerUrl) {
+    httpUrl('OIDC_ISSUER_URL', issuerUrl);
+    const clientId = present(env.OIDC_CLIENT_ID);
+    const clientSecret = present(env.OIDC_CLIENT_SECRET);
+    const missing = [!clientId && 'OIDC_CLIENT_ID', !clientSecret && 'OIDC_CLIENT_SECRET'].filter(Boolean);
+    if (missing.length) throw new ConfigError(`OIDC_ISSUER_URL is set, so ${missing.join(' and ')} must be set too.`);
+    oidc = { kind: 'external', issuerUrl: issuerUrl.replace(/\/+$/, ''), clientId: clientId!, clientSecret: clientSecret! };
+  } else {
+    if (production) {
+      throw new ConfigError(
+        'OIDC_ISSUER_URL is not set, and the built-in development sign-in cannot run with NODE_ENV=production ' +
+          '(it signs anyone in). Set OIDC_ISSUER_URL, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET for your identity provider.',
+      );
+    }
+    oidc = { kind: 'development' };
+  }
+
+  const sessionSecret = present(env.SESSION_SECRET);
+  if (!sessionSecret && production) {
+    throw new ConfigError('SESSION_SECRET must be set with NODE_ENV=production (a long random string signs the session cookie).');
+  }
+
+  const serviceTimeoutMs = positiveInteger(env, 'SERVICE_TIMEOUT_MS', 4500);
+  const shellDist = path.resolve(gatewayDir, present(env.SHELL_DIST) ?? '../shell/dist');
+  const remoteDists = Object.fromEntries(REMOTES.map((name) => [name, path.resolve(gatewayDir, `../mfe-${name}/dist`)]));
+  const remoteUrls = Object.fromEntries(
+    REMOTES.map((name) => [name, present(env[`REMOTE_${name.toUpperCase()}_URL`]) ?? `/remotes/${name}/mf-manifest.json`]),
+  );
+
+  return {
+    production,
+    port,
+    appUrl: appUrl.origin,
+    appOrigin: appUrl.origin,
+    secureCookies: appUrl.protocol === 'https:',
+    sessionSecret: sessionSecret ?? DEVELOPMENT_SESSION_SECRET,
+    developmentSessionSecret: !sessionSecret,
+    oidc,
+    databaseUrl: shared.databaseUrl,
+    natsUrl: shared.natsUrl,
+    subjectRoot: shared.subjectRoot,
+    serviceTimeoutMs,
+    shellDist,
+    remoteDists: remoteDists as Record<RemoteName, string>,
+    remoteUrls: remoteUrls as Record<RemoteName, string>,
+  };
+}
+
+/** The injection token of the loaded GatewayConfig. */
+export const GATEWAY_CONFIG = Symbol('GATEWAY_CONFIG');

@@ -1,0 +1,45 @@
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import express, { type Express } from 'express';
+import passport from 'passport';
+import type { DevIssuer } from '../auth/dev-issuer/dev-issuer.js';
+import type { Sessions } from '../auth/sessions.js';
+import type { GatewayConfig } from '../config/gateway-config.js';
+import { mountFrontEnds } from './front-ends.js';
+import { expressErrorHandler } from './http-errors.js';
+
+/** The largest JSON body /api accepts: well under NATS's 1 MB max_payload, which the request must still fit in. */
+export const JSON_LIMIT = '512kb';
+
+/** Proxies the gateway trusts for X-Forwarded-Proto/-For: private networks (a TLS proxy, a load balancer). */
+export const TRUSTED_PROXIES = 'loopback, linklocal, uniquelocal';
+
+/**
+ * Everything in front of the Nest routes, in this order (express runs middleware in the order it is added, and
+ * Nest adds its routes when the app starts listening):
+ *  1. the development issuer at /oidc, before any body parser (oidc-provider reads its own bodies);
+ *  2. for /api: no caching, the JSON body parser, the session and passport's user;
+ *  3. the front ends' static files and the shell fallback;
+ *  4. plain JSON answers for errors of the above (bad JSON, oversize, session store down).
+ */
+export function configureHttp(
+  app: NestExpressApplication,
+  { config, sessions, devIssuer }: { config: GatewayConfig; sessions: Sessions; devIssuer?: DevIssuer },
+) {
+  const http = app.getHttpAdapter().getInstance() as Express;
+  http.disable('x-powered-by');
+  http.set('trust proxy', TRUSTED_PROXIES);
+  if (devIssuer) http.use(devIssuer.path, devIssuer.router);
+  http.use(
+    '/api',
+    (_req, res, next) => {
+      res.setHeader('Cache-Control', 'no-store');
+      next();
+    },
+    express.json({ limit: JSON_LIMIT }),
+    sessions.middleware,
+    passport.initialize(),
+    passport.session(),
+  );
+  mountFrontEnds(http, config);
+  http.use(expressErrorHandler);
+}

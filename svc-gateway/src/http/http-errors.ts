@@ -1,0 +1,53 @@
+import { HttpException, Logger } from '@nestjs/common';
+import type { ErrorRequestHandler } from 'express';
+import { SOMETHING_WENT_WRONG, type HttpAnswer } from '../services/rpc-errors.js';
+
+const logger = new Logger('HttpErrors');
+
+/** Plain messages for statuses raised without one of ours (Nest's defaults, body-parser). */
+const STATUS_MESSAGES: Record<number, string> = {
+  400: 'Bad request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not found',
+  405: 'Method not allowed',
+  413: 'The request is too large.',
+  415: 'Unsupported media type',
+};
+
+const statusMessage = (status: number) => STATUS_MESSAGES[status] ?? (status >= 500 ? SOMETHING_WENT_WRONG : 'Bad request');
+
+/**
+ * What a client is told about any error: a status and `{ message, issues? }`. Errors of ours (HttpException
+ * with a `{ message }` body, already logged where raised) pass as they are; body-parser's become 'Invalid JSON' / 413; anything else is
+ * logged here with its stack and answered as a plain 500, so no stack trace or SQL ever reaches a client.
+ */
+export function answerForError(error: unknown): HttpAnswer {
+  if (error instanceof HttpException) {
+    const status = error.getStatus();
+    const response = error.getResponse();
+    if (typeof response === 'object' && response !== null && !('statusCode' in response)) {
+      const { message, issues } = response as { message?: unknown; issues?: unknown };
+      if (typeof message === 'string') {
+        return { status, body: issues && typeof issues === 'object' ? { message, issues: issues as never } : { message } };
+      }
+    }
+    // Nest's own exceptions (route not found, …) carry texts like "Cannot GET /x": answer a plain one.
+    return { status, body: { message: statusMessage(status) } };
+  }
+  const { type, status } = (error ?? {}) as { type?: unknown; status?: unknown };
+  if (type === 'entity.parse.failed') return { status: 400, body: { message: 'Invalid JSON' } };
+  if (type === 'entity.too.large') return { status: 413, body: { message: statusMessage(413) } };
+  if (typeof type === 'string' && typeof status === 'number' && status >= 400 && status < 500) {
+    return { status, body: { message: statusMessage(status) } }; // other body-parser refusals
+  }
+  logger.error(error instanceof Error ? (error.stack ?? error.message) : `Non-error thrown: ${String(error)}`);
+  return { status: 500, body: { message: SOMETHING_WENT_WRONG } };
+}
+
+/** The same answers for errors raised in plain express middleware (body parsers, session store, static files). */
+export const expressErrorHandler: ErrorRequestHandler = (error, _req, res, next) => {
+  if (res.headersSent) return next(error);
+  const { status, body } = answerForError(error);
+  res.status(status).json(body);
+};

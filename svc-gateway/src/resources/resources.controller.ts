@@ -1,0 +1,51 @@
+import { Body, Controller, Delete, Get, HttpCode, HttpException, Param, Patch, Post } from '@nestjs/common';
+import { RESOURCE_OWNERS, rpcSubject, type CrudAction, type ServiceName } from '@tms/contracts';
+import { ServiceClient } from '../services/service-client.js';
+
+/** The service that owns `/api/{resource}`, or undefined for a resource nobody owns. */
+export function ownerOf(resource: string): ServiceName | undefined {
+  return Object.hasOwn(RESOURCE_OWNERS, resource) ? RESOURCE_OWNERS[resource as keyof typeof RESOURCE_OWNERS] : undefined;
+}
+
+/**
+ * CRUD for every resource in RESOURCE_OWNERS, forwarded over NATS to its owner as
+ * `{root}.{owner}.{resource}.{action}`. One controller for all: a new domain's resource is reachable once
+ * it is listed in packages/contracts. Registered last, so that named /api routes win over `:resource`.
+ */
+@Controller('api')
+export class ResourcesController {
+  constructor(private readonly services: ServiceClient) {}
+
+  @Get(':resource')
+  list(@Param('resource') resource: string) {
+    return this.forward(resource, 'list', {});
+  }
+
+  @Get(':resource/:id')
+  get(@Param('resource') resource: string, @Param('id') id: string) {
+    return this.forward(resource, 'get', { id });
+  }
+
+  @Post(':resource')
+  @HttpCode(201)
+  create(@Param('resource') resource: string, @Body() body: unknown) {
+    return this.forward(resource, 'create', body ?? {});
+  }
+
+  @Patch(':resource/:id')
+  update(@Param('resource') resource: string, @Param('id') id: string, @Body() body: unknown) {
+    return this.forward(resource, 'update', { id, changes: body ?? {} });
+  }
+
+  @Delete(':resource/:id')
+  @HttpCode(204)
+  async remove(@Param('resource') resource: string, @Param('id') id: string): Promise<void> {
+    await this.forward(resource, 'delete', { id });
+  }
+
+  private forward(resource: string, action: CrudAction, payload: unknown) {
+    const owner = ownerOf(resource);
+    if (!owner) throw new HttpException({ message: 'Not found' }, 404);
+    return this.services.call<unknown>(owner, rpcSubject(this.services.subjectRoot, owner, resource, action), payload);
+  }
+}

@@ -1,0 +1,42 @@
+import type { FieldIssues, RpcError, ServiceName } from '@tms/contracts';
+
+/** What the gateway answers over HTTP: a status and a plain JSON body (never a stack trace or SQL). */
+export interface HttpAnswer {
+  status: number;
+  body: { message: string; issues?: FieldIssues };
+}
+
+export const SOMETHING_WENT_WRONG = 'Something went wrong. Please try again.';
+
+export const serviceUnavailableMessage = (service: ServiceName) =>
+  `The ${service} service is not available. Please try again shortly.`;
+
+/** A service that did not answer in time, had no responder, or could not be reached over NATS. */
+export const serviceUnavailable = (service: ServiceName): HttpAnswer => ({
+  status: 503,
+  body: { message: serviceUnavailableMessage(service) },
+});
+
+/**
+ * The one place a service's error code becomes HTTP. The switch is exhaustive: a new RpcErrorCode in
+ * packages/contracts does not compile until it is mapped here.
+ */
+export function httpAnswerFor(error: RpcError, service: ServiceName): HttpAnswer {
+  const code = error.code;
+  switch (code) {
+    case 'invalid':
+      return { status: 400, body: { message: error.message, issues: error.issues ?? {} } };
+    case 'not_found':
+      return { status: 404, body: { message: error.message } };
+    case 'conflict':
+      return { status: 409, body: { message: error.message, issues: error.issues ?? {} } };
+    case 'unavailable':
+      return { status: 503, body: { message: error.message || serviceUnavailableMessage(service) } };
+    case 'internal':
+      return { status: 500, body: { message: SOMETHING_WENT_WRONG } };
+    default: {
+      const unmapped: never = code;
+      throw new Error(`Unmapped RPC error code: ${String(unmapped)}`);
+    }
+  }
+}

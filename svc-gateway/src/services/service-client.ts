@@ -1,0 +1,106 @@
+import { HttpException, Inject, Injectable, Logger } from '@nestjs/common';
+import { ClientProxy } from '@nestjs/microservices';
+import { RPC_ERROR_CODES, type RpcReply, type ServiceName } from '@tms/contracts';
+import { firstValueFrom, timeout } from 'rxjs';
+import { z } from 'zod';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js';
+import { httpAnswerFor, serviceUnavailable, type HttpAnswer } from './rpc-errors.js';
+
+/** The injection token of the gateway's NATS client. */
+export const NATS_CLIENT = Symbol('NATS_CLIENT');
+
+/** Every service answers this shape; anything else is a broken service and becomes 'internal'. */
+const rpcReplySchema = z.union([
+  z.object({ ok: z.literal(true), data: z.unknown() }),
+  z.object({
+    ok: z.literal(false),
+    error: z.object({
+      code: z.enum(RPC_ERROR_CODES),
+      message: z.string(),
+      issues: z.record(z.string(), z.array(z.string())).optional(),
+    }),
+  }),
+]);
+
+/** An HTTP error whose body is exactly what the client sees. */
+export const httpError = ({ status, body }: HttpAnswer) => new HttpException(body, status);
+
+/**
+ * The one way the gateway calls a service (STYLE.md): a NATS request with a timeout — `ClientProxy.send` never
+ * times out by itself (nest #837) — whose RpcReply is turned into data or into the HTTP error its code maps to.
+ */
+@Injectable()
+export class ServiceClient {
+  private readonly logger = new Logger(ServiceClient.name);
+
+  constructor(
+    @Inject(NATS_CLIENT) private readonly nats: ClientProxy,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+  ) {}
+
+  /** The subject root of this deployment (tests give each run its own). */
+  get subjectRoot() {
+    return this.config.subjectRoot;
+  }
+
+  /**
+   * Sends a request and answers the reply's data, or throws the HttpException for its error: 503 when the
+   * service does not answer in time, has no responder or NATS is down.
+   */
+  async call<T>(service: ServiceName, subject: string, payload: unknown, timeoutMs = this.config.serviceTimeoutMs): Promise<T> {
+    const outcome = await this.request(subject, payload, timeoutMs);
+    if ('failure' in outcome) {
+      if (outcome.failure === 'unavailable') {
+        this.logger.warn(`${subject}: ${service} is not available (${outcome.detail})`);
+        throw httpError(serviceUnavailable(service));
+      }
+      this.logger.error(`${subject}: ${service} did not answer an RpcReply (${outcome.detail})`);
+      throw httpError(httpAnswerFor({ code: 'internal', message: '' }, service));
+    }
+    const { reply } = outcome;
+    if (reply.ok) return reply.data as T;
+    if (reply.error.code === 'internal') this.logger.warn(`${subject}: ${service} answered internal: ${reply.error.message}`);
+    throw httpError(httpAnswerFor(reply.error, service));
+  }
+
+  /** True when the service answers `ok: true` in time (health checks: no log, down is an answer). */
+  async isUp(subject: string, timeoutMs: number): Promise<boolean> {
+    const outcome = await this.request(subject, {}, timeoutMs);
+    return 'reply' in outcome && outcome.reply.ok;
+  }
+
+  private async request(
+    subject: string,
+    payload: unknown,
+    timeoutMs: number,
+  ): Promise<{ reply: RpcReply<unknown> } | { failure: 'unavailable' | 'broken'; detail: string }> {
+    let raw: unknown;
+    try {
+      raw = await firstValueFrom(this.nats.send<unknown>(subject, payload).pipe(timeout({ first: timeoutMs })));
+    } catch (error) {
+      // A Nest handler that threw instead of answering an RpcReply (nest #6496) is a broken service.
+      return { failure: isTransportFailure(error) ? 'unavailable' : 'broken', detail: describe(error) };
+    }
+    const parsed = rpcReplySchema.safeParse(raw);
+    if (!parsed.success) return { failure: 'broken', detail: 'not an RpcReply' };
+    return { reply: parsed.data as RpcReply<unknown> };
+  }
+}
+
+/**
+ * Errors of the way to the service (timeout, no responders, NATS unreachable or closed) are Error instances or
+ * strings; a remote Nest handler's own failure arrives as a plain `{ status, message }` object.
+ */
+function isTransportFailure(error: unknown): boolean {
+  return error instanceof Error || typeof error === 'string';
+}
+
+function describe(error: unknown): string {
+  if (error instanceof Error) return `${error.name}: ${error.message}`;
+  if (typeof error === 'string') return error;
+  try {
+    return JSON.stringify(error);
+  } catch {
+    return String(error);
+  }
+}

@@ -1,0 +1,38 @@
+import { connect, type Msg, type NatsConnection } from '@nats-io/transport-node';
+
+export interface Received {
+  subject: string;
+  data: unknown;
+}
+
+/**
+ * A stand-in service on the real NATS, on the test's own subject root: it answers what `answer` says
+ * (an RpcReply, or `undefined` to stay silent), like a Nest NATS microservice would. The gateway's packets are
+ * Nest's `{ pattern, data, id }`; a plain RpcReply answer is what Nest's client reads as an external reply.
+ */
+export class Responder {
+  readonly received: Received[] = [];
+  private constructor(private readonly connection: NatsConnection) {}
+
+  static async start(subjects: string[], answer: (subject: string, data: unknown) => unknown): Promise<Responder> {
+    const connection = await connect({ servers: process.env.NATS_URL ?? 'nats://127.0.0.1:4222' });
+    const responder = new Responder(connection);
+    for (const subject of subjects) {
+      connection.subscribe(subject, {
+        callback: (error, msg: Msg) => {
+          if (error) return;
+          const packet = msg.json<{ data?: unknown }>();
+          responder.received.push({ subject: msg.subject, data: packet.data });
+          const reply = answer(msg.subject, packet.data);
+          if (reply !== undefined) msg.respond(JSON.stringify(reply));
+        },
+      });
+    }
+    await connection.flush();
+    return responder;
+  }
+
+  async stop() {
+    await this.connection.drain();
+  }
+}
