@@ -32,7 +32,7 @@ export default {
       testPathIgnorePatterns: ['/node_modules/'],
       globalSetup: '<rootDir>/e2e/support/global-setup.mjs',
       globalTeardown: '<rootDir>/e2e/support/global-teardown.mjs',
-      testTimeout: 60000,
+      setupFilesAfterEnv: ['<rootDir>/e2e/support/timeout.mjs'],
     },
   ],
 };

@@ -22,6 +22,8 @@ const dayFromToday = (days: number) => {
   return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
 };
 
+// A dialog's submit button is found by how its name ends: after a save, antd may keep the loading icon (named
+// 'loading', invisible) inside it for the length of its leave animation.
 const row = (text: string) => page.getByRole('row').filter({ hasText: text });
 const toast = () => page.locator('.ant-notification-notice');
 
@@ -31,7 +33,7 @@ async function openRowMenu(text: string, item: 'Edit' | 'Delete') {
 }
 
 async function addTruck(fields: { number: string; type: string; plate: string; year?: string; make?: string; model?: string; vin?: string }) {
-  await page.getByRole('button', { name: 'Add Truck' }).click();
+  await page.getByRole('button', { name: 'Add Truck', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Truck' });
   await dialog.getByLabel('Truck Number').fill(fields.number);
   await dialog.getByLabel('Type').fill(fields.type);
@@ -41,7 +43,7 @@ async function addTruck(fields: { number: string; type: string; plate: string; y
   if (fields.year) await dialog.getByLabel('Year').fill(fields.year);
   if (fields.make) await dialog.getByLabel('Make').fill(fields.make);
   if (fields.model) await dialog.getByLabel('Model').fill(fields.model);
-  await dialog.getByRole('button', { name: 'Add Truck' }).click();
+  await dialog.getByRole('button', { name: /Add Truck$/ }).click();
   return dialog;
 }
 
@@ -57,10 +59,10 @@ describe('Fleet Management', () => {
   });
 
   it('shows the validation messages of section 5 and the create defaults', async () => {
-    await page.getByRole('button', { name: 'Add Truck' }).click();
+    await page.getByRole('button', { name: 'Add Truck', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Truck' });
     await expect(dialog.locator('.ant-select').filter({ hasText: 'Available' }).count()).resolves.toBe(1);
-    await dialog.getByRole('button', { name: 'Add Truck' }).click();
+    await dialog.getByRole('button', { name: /Add Truck$/ }).click();
     for (const message of ['Truck number is required', 'Type is required', 'License plate is required']) {
       await dialog.getByText(message).waitFor();
     }
@@ -107,7 +109,7 @@ describe('Fleet Management', () => {
     await expect(dialog.getByLabel('License Plate').inputValue()).resolves.toBe('OK-7788');
     await dialog.getByLabel('Status').fill('Out of');
     await page.keyboard.press('Enter');
-    await dialog.getByRole('button', { name: 'Update Truck' }).click();
+    await dialog.getByRole('button', { name: /Update Truck$/ }).click();
     await dialog.waitFor({ state: 'hidden' });
     await row('T-202').filter({ hasText: 'Out of Service' }).waitFor();
   });
@@ -146,7 +148,7 @@ describe('Driver Management', () => {
   });
 
   async function addDriver(fields: { name: string; email: string; phone: string; license: string; licenseExpiration?: string; medicalCard?: string; medicalExpiration?: string; truck?: string }) {
-    await page.getByRole('button', { name: 'Add Driver' }).click();
+    await page.getByRole('button', { name: 'Add Driver', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Driver' });
     await dialog.getByLabel('Name', { exact: true }).fill(fields.name);
     await dialog.getByLabel('Email').fill(fields.email);
@@ -165,17 +167,17 @@ describe('Driver Management', () => {
       await dialog.getByLabel('Assigned Truck').fill(fields.truck);
       await page.keyboard.press('Enter');
     }
-    await dialog.getByRole('button', { name: 'Add Driver' }).click();
+    await dialog.getByRole('button', { name: /Add Driver$/ }).click();
     return dialog;
   }
 
   it('starts empty, then shows the validation messages of section 5', async () => {
     await page.getByText('No drivers found').waitFor();
     await expect(page.getByText('Get started by adding your first driver').isVisible()).resolves.toBe(true);
-    await page.getByRole('button', { name: 'Add Driver' }).click();
+    await page.getByRole('button', { name: 'Add Driver', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Driver' });
     await dialog.getByLabel('Email').fill('not-an-email');
-    await dialog.getByRole('button', { name: 'Add Driver' }).click();
+    await dialog.getByRole('button', { name: /Add Driver$/ }).click();
     for (const message of ['Name is required', 'Invalid email address', 'Phone number is required', 'License number is required']) {
       await dialog.getByText(message).waitFor();
     }
@@ -208,7 +210,7 @@ describe('Driver Management', () => {
     await dialog.getByText('A driver with this email already exists').waitFor();
     await dialog.getByLabel('Email').fill('second.maria@example.com');
     await dialog.getByLabel('License Number').fill('cdl-889');
-    await dialog.getByRole('button', { name: 'Add Driver' }).click();
+    await dialog.getByRole('button', { name: /Add Driver$/ }).click();
     await dialog.getByText('A driver with this license number already exists').waitFor();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
   });
@@ -234,7 +236,7 @@ describe('Driver Management', () => {
     await dialog.getByLabel('Phone').fill('555-0111');
     await dialog.getByLabel('Assigned Truck').fill('None');
     await page.keyboard.press('Enter');
-    await dialog.getByRole('button', { name: 'Update Driver' }).click();
+    await dialog.getByRole('button', { name: /Update Driver$/ }).click();
     await dialog.waitFor({ state: 'hidden' });
     await row('Maria Lopez').filter({ hasText: '555-0111' }).filter({ hasText: 'Not assigned' }).waitFor();
   });

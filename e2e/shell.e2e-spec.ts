@@ -77,13 +77,13 @@ describe('signed in', () => {
     await expect(page.locator('.ant-menu-item-selected').innerText()).resolves.toContain('Drivers');
 
     expect(await page.evaluate(() => localStorage.getItem('theme') ?? 'light')).toBe('light');
-    const lightBackground = await page.evaluate(() => getComputedStyle(document.querySelector('main') ?? document.body).backgroundColor);
+    const lightBackground = await page.evaluate(() => getComputedStyle(document.querySelector('header')!).backgroundColor);
     await page.getByRole('button', { name: 'Toggle theme' }).click();
     expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
     await page.reload();
     await page.getByRole('heading', { name: 'Driver Management' }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
-    const darkBackground = await page.evaluate(() => getComputedStyle(document.querySelector('main') ?? document.body).backgroundColor);
+    const darkBackground = await page.evaluate(() => getComputedStyle(document.querySelector('header')!).backgroundColor);
     expect(darkBackground).not.toBe(lightBackground);
 
     const sidebar = page.locator('aside').first();

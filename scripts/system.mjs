@@ -3,6 +3,7 @@
  * gateway with concurrently (restarts on crash, Ctrl-C stops all). Used by `npm start` and by the end-to-end tests.
  */
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync, mkdirSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -135,7 +136,7 @@ export async function startSystem({ port = Number(process.env.PORT ?? 3000), env
   const appUrl = baseEnv.APP_URL ?? `http://localhost:${port}`;
   const env = { ...baseEnv, DATABASE_URL: postgres.url, NATS_URL: nats.url, PORT: String(port), APP_URL: appUrl };
 
-  const node = (name, dir) => ({ name, command: 'node dist/main.js', cwd: path.join(repoRoot, dir), env });
+  const node = (name, dir) => ({ name, command: 'exec node dist/main.js', cwd: path.join(repoRoot, dir), env });
   const commands = [
     ...(nats.command ? [{ ...nats.command, env }] : []),
     ...SERVICES.map((service) => node(`svc-${service}`, `svc-${service}`)),
@@ -168,3 +169,43 @@ export async function startSystem({ port = Number(process.env.PORT ?? 3000), env
   return { url: appUrl, databaseUrl: postgres.url, natsUrl: nats.url, stop, finished };
 }
 
+
+/** A port nobody listens on right now. */
+export function freePort() {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * The whole system on a free port with a fresh database (on DATABASE_URL's server, else the local one) and its
+ * own NATS subject root, so a developer's running system is never touched. stop() also drops the database.
+ * Used by the end-to-end tests and the benchmarks.
+ * @param {{ label: string, logFile: string }} options  label: names the database (`tms_${label}_…`).
+ */
+export async function startIsolatedSystem({ label, logFile }) {
+  const suffix = randomBytes(5).toString('hex');
+  const databaseUrl = new URL(process.env.DATABASE_URL ?? LOCAL_DATABASE_URL);
+  databaseUrl.pathname = `/tms_${label}_${suffix}`;
+  const system = await startSystem({
+    port: await freePort(),
+    logFile,
+    env: { DATABASE_URL: databaseUrl.toString(), NATS_SUBJECT_ROOT: `${label}${suffix}`, NODE_ENV: 'test' },
+  });
+  const stop = async () => {
+    await system.stop();
+    const admin = new URL(databaseUrl);
+    admin.pathname = '/postgres';
+    const client = new pg.Client({ connectionString: admin.toString() });
+    await client.connect();
+    try {
+      await client.query(`DROP DATABASE IF EXISTS "${databaseUrl.pathname.slice(1)}" WITH (FORCE)`);
+    } finally {
+      await client.end();
+    }
+  };
+  return { ...system, stop };
+}

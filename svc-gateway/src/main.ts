@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { exitCleanlyOnSignals } from '@tms/service-kit';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module.js';
 import { externalClient } from './auth/oidc-issuer.js';
@@ -33,7 +34,7 @@ async function bootstrap() {
     abortOnError: false,
   });
   configureHttp(app, { config, sessions: app.get(Sessions), devIssuer });
-  app.enableShutdownHooks(['SIGINT', 'SIGTERM']);
+  exitCleanlyOnSignals(app, logger);
   await app.listen(config.port);
   logger.log(`svc-gateway listening on ${config.appUrl} (port ${config.port})`);
 }

@@ -1,4 +1,4 @@
-import { Controller, Logger, type DynamicModule, type Type } from '@nestjs/common';
+import { Controller, Logger, type INestApplicationContext, type DynamicModule, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { ClientsModule, MessagePattern, Transport, type MicroserviceOptions } from '@nestjs/microservices';
 import { healthSubject, ok, serviceQueue, type ServiceName } from '@tms/contracts';
@@ -35,10 +35,31 @@ export async function startService(service: ServiceName, module: Type) {
     options: { servers: config.natsUrl, queue: name, name },
     logger: ['error', 'warn', 'log'],
   });
-  app.enableShutdownHooks();
+  exitCleanlyOnSignals(app, logger);
   await app.listen();
   logger.log(`listening on ${config.natsUrl} in queue group ${name} (subjects ${config.subjectRoot}.${service}.*)`);
   return app;
 }
 
 
+
+/**
+ * On SIGINT/SIGTERM: close the app (shutdown hooks, database, NATS) and exit with 0. A stop we asked for is not a
+ * crash: the supervisor restarts processes that exit otherwise (Nest's own hooks re-raise the signal). A close that
+ * hangs is cut short after 10 s.
+ */
+export function exitCleanlyOnSignals(app: INestApplicationContext, logger: Logger) {
+  const stop = (signal: NodeJS.Signals) => {
+    logger.log(`${signal}: stopping`);
+    setTimeout(() => process.exit(1), 10000).unref();
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        logger.error(`Stopping failed: ${error instanceof Error ? error.message : String(error)}`);
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}

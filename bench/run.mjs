@@ -1,0 +1,92 @@
+/**
+ * `npm run bench`: the API's throughput and latency, measured with autocannon against the whole built system
+ * (gateway → NATS → svc-core → Postgres) on a fresh database. Prints one line per scenario.
+ *   BENCH_SECONDS   how long each scenario runs (default 10)
+ *   BENCH_TRUCKS    how many trucks the list answers (default 200)
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { repoRoot, startIsolatedSystem } from '../scripts/system.mjs';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const truckCount = Number(process.env.BENCH_TRUCKS ?? 200);
+const connections = 10;
+
+/** Signs in through the development issuer with a minimal cookie jar, as a browser would; returns the cookies. */
+async function signIn(baseUrl, email) {
+  const jar = new Map();
+  const send = async (url, init = {}) => {
+    const cookie = [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+    const response = await fetch(new URL(url, baseUrl), { ...init, redirect: 'manual', headers: { ...init.headers, cookie } });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const separator = pair.indexOf('=');
+      jar.set(pair.slice(0, separator), pair.slice(separator + 1));
+    }
+    return response;
+  };
+  const follow = async (url, init) => {
+    let response = await send(url, init);
+    while (response.status >= 300 && response.status < 400) {
+      url = new URL(response.headers.get('location'), new URL(url, baseUrl)).href;
+      response = await send(url);
+    }
+    return response;
+  };
+  const page = await follow('/api/login');
+  const action = /<form method="post" action="([^"]+)">/.exec(await page.text())?.[1];
+  if (!action) throw new Error('The development sign-in page has no form');
+  await follow(new URL(action, page.url || baseUrl).href, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ email }).toString(),
+  });
+  if (!jar.has('tms.sid')) throw new Error('Signing in gave no session cookie');
+  return [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+}
+
+function measure(title, options) {
+  return new Promise((resolve, reject) => {
+    autocannon({ connections, duration: seconds, ...options }, (error, result) => {
+      if (error) return reject(error);
+      const failed = result.non2xx + result.errors + result.timeouts;
+      console.log(
+        `${title.padEnd(34)} ${String(Math.round(result.requests.average)).padStart(6)} req/s   ` +
+          `latency p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms  max ${result.latency.max} ms   ` +
+          `${result.requests.total} requests, ${failed} failed`,
+      );
+      resolve(result);
+    });
+  });
+}
+
+const logDir = path.join(repoRoot, 'test-results');
+mkdirSync(logDir, { recursive: true });
+const system = await startIsolatedSystem({ label: 'bench', logFile: path.join(logDir, 'bench-system.log') });
+try {
+  const cookie = await signIn(system.url, 'bench@example.com');
+  const headers = { cookie, 'content-type': 'application/json', origin: new URL(system.url).origin };
+  for (let index = 0; index < truckCount; index++) {
+    const response = await fetch(`${system.url}/api/trucks`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ truckNumber: `B-${index}`, type: 'Dry Van', licensePlate: `BN-${index}`, status: 'available' }),
+    });
+    if (response.status !== 201) throw new Error(`Seeding truck ${index} answered ${response.status}: ${await response.text()}`);
+  }
+
+  console.log(`\nTMS API, ${connections} connections, ${seconds} s per scenario, ${truckCount} trucks in the list\n`);
+  await measure('GET /api/health (all services)', { url: `${system.url}/api/health`, headers });
+  await measure('GET /api/auth/user', { url: `${system.url}/api/auth/user`, headers });
+  await measure(`GET /api/trucks (${truckCount} rows)`, { url: `${system.url}/api/trucks`, headers });
+  let created = 0;
+  await measure('POST /api/trucks', {
+    url: `${system.url}/api/trucks`,
+    method: 'POST',
+    headers,
+    requests: [{ setupRequest: (request) => ({ ...request, body: JSON.stringify({ truckNumber: `P-${created++}`, type: 'Reefer', licensePlate: 'BENCH' }) }) }],
+  });
+} finally {
+  await system.stop();
+}
