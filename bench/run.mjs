@@ -46,15 +46,27 @@ async function signIn(baseUrl, email) {
   return [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
 }
 
-function measure(title, options) {
+/**
+ * Runs one scenario and prints its figures. `body`, when given, makes each request's body (a fresh one each time);
+ * the first failed answer is printed, so a failing scenario says why.
+ */
+function measure(title, { url, method = 'GET', headers, body }) {
+  let firstFailure;
+  const request = {
+    method,
+    ...(body && { setupRequest: (raw) => ({ ...raw, body: body() }) }),
+    onResponse: (status, responseBody) => {
+      if (status >= 400 && !firstFailure) firstFailure = `${status} ${responseBody.slice(0, 200)}`;
+    },
+  };
   return new Promise((resolve, reject) => {
-    autocannon({ connections, duration: seconds, ...options }, (error, result) => {
+    autocannon({ url, headers, connections, duration: seconds, requests: [request] }, (error, result) => {
       if (error) return reject(error);
       const failed = result.non2xx + result.errors + result.timeouts;
       console.log(
         `${title.padEnd(34)} ${String(Math.round(result.requests.average)).padStart(6)} req/s   ` +
           `latency p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms  max ${result.latency.max} ms   ` +
-          `${result.requests.total} requests, ${failed} failed`,
+          `${result.requests.total} requests, ${failed} failed${firstFailure ? ` (first: ${firstFailure})` : ''}`,
       );
       resolve(result);
     });
@@ -85,7 +97,7 @@ try {
     url: `${system.url}/api/trucks`,
     method: 'POST',
     headers,
-    requests: [{ setupRequest: (request) => ({ ...request, body: JSON.stringify({ truckNumber: `P-${created++}`, type: 'Reefer', licensePlate: 'BENCH' }) }) }],
+    body: () => JSON.stringify({ truckNumber: `P-${created++}`, type: 'Reefer', licensePlate: 'BENCH', status: 'available' }),
   });
 } finally {
   await system.stop();
