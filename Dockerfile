@@ -16,4 +16,6 @@ CMD ["sh", "-c", "exec node ${SERVICE}/dist/main.js"]
 FROM nginx:1.27-alpine AS frontend
 ARG APP
 COPY --from=build /app/${APP}/dist /usr/share/nginx/html
-COPY deploy/nginx-${APP}.conf /etc/nginx/conf.d/default.conf
+COPY deploy/ /tmp/deploy/
+# The shell proxies the API; every remote is served the same way (nginx-remote.conf).
+RUN cp "/tmp/deploy/nginx-$([ "$APP" = shell ] && echo shell || echo remote).conf" /etc/nginx/conf.d/default.conf && rm -r /tmp/deploy

@@ -153,9 +153,15 @@ export async function startSystem({ port = Number(process.env.PORT ?? 3000), env
   });
   const finished = result.catch(() => undefined).finally(() => postgres.stop());
 
+  // The processes exit with 0 on SIGTERM, so the supervisor does not restart them; one that has not gone within
+  // 15 s is killed.
   const stop = async () => {
     for (const command of running) if (command.state === 'started') command.kill('SIGTERM');
+    const overdue = setTimeout(() => {
+      for (const command of running) if (command.state === 'started') command.kill('SIGKILL');
+    }, 15000);
     await finished;
+    clearTimeout(overdue);
   };
   try {
     // Ctrl-C while starting: concurrently stops the processes, and then there is nothing left to wait for.
