@@ -33,7 +33,7 @@ async function openRowMenu(text: string, item: 'Edit' | 'Delete') {
 }
 
 async function addTruck(fields: { number: string; type: string; plate: string; year?: string; make?: string; model?: string; vin?: string }) {
-  await page.getByRole('button', { name: 'Add Truck', exact: true }).click();
+  await page.getByRole('main').getByRole('button', { name: 'Add Truck' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Truck' });
   await dialog.getByLabel('Truck Number').fill(fields.number);
   await dialog.getByLabel('Type').fill(fields.type);
@@ -59,7 +59,7 @@ describe('Fleet Management', () => {
   });
 
   it('shows the validation messages of section 5 and the create defaults', async () => {
-    await page.getByRole('button', { name: 'Add Truck', exact: true }).click();
+    await page.getByRole('main').getByRole('button', { name: 'Add Truck' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Truck' });
     await expect(dialog.locator('.ant-select').filter({ hasText: 'Available' }).count()).resolves.toBe(1);
     await dialog.getByRole('button', { name: /Add Truck$/ }).click();
@@ -85,6 +85,28 @@ describe('Fleet Management', () => {
     await dialog.getByText('A truck with this truck number already exists').waitFor();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     expect(await row('DUP-1').count()).toBe(0);
+  });
+
+  it('moves the focus to the toast with F8, and dismisses it with a swipe to the right', async () => {
+    const dialog = await addTruck({ number: 'T-101', type: 'Tanker', plate: 'DUP-2' });
+    const notice = toast().filter({ hasText: 'Failed to add truck. Please try again.' });
+    await notice.waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await page.keyboard.press('F8');
+    expect(await notice.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+
+    const swipe = async (distance: number) => {
+      const box = (await notice.boundingBox())!;
+      await page.mouse.move(box.x + 40, box.y + box.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(box.x + 40 + distance, box.y + box.height / 2, { steps: 5 });
+      await page.mouse.up();
+    };
+    await swipe(30); // short of the 50 px threshold: it stays
+    await page.waitForTimeout(300);
+    expect(await notice.isVisible()).toBe(true);
+    await swipe(80);
+    await notice.waitFor({ state: 'detached', timeout: 2000 });
   });
 
   it('searches by truck number, license plate and type, case-insensitively', async () => {
@@ -148,7 +170,7 @@ describe('Driver Management', () => {
   });
 
   async function addDriver(fields: { name: string; email: string; phone: string; license: string; licenseExpiration?: string; medicalCard?: string; medicalExpiration?: string; truck?: string }) {
-    await page.getByRole('button', { name: 'Add Driver', exact: true }).click();
+    await page.getByRole('main').getByRole('button', { name: 'Add Driver' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Driver' });
     await dialog.getByLabel('Name', { exact: true }).fill(fields.name);
     await dialog.getByLabel('Email').fill(fields.email);
@@ -174,7 +196,7 @@ describe('Driver Management', () => {
   it('starts empty, then shows the validation messages of section 5', async () => {
     await page.getByText('No drivers found').waitFor();
     await expect(page.getByText('Get started by adding your first driver').isVisible()).resolves.toBe(true);
-    await page.getByRole('button', { name: 'Add Driver', exact: true }).click();
+    await page.getByRole('main').getByRole('button', { name: 'Add Driver' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Driver' });
     await dialog.getByLabel('Email').fill('not-an-email');
     await dialog.getByRole('button', { name: /Add Driver$/ }).click();

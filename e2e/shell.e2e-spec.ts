@@ -33,7 +33,7 @@ describe('signed out', () => {
   it('Get Started leads to the sign-in page', async () => {
     const { context, page } = await newSession(browser);
     await page.goto('/');
-    await page.getByRole('button', { name: 'Get Started' }).click();
+    await page.getByRole('button', { name: 'Get Started' }).first().click();
     await page.getByLabel('Email').waitFor();
     expect(new URL(page.url()).pathname).toMatch(/^\/oidc\//);
     await context.close();

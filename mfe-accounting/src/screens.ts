@@ -1,9 +1,9 @@
-import type { ComponentType } from 'react';
+import type { RemoteScreens } from '@tms/ui';
 
 /**
  * The screens this remote gives the shell, keyed by route path: Accounting (/accounting) and Driver Settlements (/settlements).
  * Screens are added here as the domain lands; until then the shell shows its 404 page for these routes.
  */
-const screens: Record<string, ComponentType> = {};
+const screens: RemoteScreens = {};
 
 export default screens;

@@ -1,9 +1,9 @@
-import type { ComponentType } from 'react';
+import type { RemoteScreens } from '@tms/ui';
 import { DriversPage } from './drivers/DriversPage.js';
 import { TrucksPage } from './trucks/TrucksPage.js';
 
 /** What this remote gives the shell: its screens by route. The shell renders them inside its layout. */
-const screens: Record<string, ComponentType> = {
+const screens: RemoteScreens = {
   '/fleet': TrucksPage,
   '/drivers': DriversPage,
 };

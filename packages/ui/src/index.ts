@@ -17,3 +17,4 @@ export * from './RowActions.js';
 export * from './ResourceTable.js';
 export * from './ListPage.js';
 export * from './ResourceFormModal.js';
+export * from './remote-screens.js';

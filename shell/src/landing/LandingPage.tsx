@@ -203,7 +203,7 @@ export function LandingPage() {
                 Sign in with your company account and have your loads, trucks and drivers in one place today.
               </Typography.Paragraph>
               <Button size="large" onClick={logIn} style={{ fontWeight: 600 }}>
-                Start Now
+                Get Started
               </Button>
             </div>
           </div>

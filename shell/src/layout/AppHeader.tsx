@@ -1,4 +1,4 @@
-import { Button, Layout, theme } from 'antd';
+import { Button, Layout, theme, Tooltip } from 'antd';
 import { LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, MoonOutlined, SunOutlined } from '@ant-design/icons';
 import type { CurrentUser } from '@tms/contracts';
 import { LOGOUT_URL } from '../auth/current-user.js';
@@ -25,22 +25,24 @@ export function AppHeader({ user, sidebar }: { user: CurrentUser; sidebar: Sideb
         borderBottom: `1px solid ${token.colorBorderSecondary}`,
       }}
     >
-      <Button
-        type="text"
-        aria-label="Toggle Sidebar"
-        aria-expanded={expanded}
-        title="Toggle Sidebar (Ctrl+B)"
-        icon={expanded ? <MenuFoldOutlined aria-hidden /> : <MenuUnfoldOutlined aria-hidden />}
-        onClick={sidebar.toggle}
-      />
+      <Tooltip title="Toggle Sidebar (Ctrl+B)">
+        <Button
+          type="text"
+          aria-label="Toggle Sidebar"
+          aria-expanded={expanded}
+          icon={expanded ? <MenuFoldOutlined aria-hidden /> : <MenuUnfoldOutlined aria-hidden />}
+          onClick={sidebar.toggle}
+        />
+      </Tooltip>
       <div style={{ flex: 1 }} />
-      <Button
-        type="text"
-        aria-label="Toggle theme"
-        title={mode === 'dark' ? 'Switch to light theme' : 'Switch to dark theme'}
-        icon={mode === 'dark' ? <SunOutlined aria-hidden /> : <MoonOutlined aria-hidden />}
-        onClick={toggle}
-      />
+      <Tooltip title={mode === 'dark' ? 'Switch to light theme' : 'Switch to dark theme'}>
+        <Button
+          type="text"
+          aria-label="Toggle theme"
+          icon={mode === 'dark' ? <SunOutlined aria-hidden /> : <MoonOutlined aria-hidden />}
+          onClick={toggle}
+        />
+      </Tooltip>
       <UserAvatar user={user} showName={!sidebar.isMobile} />
       <Button type="text" href={LOGOUT_URL} icon={<LogoutOutlined aria-hidden />}>
         Log Out

@@ -3,11 +3,8 @@
  * remote at a new URL needs no shell rebuild. Free of browser and federation globals (they are passed in), so the
  * retry and timeout rules are unit-tested.
  */
-import type { ComponentType } from 'react';
+import type { RemoteScreens } from '@tms/ui';
 import type { RemoteName } from '../routing/routes.js';
-
-/** What every remote's `./screens` exposes by default: its screens keyed by route path. */
-export type ScreenMap = Record<string, ComponentType>;
 
 /** The body of GET /runtime-config.json: each remote's mf-manifest.json URL. */
 export interface RuntimeConfig {
@@ -56,7 +53,7 @@ export function createRemoteLoader({ fetchConfig, federation, timeoutMs }: Remot
   /** Remotes whose last attempt failed: the runtime's caches for them are dropped before the next one. */
   const failed = new Set<RemoteName>();
 
-  async function attempt(remote: RemoteName): Promise<ScreenMap> {
+  async function attempt(remote: RemoteName): Promise<RemoteScreens> {
     config ??= fetchConfig().then(parseRuntimeConfig);
     const entry = (await config).remotes[remote];
     if (!entry) throw new Error(`runtime-config.json gives no URL for the ${remote} remote`);
@@ -69,12 +66,12 @@ export function createRemoteLoader({ fetchConfig, federation, timeoutMs }: Remot
     const module = await federation.loadRemote<{ default?: unknown }>(`${remote}/screens`);
     const screens = module?.default;
     if (typeof screens !== 'object' || screens === null) throw new Error(`${remote}/screens has no default export of screens`);
-    return screens as ScreenMap;
+    return screens as RemoteScreens;
   }
 
   return {
     /** The remote's screens; rejects with a RemoteLoadError when it cannot be loaded in time. */
-    async loadScreens(remote: RemoteName): Promise<ScreenMap> {
+    async loadScreens(remote: RemoteName): Promise<RemoteScreens> {
       try {
         const screens = await withTimeout(attempt(remote), timeoutMs, () => `did not answer within ${timeoutMs / 1000} s`);
         failed.delete(remote);

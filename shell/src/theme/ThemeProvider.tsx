@@ -9,6 +9,12 @@ export const useThemeMode = () => useContext(ThemeModeContext);
 
 const BRAND = '#2563eb';
 
+/**
+ * Spec 9: tooltips open after 700 ms; `unique` keeps one tooltip that moves at once from trigger to trigger while
+ * it is still showing, antd's form of the spec's 300 ms skip delay.
+ */
+const TOOLTIP = { mouseEnterDelay: 0.7, mouseLeaveDelay: 0.3, unique: true } as const;
+
 /** The antd theme every front end renders in: remotes get it through the shared antd singleton. */
 export function ThemeProvider({ children }: { children: ReactNode }) {
   const [mode, setMode] = useState<ThemeMode>(() => readTheme(window.localStorage));
@@ -42,7 +48,9 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
   const value = useMemo(() => ({ mode, toggle }), [mode, toggle]);
   return (
     <ThemeModeContext.Provider value={value}>
-      <ConfigProvider theme={config}>{children}</ConfigProvider>
+      <ConfigProvider theme={config} tooltip={TOOLTIP}>
+        {children}
+      </ConfigProvider>
     </ThemeModeContext.Provider>
   );
 }
