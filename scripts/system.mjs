@@ -106,7 +106,7 @@ export async function resolveNats(env = process.env) {
   log(`No NATS at 127.0.0.1:4222: starting ${natsServer} with JetStream (data in .tms/nats).`);
   return {
     url: LOCAL_NATS_URL,
-    command: { name: 'nats', command: `"${natsServer}" -js -a 127.0.0.1 -p 4222 -sd "${storeDir}"` },
+    command: { name: 'nats', command: `exec "${natsServer}" -js -a 127.0.0.1 -p 4222 -sd "${storeDir}"` },
   };
 }
 
@@ -147,16 +147,14 @@ export async function startSystem({ port = Number(process.env.PORT ?? 3000), env
     padPrefix: true,
     restartTries: 5,
     restartDelay: 'exponential',
-    killSignal: 'SIGTERM',
-    killTimeout: 5000,
     outputStream: logFile ? createWriteStream(logFile) : process.stdout,
   });
   const finished = result.catch(() => undefined).finally(() => postgres.stop());
 
-  // The processes exit with 0 on SIGTERM, so the supervisor does not restart them; one that has not gone within
-  // 15 s is killed.
+  // SIGINT, as Ctrl-C: every process (nats-server too) exits with 0 on it, so the supervisor does not restart them.
+  // One that has not gone within 15 s is killed.
   const stop = async () => {
-    for (const command of running) if (command.state === 'started') command.kill('SIGTERM');
+    for (const command of running) if (command.state === 'started') command.kill('SIGINT');
     const overdue = setTimeout(() => {
       for (const command of running) if (command.state === 'started') command.kill('SIGKILL');
     }, 15000);
