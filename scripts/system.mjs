@@ -160,15 +160,25 @@ export async function startSystem({ port = Number(process.env.PORT ?? 3000), env
   });
   const finished = result.catch(() => undefined).finally(() => postgres.stop());
 
-  // SIGINT, as Ctrl-C: every process (nats-server too) exits with 0 on it, so the supervisor does not restart them.
-  // One that has not gone within 15 s is killed.
+  // SIGINT, as Ctrl-C: every process (nats-server too) exits with 0 on it, so the supervisor does not restart it.
+  // Checked every second until all are gone: one the supervisor restarted anyway gets its SIGINT too, and one still
+  // running 15 s after its SIGINT is killed.
   const stop = async () => {
-    for (const command of running) if (command.state === 'started') command.kill('SIGINT');
-    const overdue = setTimeout(() => {
-      for (const command of running) if (command.state === 'started') command.kill('SIGKILL');
-    }, 15000);
+    const signalledAt = new Map();
+    const sweep = () => {
+      for (const command of running) {
+        if (command.state !== 'started') continue;
+        const since = signalledAt.get(command.pid);
+        if (since === undefined) {
+          signalledAt.set(command.pid, Date.now());
+          command.kill('SIGINT');
+        } else if (Date.now() - since > 15000) command.kill('SIGKILL');
+      }
+    };
+    sweep();
+    const sweeping = setInterval(sweep, 1000);
     await finished;
-    clearTimeout(overdue);
+    clearInterval(sweeping);
   };
   try {
     // Ctrl-C while starting: concurrently stops the processes, and then there is nothing left to wait for.

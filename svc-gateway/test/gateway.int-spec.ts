@@ -422,4 +422,10 @@ describe('start-up', () => {
     expect(output).toMatch(/Cannot read the OIDC discovery document at http:\/\/127\.0\.0\.1:\d+\/realms\/tms\/\.well-known\/openid-configuration/);
     expect(output).not.toContain('never-logged-secret');
   }, 30_000);
+
+  it('exits with 0 on SIGTERM, so its supervisor stops it instead of restarting it', async () => {
+    const other = await startGateway({ PORT: String(await freePort()), DATABASE_URL: db.url, NATS_SUBJECT_ROOT: root, SHELL_DIST: shellDir });
+    expect(await other.stop()).toBe(0);
+    expect(other.output()).toMatch(/SIGTERM: stopping/);
+  }, 30_000);
 });

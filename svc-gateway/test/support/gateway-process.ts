@@ -43,7 +43,8 @@ export async function freePort(): Promise<number> {
 export interface GatewayProcess {
   url: string;
   output: () => string;
-  stop(): Promise<void>;
+  /** SIGTERM, then SIGKILL after 10 s; answers the exit code (null when it was killed). */
+  stop(): Promise<number | null>;
 }
 
 /** The gateway's environment for a test: nothing of the developer's own configuration leaks in. */
@@ -82,11 +83,12 @@ export async function startGateway(env: Record<string, string>): Promise<Gateway
     url,
     output: () => output,
     async stop() {
-      if (child.exitCode !== null) return;
+      if (child.exitCode !== null) return child.exitCode;
       child.kill('SIGTERM');
       const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      await exited;
+      const code = await exited;
       clearTimeout(timer);
+      return code;
     },
   };
 }
