@@ -1,3 +1,6 @@
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import express from 'express';
 import { baseUrl, launchBrowser, newSession, signIn, type Browser } from './support/browser.js';
 
 /** Sign-in, the shell and remote loading, as a dispatcher sees them in Chromium. */
@@ -129,6 +132,39 @@ describe('signed in', () => {
     await page.getByRole('button', { name: 'Retry' }).click();
     await page.getByRole('heading', { name: 'Fleet Management' }).waitFor({ timeout: 15000 });
     await context.close();
+  });
+
+  it('loads a remote from whatever URL the runtime configuration names, with no rebuild of the shell', async () => {
+    // The fleet remote's build, served from another origin, as its own deployable would be.
+    const cdn = express()
+      .use((_request, response, next) => {
+        response.set('Access-Control-Allow-Origin', '*');
+        next();
+      })
+      .use(express.static(path.resolve('mfe-fleet/dist')))
+      .listen(0, '127.0.0.1');
+    await new Promise((resolve) => cdn.once('listening', resolve));
+    const cdnOrigin = `http://127.0.0.1:${(cdn.address() as AddressInfo).port}`;
+    try {
+      const { context, page } = await newSession(browser);
+      await signIn(page);
+      const config = await (await page.request.get('/runtime-config.json')).json();
+      await page.route('**/runtime-config.json', (route) =>
+        route.fulfill({ json: { ...config, remotes: { ...config.remotes, fleet: `${cdnOrigin}/mf-manifest.json` } } }),
+      );
+      const fromCdn: string[] = [];
+      page.on('requestfinished', (request) => {
+        if (request.url().startsWith(cdnOrigin)) fromCdn.push(new URL(request.url()).pathname);
+      });
+      await page.reload();
+      await page.getByRole('link', { name: 'Fleet', exact: true }).click();
+      await page.getByRole('heading', { name: 'Fleet Management' }).waitFor({ timeout: 15000 });
+      expect(fromCdn).toContain('/mf-manifest.json');
+      expect(fromCdn.some((file) => file.endsWith('.js'))).toBe(true);
+      await context.close();
+    } finally {
+      cdn.close();
+    }
   });
 
   it('signs out: the session is destroyed on the server and the landing page returns', async () => {
