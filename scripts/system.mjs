@@ -1,6 +1,7 @@
 /**
  * Runs the whole TMS on one machine: finds or starts Postgres and NATS, then supervises every service and the
- * gateway with concurrently (restarts on crash, Ctrl-C stops all). Used by `npm start` and by the end-to-end tests.
+ * gateway with concurrently (restarts on crash, Ctrl-C stops all). Used by `npm start`, the end-to-end tests and the
+ * benchmarks.
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -191,7 +192,6 @@ export async function startSystem({ port = Number(process.env.PORT ?? 3000), env
   }
   return { url: appUrl, databaseUrl: postgres.url, natsUrl: nats.url, stop, finished };
 }
-
 
 /** A port nobody listens on right now. */
 export function freePort() {

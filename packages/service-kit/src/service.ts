@@ -41,15 +41,17 @@ export async function startService(service: ServiceName, module: Type) {
   return app;
 }
 
-
-
 /**
  * On SIGINT/SIGTERM: close the app (shutdown hooks, database, NATS) and exit with 0. A stop we asked for is not a
  * crash: the supervisor restarts processes that exit otherwise (Nest's own hooks re-raise the signal). A close that
  * hangs is cut short after 10 s.
  */
 export function exitCleanlyOnSignals(app: INestApplicationContext, logger: Logger) {
+  let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
+    // Ctrl-C reaches a process twice (from the terminal and from the supervisor): the second must not cut it short.
+    if (stopping) return;
+    stopping = true;
     logger.log(`${signal}: stopping`);
     setTimeout(() => process.exit(1), 10000).unref();
     app.close().then(
@@ -60,6 +62,6 @@ export function exitCleanlyOnSignals(app: INestApplicationContext, logger: Logge
       },
     );
   };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
 }
