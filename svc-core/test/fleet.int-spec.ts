@@ -1,10 +1,10 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
-import { ClientProxyFactory, Transport, type ClientProxy, type INestMicroservice } from '@nestjs/microservices';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { ClientProxyFactory, NatsRecordBuilder, Transport, type ClientProxy, type INestMicroservice } from '@nestjs/microservices';
+import { connect, headers, type NatsConnection } from '@nats-io/transport-node';
 import { createTestDatabase, uniqueSubjectRoot } from '@tms/service-kit/testing';
 import { firstValueFrom, timeout } from 'rxjs';
-import type { RpcReply } from '@tms/contracts';
+import { DEADLINE_HEADER, type RpcReply } from '@tms/contracts';
 
 /** svc-core over the real NATS and a fresh Postgres database, exactly as the gateway reaches it. */
 const natsUrl = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
@@ -54,6 +54,16 @@ describe('svc-core fleet', () => {
     await expect(firstValueFrom(client.send(`${root}.core.health`, {}).pipe(timeout(5000)))).resolves.toEqual({
       ok: true, data: { service: 'svc-core', status: 'up' },
     });
+  });
+
+  it('drops a request that arrives after its caller stopped waiting, so it never takes effect', async () => {
+    const late = headers();
+    late.set(DEADLINE_HEADER, String(Date.now() - 1));
+    const record = new NatsRecordBuilder(truck({ truckNumber: 'T-LATE' })).setHeaders(late).build();
+    const reply = await firstValueFrom(client.send<RpcReply<unknown>>(`${root}.core.trucks.create`, record).pipe(timeout(5000)));
+    expect(reply).toMatchObject({ ok: false, error: { code: 'unavailable' } });
+    const listed = await call('trucks', 'list');
+    expect(listed.ok && listed.data.map((t: any) => t.truckNumber)).not.toContain('T-LATE');
   });
 
   it('creates a truck, lists it, and announces it', async () => {

@@ -22,6 +22,12 @@ export const fail = (code: RpcErrorCode, message: string, issues?: FieldIssues):
   error: issues ? { code, message, issues } : { code, message },
 });
 
+/**
+ * The NATS header with the moment (epoch ms) the caller stops waiting for an answer. A service drops a request that
+ * arrives later: its caller has already told the user it failed, so it must not take effect afterwards.
+ */
+export const DEADLINE_HEADER = 'Tms-Deadline';
+
 /** The payload of every request that names one record. */
 export interface IdPayload {
   id: string;

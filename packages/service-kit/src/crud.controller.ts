@@ -1,17 +1,20 @@
-import { Controller, type Type } from '@nestjs/common';
+import { Controller, UseInterceptors, type Type } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { rpcSubject, type IdPayload, type ServiceName, type UpdatePayload } from '@tms/contracts';
 import { config } from './config.js';
+import { DeadlineInterceptor } from './deadline.js';
 import type { CrudService } from './crud.service.js';
 
 /**
  * The thin NATS handlers of one resource: `{root}.{service}.{resource}.{list|get|create|update|delete}`, each
- * handing its payload to the domain service, which validates it and answers errors as data.
+ * handing its payload to the domain service, which validates it and answers errors as data. A request that arrives
+ * after its caller stopped waiting is dropped.
  */
 export function crudController(service: ServiceName, resource: string, domainService: Type<CrudService<any, any>>): Type {
   const subject = (action: string) => rpcSubject(config.subjectRoot, service, resource, action);
 
   @Controller()
+  @UseInterceptors(DeadlineInterceptor)
   class ResourceController {
     constructor(readonly records: CrudService<any, any>) {}
 

@@ -3,4 +3,5 @@ export * from './database.js';
 export * from './errors.js';
 export * from './crud.service.js';
 export * from './crud.controller.js';
+export * from './deadline.js';
 export * from './service.js';

@@ -1,5 +1,6 @@
 import { HttpException, Logger } from '@nestjs/common';
-import type { ClientProxy } from '@nestjs/microservices';
+import type { ClientProxy, NatsRecord } from '@nestjs/microservices';
+import { DEADLINE_HEADER } from '@tms/contracts';
 import { NEVER, of, throwError, type Observable } from 'rxjs';
 import type { GatewayConfig } from '../config/gateway-config.js';
 import { ServiceClient } from './service-client.js';
@@ -34,8 +35,15 @@ async function httpErrorOf(promise: Promise<unknown>) {
 describe('ServiceClient.call', () => {
   it('sends the payload on the subject and answers the data of an ok reply', async () => {
     const { proxy, sent } = clientAnswering(() => of({ ok: true, data: [{ id: '1' }] }));
-    await expect(new ServiceClient(proxy, config).call('core', 'test.core.trucks.list', {})).resolves.toEqual([{ id: '1' }]);
-    expect(sent).toEqual([{ subject: 'test.core.trucks.list', payload: {} }]);
+    const before = Date.now();
+    await expect(new ServiceClient(proxy, config).call('core', 'test.core.trucks.list', { q: 1 })).resolves.toEqual([{ id: '1' }]);
+    expect(sent.map(({ subject }) => subject)).toEqual(['test.core.trucks.list']);
+    const record = sent[0].payload as NatsRecord;
+    expect(record.data).toEqual({ q: 1 });
+    // It tells the service when it stops waiting: now + the timeout.
+    const deadline = Number(record.headers.get(DEADLINE_HEADER));
+    expect(deadline).toBeGreaterThanOrEqual(before + config.serviceTimeoutMs);
+    expect(deadline).toBeLessThanOrEqual(Date.now() + config.serviceTimeoutMs);
   });
 
   it('throws the mapped HTTP error of an error reply', async () => {

@@ -1,6 +1,7 @@
 import { HttpException, Inject, Injectable, Logger } from '@nestjs/common';
-import { ClientProxy } from '@nestjs/microservices';
-import { RPC_ERROR_CODES, type RpcReply, type ServiceName } from '@tms/contracts';
+import { ClientProxy, NatsRecordBuilder } from '@nestjs/microservices';
+import { headers } from '@nats-io/transport-node';
+import { DEADLINE_HEADER, RPC_ERROR_CODES, type RpcReply, type ServiceName } from '@tms/contracts';
 import { firstValueFrom, timeout } from 'rxjs';
 import { z } from 'zod';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js';
@@ -75,8 +76,12 @@ export class ServiceClient {
     timeoutMs: number,
   ): Promise<{ reply: RpcReply<unknown> } | { failure: 'unavailable' | 'broken'; detail: string }> {
     let raw: unknown;
+    // The service drops the request if it only gets to it after we have stopped waiting.
+    const deadline = headers();
+    deadline.set(DEADLINE_HEADER, String(Date.now() + timeoutMs));
+    const record = new NatsRecordBuilder(payload).setHeaders(deadline).build();
     try {
-      raw = await firstValueFrom(this.nats.send<unknown>(subject, payload).pipe(timeout({ first: timeoutMs })));
+      raw = await firstValueFrom(this.nats.send<unknown>(subject, record).pipe(timeout({ first: timeoutMs })));
     } catch (error) {
       // A Nest handler that threw instead of answering an RpcReply (nest #6496) is a broken service.
       return { failure: isTransportFailure(error) ? 'unavailable' : 'broken', detail: describe(error) };
