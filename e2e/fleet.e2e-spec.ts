@@ -161,6 +161,35 @@ describe('Fleet Management', () => {
     await openRowMenu('T-303', 'Delete');
     await toast().filter({ hasText: 'Failed to delete truck. Please try again.' }).waitFor();
   });
+  it('says so when an update fails, and names the field', async () => {
+    await addTruck({ number: 'T-404', type: 'Tanker', plate: 'UPD-1' });
+    await row('T-404').waitFor();
+    await openRowMenu('T-404', 'Edit');
+    const dialog = page.getByRole('dialog', { name: 'Edit Truck' });
+    await dialog.getByLabel('Truck Number').fill('T-101');
+    await dialog.getByRole('button', { name: /Update Truck$/ }).click();
+    await toast().filter({ hasText: 'Error' }).filter({ hasText: 'Failed to update truck. Please try again.' }).waitFor();
+    await dialog.getByText('A truck with this truck number already exists').waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await row('T-404').waitFor();
+  });
+
+  it('shows the loading skeleton until the list arrives', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/trucks', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.reload();
+    await page.getByRole('status', { name: 'Loading' }).waitFor();
+    expect(await page.locator('.ant-skeleton').count()).toBeGreaterThan(0);
+    expect(await row('T-101').count()).toBe(0);
+    release();
+    await row('T-101').waitFor();
+    await page.unroute('**/api/trucks');
+  });
 });
 
 describe('Driver Management', () => {
