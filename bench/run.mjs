@@ -4,10 +4,8 @@
  *   BENCH_SECONDS   how long each scenario runs (default 10)
  *   BENCH_TRUCKS    how many trucks the list answers (default 200)
  */
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import autocannon from 'autocannon';
-import { repoRoot, startIsolatedSystem } from '../scripts/system.mjs';
+import { startIsolatedSystem } from '../scripts/system.mjs';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const truckCount = Number(process.env.BENCH_TRUCKS ?? 200);
@@ -73,9 +71,7 @@ function measure(title, { url, method = 'GET', headers, body }) {
   });
 }
 
-const logDir = path.join(repoRoot, 'test-results');
-mkdirSync(logDir, { recursive: true });
-const system = await startIsolatedSystem({ label: 'bench', logFile: path.join(logDir, 'bench-system.log') });
+const system = await startIsolatedSystem({ label: 'bench' });
 try {
   const cookie = await signIn(system.url, 'bench@example.com');
   const headers = { cookie, 'content-type': 'application/json', origin: new URL(system.url).origin };

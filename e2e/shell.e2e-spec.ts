@@ -106,6 +106,16 @@ describe('signed in', () => {
     await context.close();
   });
 
+  it('shows a control\'s tooltip only after the pointer has rested on it for 700 ms', async () => {
+    const { context, page } = await newSession(browser);
+    await signIn(page);
+    await page.getByRole('button', { name: 'Toggle theme' }).hover();
+    await page.waitForTimeout(400);
+    expect(await page.getByRole('tooltip').count()).toBe(0);
+    await page.getByRole('tooltip').filter({ hasText: 'Switch to dark theme' }).waitFor({ timeout: 2000 });
+    await context.close();
+  });
+
   it('opens the sidebar as a slide-in panel below 768 px', async () => {
     const { context, page } = await newSession(browser, { width: 500, height: 800 });
     await signIn(page);

@@ -206,10 +206,13 @@ export function freePort() {
 /**
  * The whole system on a free port with a fresh database (on DATABASE_URL's server, else the local one) and its
  * own NATS subject root, so a developer's running system is never touched. stop() also drops the database.
- * Used by the end-to-end tests and the benchmarks.
- * @param {{ label: string, logFile: string }} options  label: names the database (`tms_${label}_…`).
+ * The processes' output goes to test-results/{label}-system.log. Used by the end-to-end tests and the benchmarks.
+ * @param {{ label: string }} options  label: names the database (`tms_${label}_…`) and the log.
  */
-export async function startIsolatedSystem({ label, logFile }) {
+export async function startIsolatedSystem({ label }) {
+  const logDir = path.join(repoRoot, 'test-results');
+  mkdirSync(logDir, { recursive: true });
+  const logFile = path.join(logDir, `${label}-system.log`);
   const suffix = randomBytes(5).toString('hex');
   const databaseUrl = new URL(process.env.DATABASE_URL ?? LOCAL_DATABASE_URL);
   databaseUrl.pathname = `/tms_${label}_${suffix}`;
@@ -230,5 +233,5 @@ export async function startIsolatedSystem({ label, logFile }) {
       await client.end();
     }
   };
-  return { ...system, stop };
+  return { ...system, logFile, stop };
 }
