@@ -5,6 +5,7 @@ import { DataSource } from 'typeorm';
 import { DriverEntity } from './drivers/driver.entity.js';
 import { DriversModule } from './drivers/drivers.module.js';
 import { Fleet1763780000000 } from './migrations/1763780000000-fleet.js';
+import { ListOrder1763800000000 } from './migrations/1763800000000-list-order.js';
 import { TruckEntity } from './trucks/truck.entity.js';
 import { TrucksModule } from './trucks/trucks.module.js';
 
@@ -12,7 +13,7 @@ import { TrucksModule } from './trucks/trucks.module.js';
 export const CORE_DATABASE = {
   schema: 'core',
   entities: [TruckEntity, DriverEntity],
-  migrations: [Fleet1763780000000],
+  migrations: [Fleet1763780000000, ListOrder1763800000000],
 };
 
 @Module({

@@ -5,6 +5,7 @@ import { connect, headers, type NatsConnection } from '@nats-io/transport-node';
 import { createTestDatabase, uniqueSubjectRoot } from '@tms/service-kit/testing';
 import { firstValueFrom, timeout } from 'rxjs';
 import { DEADLINE_HEADER, type RpcReply } from '@tms/contracts';
+import pg from 'pg';
 
 /** svc-core over the real NATS and a fresh Postgres database, exactly as the gateway reaches it. */
 const natsUrl = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
@@ -16,6 +17,21 @@ let nats: NatsConnection;
 
 const call = <T = any>(resource: string, action: string, payload: unknown = {}) =>
   firstValueFrom(client.send<RpcReply<T>>(`${root}.core.${resource}.${action}`, payload).pipe(timeout(5000)));
+
+/** Every page of a list, as the gateway reads it: the rows in order, and how many pages they took. */
+async function listAll(resource: string) {
+  const rows: any[] = [];
+  let pages = 0;
+  let after: string | null | undefined;
+  do {
+    const reply = await call<{ rows: string; next: string | null }>(resource, 'list', after ? { after } : {});
+    if (!reply.ok) throw new Error(`list failed: ${JSON.stringify(reply)}`);
+    rows.push(...JSON.parse(reply.data.rows));
+    pages += 1;
+    after = reply.data.next;
+  } while (after);
+  return { rows, pages };
+}
 
 const truck = (overrides: Record<string, unknown> = {}) => ({
   truckNumber: 'T-100', type: 'Dry Van', status: 'available', licensePlate: 'ABC-123', year: '2021', make: 'Volvo', model: 'VNL', vin: '',
@@ -62,8 +78,8 @@ describe('svc-core fleet', () => {
     const record = new NatsRecordBuilder(truck({ truckNumber: 'T-LATE' })).setHeaders(late).build();
     const reply = await firstValueFrom(client.send<RpcReply<unknown>>(`${root}.core.trucks.create`, record).pipe(timeout(5000)));
     expect(reply).toMatchObject({ ok: false, error: { code: 'unavailable' } });
-    const listed = await call('trucks', 'list');
-    expect(listed.ok && listed.data.map((t: any) => t.truckNumber)).not.toContain('T-LATE');
+    const { rows } = await listAll('trucks');
+    expect(rows.map((t: any) => t.truckNumber)).not.toContain('T-LATE');
   });
 
   it('creates a truck, lists it, and announces it', async () => {
@@ -73,8 +89,10 @@ describe('svc-core fleet', () => {
     });
     const created = await call('trucks', 'create', truck());
     expect(created).toMatchObject({ ok: true, data: { truckNumber: 'T-100', year: 2021, vin: null } });
-    const listed = await call('trucks', 'list');
-    expect(listed.ok && listed.data.map((t: any) => t.truckNumber)).toEqual(['T-100']);
+    const { rows } = await listAll('trucks');
+    expect(rows.map((t: any) => t.truckNumber)).toEqual(['T-100']);
+    // A listed record reads exactly as the record itself (dates, timestamps, nulls).
+    expect(rows[0]).toEqual(JSON.parse(JSON.stringify((await call('trucks', 'get', { id: rows[0].id })).data)));
     await expect(announced).resolves.toMatchObject({ data: { truckNumber: 'T-100' } });
   });
 
@@ -138,5 +156,28 @@ describe('svc-core fleet', () => {
     expect(await call('trucks', 'delete', { id: truckId })).toEqual({ ok: true, data: { id: truckId } });
     expect(await call('drivers', 'get', { id: assigned.ok && assigned.data.id })).toMatchObject({ ok: true, data: { name: 'Ann Lee', assignedTruckId: null } });
     expect(await call('trucks', 'delete', { id: truckId })).toMatchObject({ ok: false, error: { code: 'not_found' } });
+  });
+
+  it('lists thousands of records page by page, each page under NATS max_payload, in order, once each', async () => {
+    const db = new pg.Client({ connectionString: database.url });
+    await db.connect();
+    try {
+      // Many rows share a creation time: the id settles their order, and paging must neither skip nor repeat them.
+      await db.query(`
+        INSERT INTO core.trucks (truck_number, type, status, license_plate, make, created_at)
+        SELECT 'P-' || n, 'Flatbed', 'available', 'PL-' || n, repeat('m', 150), '2026-01-01T00:00:00Z'::timestamptz + (n / 7) * interval '1 ms'
+        FROM generate_series(1, 5000) n`);
+      const expected = (await db.query(`SELECT id FROM core.trucks ORDER BY created_at DESC, id DESC`)).rows.map((row) => row.id);
+      const { rows, pages } = await listAll('trucks');
+      expect(rows.map((row) => row.id)).toEqual(expected);
+      expect(pages).toBeGreaterThan(2);
+
+      const first = await call<{ rows: string; next: string | null }>('trucks', 'list', {});
+      expect(Buffer.byteLength(JSON.stringify(first))).toBeLessThan(1024 * 1024);
+      expect(await call('trucks', 'list', { after: 'not-a-cursor' })).toMatchObject({ ok: false, error: { code: 'invalid' } });
+    } finally {
+      await db.query(`DELETE FROM core.trucks WHERE truck_number LIKE 'P-%'`);
+      await db.end();
+    }
   });
 });

@@ -7,6 +7,7 @@ import { createTestDatabase, type TestDatabase } from './support/database.js';
 import { ensureBuilt, freePort, runUntilExit, startGateway, type GatewayProcess } from './support/gateway-process.js';
 import { startExternalIssuer } from './support/external-issuer.js';
 import { Responder } from './support/responder.js';
+import { signIn as signInWithCookie } from './support/system.js';
 
 /**
  * The built gateway (`node svc-gateway/dist/main.js`) against the real Postgres (a fresh database) and NATS (a
@@ -103,7 +104,9 @@ describe('sign-in with the development issuer', () => {
     );
     expect(sessions.map((row) => row.sid)).toEqual([sid]); // the pre-login session is gone
     expect(sessions[0].sess.passport?.user).toBe(me.body.id);
-    expect(sessions[0].expire.getTime()).toBeGreaterThan(Date.now() + 6 * 24 * 3600 * 1000);
+    // Idle for SESSION_IDLE_SECONDS (default an hour) and it is over.
+    expect(sessions[0].expire.getTime()).toBeGreaterThan(Date.now() + 59 * 60 * 1000);
+    expect(sessions[0].expire.getTime()).toBeLessThanOrEqual(Date.now() + 60 * 60 * 1000 + 1000); // stored to the second
 
     const users = await db.query('SELECT id, email, first_name AS "firstName", last_name AS "lastName" FROM gateway.users WHERE email = $1', ['casey.driver@example.com']);
     expect(users).toEqual([{ id: me.body.id, email: 'casey.driver@example.com', firstName: null, lastName: null }]);
@@ -217,7 +220,10 @@ describe('forwarding /api/{resource} to the owning service over NATS', () => {
         case 'core.health':
           return { ok: true, data: { service: 'svc-core', status: 'up' } };
         case 'core.trucks.list':
-          return { ok: true, data: [truck] };
+          // Two pages, as svc-core pages a long list: the gateway joins them into one array.
+          return payload.after === 'page-2'
+            ? { ok: true, data: { rows: JSON.stringify([{ ...truck, id: 'second' }]), next: null } }
+            : { ok: true, data: { rows: JSON.stringify([truck]), next: 'page-2' } };
         case 'core.trucks.get':
           return payload.id === truck.id ? { ok: true, data: truck } : { ok: false, error: { code: 'not_found', message: 'Truck not found' } };
         case 'core.trucks.create':
@@ -254,9 +260,15 @@ describe('forwarding /api/{resource} to the owning service over NATS', () => {
     });
   const lastReceived = () => responder.received.at(-1)!;
 
-  it('lists (200) with an empty payload', async () => {
-    expect(await json(await browser.request('/api/trucks'))).toEqual({ status: 200, body: [truck] });
-    expect(lastReceived()).toEqual({ subject: `${root}.core.trucks.list`, data: {} });
+  it('lists (200) page by page as one JSON array, compressed when the client accepts it', async () => {
+    const before = responder.received.length;
+    const answer = await browser.request('/api/trucks', { headers: { 'accept-encoding': 'gzip' } });
+    expect(answer.headers.get('content-encoding')).toBe('gzip');
+    expect(await json(answer)).toEqual({ status: 200, body: [truck, { ...truck, id: 'second' }] });
+    expect(responder.received.slice(before)).toEqual([
+      { subject: `${root}.core.trucks.list`, data: {} },
+      { subject: `${root}.core.trucks.list`, data: { after: 'page-2' } },
+    ]);
   });
 
   it('gets one (200) with { id }, and answers 404 for a missing one', async () => {
@@ -319,6 +331,33 @@ describe('forwarding /api/{resource} to the owning service over NATS', () => {
     expect((await browser.request('/api/trucks', { headers: { origin: 'https://evil.example' } })).status).toBe(200);
   });
 
+  it('refuses a signed-in write that does not show it came from the app (no Origin), unless Sec-Fetch-Site says so', async () => {
+    const noOrigin = await browser.request('/api/trucks', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ truckNumber: 'T-200', type: 'Semi' }),
+    });
+    expect(await json(noOrigin)).toEqual({ status: 403, body: { message: 'Forbidden' } });
+    const sameOrigin = await browser.request('/api/trucks', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
+      body: JSON.stringify({ truckNumber: 'T-200', type: 'Semi' }),
+    });
+    expect(sameOrigin.status).toBe(201);
+  });
+
+  it('refuses a body that is not what its Content-Encoding says, or nested too deeply, with 400 before any service', async () => {
+    const before = responder.received.length;
+    for (const encoding of ['gzip', 'deflate', 'br']) {
+      const answer = await send('POST', '/api/trucks', { truckNumber: 'T-200' }, { 'content-encoding': encoding });
+      expect(await json(answer)).toEqual({ status: 400, body: { message: 'The request body could not be decoded as its Content-Encoding says.' } });
+    }
+    const deep = `{"truckNumber":"T-200","make":${'['.repeat(5000)}${']'.repeat(5000)}}`;
+    const answer = await browser.request('/api/trucks', { method: 'POST', headers: { 'content-type': 'application/json', origin: gateway.url }, body: deep });
+    expect(await json(answer)).toEqual({ status: 400, body: { message: 'The request body is nested too deeply (at most 32 levels).' } });
+    expect(responder.received.length).toBe(before);
+  });
+
   it("answers 400 'Invalid JSON' for a malformed body", async () => {
     const answer = await browser.request('/api/trucks', {
       method: 'POST',
@@ -350,6 +389,53 @@ describe('forwarding /api/{resource} to the owning service over NATS', () => {
     const health = await json(await browser.request('/api/health'));
     expect(health.body).toEqual({ status: 'degraded', services: { gateway: 'up', core: 'down', accounting: 'down', telematics: 'down', ai: 'down' } });
   });
+});
+
+describe('security headers', () => {
+  it('sends nosniff, refuses framing, and sends a CSP and a Referrer-Policy on pages and API answers', async () => {
+    for (const url of ['/', '/fleet', '/api/auth/user', '/api/login', '/oidc/.well-known/openid-configuration', '/healthz']) {
+      const { headers } = await fetch(`${gateway.url}${url}`, { redirect: 'manual' });
+      expect([url, headers.get('x-content-type-options')]).toEqual([url, 'nosniff']);
+      expect([url, headers.get('x-frame-options')]).toEqual([url, 'DENY']);
+      expect(headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+      expect(headers.get('referrer-policy')).toBe('same-origin');
+    }
+    // The shell may load the remotes runtime configuration names, from their own origins.
+    const csp = (await fetch(`${gateway.url}/`)).headers.get('content-security-policy')!;
+    expect(csp).toMatch(/script-src 'self' https:\/\/fleet\.cdn\.example\.com/);
+    expect(csp).toMatch(/connect-src 'self' https:\/\/fleet\.cdn\.example\.com/);
+  });
+});
+
+describe('session lifetime (SESSION_IDLE_SECONDS, SESSION_MAX_SECONDS)', () => {
+  it('signs a session out when it goes unused, and after its maximum age however busy', async () => {
+    const short = await startGateway({
+      PORT: String(await freePort()),
+      DATABASE_URL: db.url,
+      NATS_SUBJECT_ROOT: root,
+      SHELL_DIST: shellDir,
+      SESSION_IDLE_SECONDS: '2',
+      SESSION_MAX_SECONDS: '5',
+    });
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    const user = async (cookie: string) => (await fetch(`${short.url}/api/auth/user`, { headers: { cookie } })).status;
+    try {
+      const idle = await signInWithCookie(short.url, 'idle@example.com');
+      expect(await user(idle)).toBe(200);
+      await sleep(3000);
+      expect(await user(idle)).toBe(401);
+
+      const busy = await signInWithCookie(short.url, 'busy@example.com');
+      for (let second = 0; second < 4; second += 1) {
+        expect(await user(busy)).toBe(200); // each request renews the idle time
+        await sleep(1000);
+      }
+      await sleep(1500);
+      expect(await user(busy)).toBe(401);
+    } finally {
+      await short.stop();
+    }
+  }, 60_000);
 });
 
 describe('sign-in with an external issuer (OIDC_ISSUER_URL)', () => {

@@ -1,6 +1,6 @@
 import { Controller, UseInterceptors, type Type } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { rpcSubject, type IdPayload, type ServiceName, type UpdatePayload } from '@tms/contracts';
+import { rpcSubject, type IdPayload, type ListPagePayload, type ServiceName, type UpdatePayload } from '@tms/contracts';
 import { config } from './config.js';
 import { DeadlineInterceptor } from './deadline.js';
 import type { CrudService } from './crud.service.js';
@@ -19,8 +19,8 @@ export function crudController(service: ServiceName, resource: string, domainSer
     constructor(readonly records: CrudService<any, any>) {}
 
     @MessagePattern(subject('list'))
-    list() {
-      return this.records.list();
+    list(@Payload() payload: ListPagePayload) {
+      return this.records.list(payload?.after);
     }
 
     @MessagePattern(subject('get'))

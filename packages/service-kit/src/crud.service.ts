@@ -1,9 +1,10 @@
 import type { ClientProxy } from '@nestjs/microservices';
-import { eventSubject, fail, fieldIssues, ok, type RpcReply } from '@tms/contracts';
+import { eventSubject, fail, fieldIssues, ok, type ListPage, type RpcReply } from '@tms/contracts';
 import type { Repository, ObjectLiteral } from 'typeorm';
 import type { z } from 'zod';
 import { config } from './config.js';
 import { databaseErrorReply, internalErrorReply, type ConstraintMeaning } from './errors.js';
+import { ListPages } from './list-pages.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -14,7 +15,7 @@ export interface CrudOptions<Schema extends z.ZodObject> {
   schema: Schema;
   /** Database constraint name → the field and message a user sees when it is violated. */
   constraints: Record<string, ConstraintMeaning>;
-  /** List order. */
+  /** List order, by NOT NULL columns (id is added last to make it total); an index on them keeps paging fast. */
   order: Record<string, 'ASC' | 'DESC'>;
 }
 
@@ -23,11 +24,15 @@ export interface CrudOptions<Schema extends z.ZodObject> {
  * keeps its own business rules visibly apart (override `check` or a method).
  */
 export class CrudService<Entity extends ObjectLiteral & { id: string }, Schema extends z.ZodObject> {
+  private readonly pages: ListPages;
+
   constructor(
     protected readonly repository: Repository<Entity>,
     protected readonly events: ClientProxy,
     protected readonly options: CrudOptions<Schema>,
-  ) {}
+  ) {
+    this.pages = new ListPages(repository, options.order);
+  }
 
   protected get notFound() {
     const name = this.options.entity;
@@ -39,8 +44,9 @@ export class CrudService<Entity extends ObjectLiteral & { id: string }, Schema e
     return undefined;
   }
 
-  async list(): Promise<RpcReply<Entity[]>> {
-    return this.guard(async () => ok(await this.repository.find({ order: this.options.order as never })));
+  /** One page of the list, after the cursor of the previous one (none for the first page). */
+  async list(after?: unknown): Promise<RpcReply<ListPage>> {
+    return this.guard(() => this.pages.page(after));
   }
 
   async get(id: unknown): Promise<RpcReply<Entity>> {

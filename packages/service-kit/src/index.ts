@@ -5,3 +5,5 @@ export * from './crud.service.js';
 export * from './crud.controller.js';
 export * from './deadline.js';
 export * from './service.js';
+export * from './list-pages.js';
+export * from './reply-serializer.js';

@@ -2,7 +2,9 @@ import { Controller, Logger, type INestApplicationContext, type DynamicModule, t
 import { NestFactory } from '@nestjs/core';
 import { ClientsModule, MessagePattern, Transport, type MicroserviceOptions } from '@nestjs/microservices';
 import { healthSubject, ok, serviceQueue, type ServiceName } from '@tms/contracts';
+import type { NatsConnection } from '@nats-io/transport-node';
 import { config } from './config.js';
+import { DeliverableReplySerializer, natsLimits } from './reply-serializer.js';
 
 /** The injection token of the NATS client a service publishes its events with. */
 export const EVENTS = 'EVENTS';
@@ -32,11 +34,12 @@ export async function startService(service: ServiceName, module: Type) {
   const logger = new Logger(name);
   const app = await NestFactory.createMicroservice<MicroserviceOptions>(module, {
     transport: Transport.NATS,
-    options: { servers: config.natsUrl, queue: name, name },
+    options: { servers: config.natsUrl, queue: name, name, serializer: new DeliverableReplySerializer() },
     logger: ['error', 'warn', 'log'],
   });
   exitCleanlyOnSignals(app, logger);
   await app.listen();
+  natsLimits.maxPayload = app.unwrap<NatsConnection>().info?.max_payload ?? natsLimits.maxPayload;
   logger.log(`listening on ${config.natsUrl} in queue group ${name} (subjects ${config.subjectRoot}.${service}.*)`);
   return app;
 }

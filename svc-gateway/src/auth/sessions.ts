@@ -6,7 +6,6 @@ import pg from 'pg';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js';
 
 export const SESSION_COOKIE = 'tms.sid';
-const SESSION_DAYS = 7;
 
 /** The cookie's attributes; logout clears it with the same ones. */
 export const sessionCookieOptions = (config: GatewayConfig) => ({
@@ -16,9 +15,18 @@ export const sessionCookieOptions = (config: GatewayConfig) => ({
   path: '/',
 });
 
+declare module 'express-session' {
+  interface SessionData {
+    /** When (epoch ms) the session was first used signed in: it ends SESSION_MAX_SECONDS later. */
+    signedInAt?: number;
+  }
+}
+
 /**
  * Server-side sessions in gateway.sessions (connect-pg-simple; the table comes from our migration, not from
- * createTableIfMissing), behind an httpOnly, SameSite=Lax cookie that is Secure when APP_URL is https.
+ * createTableIfMissing), behind an httpOnly, SameSite=Lax cookie that is Secure when APP_URL is https. A session
+ * ends after SESSION_IDLE_SECONDS without a request (each request renews the cookie and the stored expiry) and
+ * SESSION_MAX_SECONDS after sign-in, however busy.
  */
 @Injectable()
 export class Sessions implements OnApplicationShutdown {
@@ -38,14 +46,25 @@ export class Sessions implements OnApplicationShutdown {
       createTableIfMissing: false,
       errorLog: (...args: unknown[]) => this.logger.error(`session store: ${args.map(String).join(' ')}`),
     });
-    this.middleware = session({
+    const sessions = session({
       name: SESSION_COOKIE,
       secret: config.sessionSecret,
       store: this.store,
       resave: false,
       saveUninitialized: false,
-      cookie: { ...sessionCookieOptions(config), maxAge: SESSION_DAYS * 24 * 60 * 60 * 1000 },
+      rolling: true,
+      cookie: { ...sessionCookieOptions(config), maxAge: config.sessionIdleSeconds * 1000 },
     }) as RequestHandler;
+    const maxAgeMs = config.sessionMaxSeconds * 1000;
+    const endTooOld: RequestHandler = (req, _res, next) => {
+      const current = req.session;
+      if (!(current as { passport?: { user?: unknown } } | undefined)?.passport?.user) return next();
+      current.signedInAt ??= Date.now();
+      if (Date.now() - current.signedInAt <= maxAgeMs) return next();
+      // A fresh, empty session: the request goes on signed out.
+      current.regenerate((error) => next(error));
+    };
+    this.middleware = (req, res, next) => sessions(req, res, (error?: unknown) => (error ? next(error) : endTooOld(req, res, next)));
   }
 
   async onApplicationShutdown() {

@@ -23,6 +23,10 @@ export interface GatewayConfig {
   /** Cookies are Secure when the app is served over https (behind a TLS proxy, through `trust proxy`). */
   secureCookies: boolean;
   sessionSecret: string;
+  /** A session unused this long (seconds) is signed out. */
+  sessionIdleSeconds: number;
+  /** A session is signed out this long (seconds) after sign-in, however busy. */
+  sessionMaxSeconds: number;
   /** True when SESSION_SECRET was not set and the fixed development secret is used (a warning is logged). */
   developmentSessionSecret: boolean;
   oidc: OidcSettings;
@@ -105,6 +109,8 @@ export function loadConfig(env: Env, gatewayDir: string): GatewayConfig {
     throw new ConfigError('SESSION_SECRET must be set with NODE_ENV=production (a long random string signs the session cookie).');
   }
 
+  const sessionIdleSeconds = positiveInteger(env, 'SESSION_IDLE_SECONDS', 60 * 60);
+  const sessionMaxSeconds = positiveInteger(env, 'SESSION_MAX_SECONDS', 12 * 60 * 60);
   const serviceTimeoutMs = positiveInteger(env, 'SERVICE_TIMEOUT_MS', 4500);
   const shellDist = path.resolve(gatewayDir, present(env.SHELL_DIST) ?? '../shell/dist');
   const remoteDists = Object.fromEntries(REMOTES.map((name) => [name, path.resolve(gatewayDir, `../mfe-${name}/dist`)]));
@@ -120,6 +126,8 @@ export function loadConfig(env: Env, gatewayDir: string): GatewayConfig {
     secureCookies: appUrl.protocol === 'https:',
     sessionSecret: sessionSecret ?? DEVELOPMENT_SESSION_SECRET,
     developmentSessionSecret: !sessionSecret,
+    sessionIdleSeconds,
+    sessionMaxSeconds,
     oidc,
     databaseUrl: shared.databaseUrl,
     natsUrl: shared.natsUrl,

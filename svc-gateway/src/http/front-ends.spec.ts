@@ -23,7 +23,8 @@ beforeAll(async () => {
   write('shell/api/secret.json', '{}');
   write('mfe-fleet/remoteEntry.js', 'remote()');
   write('mfe-fleet/mf-manifest.json', '{}');
-  write('mfe-fleet/123.abcd.js', 'chunk()');
+  write('mfe-fleet/123.abcd0123.js', 'chunk()');
+  write('mfe-fleet/plain.js', 'plain()');
   const config = {
     shellDist: path.join(dir, 'shell'),
     remoteDists: {
@@ -57,8 +58,12 @@ describe('mountFrontEnds', () => {
   it("serves each remote's build at /remotes/{name}/, entry files with no-cache", async () => {
     expect(await get('/remotes/fleet/remoteEntry.js')).toEqual({ status: 200, cacheControl: 'no-cache', text: 'remote()' });
     expect(await get('/remotes/fleet/mf-manifest.json')).toMatchObject({ status: 200, cacheControl: 'no-cache' });
-    expect(await get('/remotes/fleet/123.abcd.js')).toMatchObject({ status: 200, text: 'chunk()' });
-    expect((await get('/remotes/fleet/123.abcd.js')).cacheControl).not.toBe('no-cache');
+    expect(await get('/remotes/fleet/123.abcd0123.js')).toMatchObject({ status: 200, text: 'chunk()' });
+  });
+
+  it('caches content-hashed files as immutable, and only those', async () => {
+    expect((await get('/remotes/fleet/123.abcd0123.js')).cacheControl).toBe('public, max-age=31536000, immutable');
+    expect((await get('/remotes/fleet/plain.js')).cacheControl).toBe('public, max-age=0');
   });
 
   it('answers 404 for a remote that is not built, an unknown remote or a missing file, never the shell', async () => {

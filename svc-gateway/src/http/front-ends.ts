@@ -5,6 +5,9 @@ import { REMOTES, type GatewayConfig } from '../config/gateway-config.js';
 /** Files a browser must revalidate every time: they name the hashed bundles of a new deployment. */
 const NO_CACHE_FILES = new Set(['index.html', 'mf-manifest.json', 'remoteEntry.js']);
 
+/** The builds name every other file by a hash of its content (`[name].[contenthash:8].js`): it never changes. */
+const CONTENT_HASHED = /\.[0-9a-f]{8}\.[a-z]+(\.map)?$/;
+
 /**
  * Paths the shell's files never answer: the API, the development issuer, the remotes, and the gateway's own
  * public routes outside /api (they are Nest routes, which come after these middlewares).
@@ -12,7 +15,9 @@ const NO_CACHE_FILES = new Set(['index.html', 'mf-manifest.json', 'remoteEntry.j
 const RESERVED = /^\/(api|oidc|remotes)(\/|$)|^\/(healthz|runtime-config\.json)$/;
 
 const setHeaders = (res: Response, filePath: string) => {
-  if (NO_CACHE_FILES.has(path.basename(filePath))) res.setHeader('Cache-Control', 'no-cache');
+  const name = path.basename(filePath);
+  if (NO_CACHE_FILES.has(name)) res.setHeader('Cache-Control', 'no-cache');
+  else if (CONTENT_HASHED.test(name)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
 };
 
 /** Serves only where the path is not reserved, so a shell file can never shadow /api or /oidc. */

@@ -1,14 +1,14 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import express, { type Express } from 'express';
+import compression from 'compression';
+import type { Express } from 'express';
 import passport from 'passport';
 import type { DevIssuer } from '../auth/dev-issuer/dev-issuer.js';
 import type { Sessions } from '../auth/sessions.js';
 import type { GatewayConfig } from '../config/gateway-config.js';
 import { mountFrontEnds } from './front-ends.js';
 import { expressErrorHandler } from './http-errors.js';
-
-/** The largest JSON body /api accepts: well under NATS's 1 MB max_payload, which the request must still fit in. */
-export const JSON_LIMIT = '512kb';
+import { jsonBody } from './json-body.js';
+import { securityHeaders } from './security-headers.js';
 
 /** Proxies the gateway trusts for X-Forwarded-Proto/-For: private networks (a TLS proxy, a load balancer). */
 export const TRUSTED_PROXIES = 'loopback, linklocal, uniquelocal';
@@ -16,10 +16,11 @@ export const TRUSTED_PROXIES = 'loopback, linklocal, uniquelocal';
 /**
  * Everything in front of the Nest routes, in this order (express runs middleware in the order it is added, and
  * Nest adds its routes when the app starts listening):
- *  1. the development issuer at /oidc, before any body parser (oidc-provider reads its own bodies);
- *  2. for /api: no caching, the JSON body parser, the session and passport's user;
- *  3. the front ends' static files and the shell fallback;
- *  4. plain JSON answers for errors of the above (bad JSON, oversize, session store down).
+ *  1. security headers and compression (gzip or br, when the client accepts it) for every answer;
+ *  2. the development issuer at /oidc, before any body parser (oidc-provider reads its own bodies);
+ *  3. for /api: no caching, the JSON body (size, encoding and depth checked), the session and passport's user;
+ *  4. the front ends' static files and the shell fallback;
+ *  5. plain JSON answers for errors of the above (bad JSON, oversize, session store down).
  */
 export function configureHttp(
   app: NestExpressApplication,
@@ -28,6 +29,7 @@ export function configureHttp(
   const http = app.getHttpAdapter().getInstance() as Express;
   http.disable('x-powered-by');
   http.set('trust proxy', TRUSTED_PROXIES);
+  http.use(securityHeaders(config), compression());
   if (devIssuer) http.use(devIssuer.path, devIssuer.router);
   http.use(
     '/api',
@@ -35,7 +37,7 @@ export function configureHttp(
       res.setHeader('Cache-Control', 'no-store');
       next();
     },
-    express.json({ limit: JSON_LIMIT }),
+    ...jsonBody,
     sessions.middleware,
     passport.initialize(),
     passport.session(),

@@ -1,6 +1,7 @@
 import { HttpException, Logger } from '@nestjs/common';
 import type { ErrorRequestHandler } from 'express';
-import { SOMETHING_WENT_WRONG, type HttpAnswer } from '../services/rpc-errors.js';
+import { REQUEST_TOO_LARGE, SOMETHING_WENT_WRONG, type HttpAnswer } from '../services/rpc-errors.js';
+import { BodyRefused } from './json-body.js';
 
 const logger = new Logger('HttpErrors');
 
@@ -11,7 +12,7 @@ const STATUS_MESSAGES: Record<number, string> = {
   403: 'Forbidden',
   404: 'Not found',
   405: 'Method not allowed',
-  413: 'The request is too large.',
+  413: REQUEST_TOO_LARGE,
   415: 'Unsupported media type',
 };
 
@@ -35,8 +36,14 @@ export function answerForError(error: unknown): HttpAnswer {
     // Nest's own exceptions (route not found, …) carry texts like "Cannot GET /x": answer a plain one.
     return { status, body: { message: statusMessage(status) } };
   }
-  const { type, status } = (error ?? {}) as { type?: unknown; status?: unknown };
+  if (error instanceof BodyRefused) return { status: error.status, body: { message: error.message } };
+  const { type, status, expose } = (error ?? {}) as { type?: unknown; status?: unknown; expose?: unknown };
   if (type === 'entity.parse.failed') return { status: 400, body: { message: 'Invalid JSON' } };
+  // body-parser passes on the decompressor's own error, with status 400, when a body is not what its
+  // Content-Encoding says (zlib's Z_DATA_ERROR, brotli's ERR__ codes).
+  if (status === 400 && expose === true && type === undefined) {
+    return { status: 400, body: { message: 'The request body could not be decoded as its Content-Encoding says.' } };
+  }
   if (type === 'entity.too.large') return { status: 413, body: { message: statusMessage(413) } };
   if (typeof type === 'string' && typeof status === 'number' && status >= 400 && status < 500) {
     return { status, body: { message: statusMessage(status) } }; // other body-parser refusals

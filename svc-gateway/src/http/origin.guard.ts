@@ -1,22 +1,25 @@
 import { HttpException, Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import type { Request } from 'express';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js';
-import { isForeignOrigin } from './origin.js';
+import { SESSION_COOKIE } from '../auth/sessions.js';
+import { isForgeable } from './origin.js';
 
-/** Refuses a state-changing request sent from another site with 403 {"message":"Forbidden"}. */
+/** Refuses a state-changing request that may come from another site with 403 {"message":"Forbidden"}. */
 @Injectable()
 export class OriginGuard implements CanActivate {
   constructor(@Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig) {}
 
   canActivate(context: ExecutionContext): boolean {
     const request = context.switchToHttp().getRequest<Request>();
-    const foreign = isForeignOrigin({
+    const forgeable = isForgeable({
       method: request.method,
       origin: request.get('origin'),
+      fetchSite: request.get('sec-fetch-site'),
+      carriesSession: (request.get('cookie') ?? '').split(';').some((cookie) => cookie.trim().startsWith(`${SESSION_COOKIE}=`)),
       appOrigin: this.config.appOrigin,
       requestOrigin: `${request.protocol}://${request.get('host')}`,
     });
-    if (foreign) throw new HttpException({ message: 'Forbidden' }, 403);
+    if (forgeable) throw new HttpException({ message: 'Forbidden' }, 403);
     return true;
   }
 }

@@ -1,6 +1,8 @@
-import { Body, Controller, Delete, Get, HttpCode, HttpException, Param, Patch, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, HttpException, Param, Patch, Post, Res } from '@nestjs/common';
 import { RESOURCE_OWNERS, rpcSubject, type CrudAction, type ServiceName } from '@tms/contracts';
+import type { Response } from 'express';
 import { ServiceClient } from '../services/service-client.js';
+import { streamList } from './list-stream.js';
 
 /** The service that owns `/api/{resource}`, or undefined for a resource nobody owns. */
 export function ownerOf(resource: string): ServiceName | undefined {
@@ -16,9 +18,10 @@ export function ownerOf(resource: string): ServiceName | undefined {
 export class ResourcesController {
   constructor(private readonly services: ServiceClient) {}
 
+  /** The whole list as one JSON array, streamed from the owner's pages. */
   @Get(':resource')
-  list(@Param('resource') resource: string) {
-    return this.forward(resource, 'list', {});
+  async list(@Param('resource') resource: string, @Res() res: Response): Promise<void> {
+    await streamList((after) => this.forward(resource, 'list', after ? { after } : {}), res);
   }
 
   @Get(':resource/:id')
@@ -43,9 +46,9 @@ export class ResourcesController {
     await this.forward(resource, 'delete', { id });
   }
 
-  private forward(resource: string, action: CrudAction, payload: unknown) {
+  private async forward<T = unknown>(resource: string, action: CrudAction, payload: unknown): Promise<T> {
     const owner = ownerOf(resource);
     if (!owner) throw new HttpException({ message: 'Not found' }, 404);
-    return this.services.call<unknown>(owner, rpcSubject(this.services.subjectRoot, owner, resource, action), payload);
+    return this.services.call<T>(owner, rpcSubject(this.services.subjectRoot, owner, resource, action), payload);
   }
 }

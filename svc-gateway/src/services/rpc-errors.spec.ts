@@ -44,7 +44,7 @@ describe('httpAnswerFor: service error codes to HTTP', () => {
   });
 
   it('maps every code of the contract', () => {
-    const expected: Record<RpcErrorCode, number> = { invalid: 400, not_found: 404, conflict: 409, unavailable: 503, internal: 500 };
+    const expected: Record<RpcErrorCode, number> = { invalid: 400, not_found: 404, conflict: 409, unavailable: 503, undeliverable: 502, internal: 500 };
     for (const code of RPC_ERROR_CODES) {
       expect(httpAnswerFor({ code, message: 'x' }, 'core').status).toBe(expected[code]);
     }

@@ -7,6 +7,7 @@ export interface HttpAnswer {
 }
 
 export const SOMETHING_WENT_WRONG = 'Something went wrong. Please try again.';
+export const REQUEST_TOO_LARGE = 'The request is too large.';
 
 export const serviceUnavailableMessage = (service: ServiceName) =>
   `The ${service} service is not available. Please try again shortly.`;
@@ -16,6 +17,12 @@ export const serviceUnavailable = (service: ServiceName): HttpAnswer => ({
   status: 503,
   body: { message: serviceUnavailableMessage(service) },
 });
+
+/** A request the gateway could not send to its service: too large for a NATS message, or not serializable. */
+export const requestNotSendable = (detail: string): HttpAnswer =>
+  /max_payload/.test(detail)
+    ? { status: 413, body: { message: REQUEST_TOO_LARGE } }
+    : { status: 400, body: { message: 'The request could not be sent to the service.' } };
 
 /**
  * The one place a service's error code becomes HTTP. The switch is exhaustive: a new RpcErrorCode in
@@ -32,6 +39,8 @@ export function httpAnswerFor(error: RpcError, service: ServiceName): HttpAnswer
       return { status: 409, body: { message: error.message, issues: error.issues ?? {} } };
     case 'unavailable':
       return { status: 503, body: { message: error.message || serviceUnavailableMessage(service) } };
+    case 'undeliverable':
+      return { status: 502, body: { message: `The ${service} service's answer is too large to send.` } };
     case 'internal':
       return { status: 500, body: { message: SOMETHING_WENT_WRONG } };
     default: {

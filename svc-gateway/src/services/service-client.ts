@@ -1,11 +1,12 @@
 import { HttpException, Inject, Injectable, Logger } from '@nestjs/common';
 import { ClientProxy, NatsRecordBuilder } from '@nestjs/microservices';
-import { headers } from '@nats-io/transport-node';
+import { headers, InvalidArgumentError } from '@nats-io/transport-node';
 import { DEADLINE_HEADER, RPC_ERROR_CODES, type RpcReply, type ServiceName } from '@tms/contracts';
 import { firstValueFrom, timeout } from 'rxjs';
 import { z } from 'zod';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js';
-import { httpAnswerFor, serviceUnavailable, type HttpAnswer } from './rpc-errors.js';
+import { httpAnswerFor, requestNotSendable, serviceUnavailable, type HttpAnswer } from './rpc-errors.js';
+import { RequestPackingError } from './request-serializer.js';
 
 /** The injection token of the gateway's NATS client. */
 export const NATS_CLIENT = Symbol('NATS_CLIENT');
@@ -51,6 +52,10 @@ export class ServiceClient {
   async call<T>(service: ServiceName, subject: string, payload: unknown, timeoutMs = this.config.serviceTimeoutMs): Promise<T> {
     const outcome = await this.request(subject, payload, timeoutMs);
     if ('failure' in outcome) {
+      if (outcome.failure === 'not_sendable') {
+        this.logger.warn(`${subject}: the request could not be sent (${outcome.detail})`);
+        throw httpError(requestNotSendable(outcome.detail));
+      }
       if (outcome.failure === 'unavailable') {
         this.logger.warn(`${subject}: ${service} is not available (${outcome.detail})`);
         throw httpError(serviceUnavailable(service));
@@ -74,7 +79,7 @@ export class ServiceClient {
     subject: string,
     payload: unknown,
     timeoutMs: number,
-  ): Promise<{ reply: RpcReply<unknown> } | { failure: 'unavailable' | 'broken'; detail: string }> {
+  ): Promise<{ reply: RpcReply<unknown> } | { failure: 'not_sendable' | 'unavailable' | 'broken'; detail: string }> {
     let raw: unknown;
     // The service drops the request if it only gets to it after we have stopped waiting.
     const deadline = headers();
@@ -83,6 +88,8 @@ export class ServiceClient {
     try {
       raw = await firstValueFrom(this.nats.send<unknown>(subject, record).pipe(timeout({ first: timeoutMs })));
     } catch (error) {
+      // A request that could not be packed or is over max_payload never left: the service is not to blame.
+      if (isPackingFailure(error)) return { failure: 'not_sendable', detail: describe(error) };
       // A Nest handler that threw instead of answering an RpcReply (nest #6496) is a broken service.
       return { failure: isTransportFailure(error) ? 'unavailable' : 'broken', detail: describe(error) };
     }
@@ -90,6 +97,11 @@ export class ServiceClient {
     if (!parsed.success) return { failure: 'broken', detail: 'not an RpcReply' };
     return { reply: parsed.data as RpcReply<unknown> };
   }
+}
+
+/** NATS refuses to publish a payload over max_payload with an InvalidArgumentError, before anything is sent. */
+function isPackingFailure(error: unknown): boolean {
+  return error instanceof RequestPackingError || (error instanceof InvalidArgumentError && /max_payload/.test(error.message));
 }
 
 /**

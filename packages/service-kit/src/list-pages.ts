@@ -1,0 +1,124 @@
+import { fail, ok, type ListPage, type RpcReply } from '@tms/contracts';
+import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata.js';
+import type { ObjectLiteral, Repository } from 'typeorm';
+import { natsLimits } from './reply-serializer.js';
+
+/**
+ * The most a page's rows may take once escaped into the reply: well inside NATS's max_payload, so a page always
+ * travels, and the gateway and the service hold no more than that while a long list streams through.
+ */
+const pageBytes = () => Math.floor(natsLimits.maxPayload * 0.75);
+
+/** Rows read per query; a page holds fewer when they would pass pageBytes(). */
+const ROWS_PER_QUERY = 2000;
+
+type Direction = 'ASC' | 'DESC';
+
+const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+/**
+ * A column as the entity's JSON has it, written by Postgres so the service never builds row objects: timestamps
+ * as JavaScript's Date#toJSON writes them, numeric and bigint as text (as the pg driver reads them).
+ */
+function jsonValue(column: ColumnMetadata): string {
+  const name = `t.${quote(column.databaseName)}`;
+  const type = String(column.type);
+  if (/^timestamp/.test(type)) return `to_char(${name} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+  if (/^(numeric|decimal|bigint|int8)$/.test(type)) return `${name}::text`;
+  return name;
+}
+
+/**
+ * Reads a table's list page by page, ordered by its list order plus id (a total order), each page starting after
+ * the last row of the previous one (keyset paging: every page costs the same, however deep in the list). Postgres
+ * writes each row's JSON; a page is their JSON array as text, and `next` is the opaque cursor of the page after it.
+ * The order's columns must be NOT NULL.
+ */
+export class ListPages {
+  private readonly select: string;
+  private readonly keyCount: number;
+  private readonly pageSql: string;
+  private readonly firstPageSql: string;
+
+  constructor(
+    private readonly repository: Repository<ObjectLiteral>,
+    order: Record<string, Direction>,
+  ) {
+    const metadata = repository.metadata;
+    const keys = Object.entries(order).filter(([property]) => property !== 'id');
+    keys.push(['id', keys.at(-1)?.[1] ?? 'ASC']);
+    const keyColumns = keys.map(([property, direction]) => {
+      const column = metadata.findColumnWithPropertyName(property);
+      if (!column) throw new Error(`${metadata.name} has no column ${property} to order its list by`);
+      return { name: `t.${quote(column.databaseName)}`, direction };
+    });
+    this.keyCount = keyColumns.length;
+
+    // row_to_json over the entity's columns under their property names: compact JSON, in the entity's order.
+    const fields = metadata.columns.map((column) => `${jsonValue(column)} AS ${quote(column.propertyName)}`).join(', ');
+    const table = `${metadata.schema ? `${quote(metadata.schema)}.` : ''}${quote(metadata.tableName)}`;
+    // The key travels as text: Postgres reads it back exactly (a timestamp keeps its microseconds).
+    const keyText = keyColumns.map(({ name }, index) => `${name}::text AS k${index}`).join(', ');
+    this.select = `SELECT row_to_json(r)::text AS row, ${keyText} FROM ${table} t CROSS JOIN LATERAL (SELECT ${fields}) r`;
+    const orderBy = keyColumns.map(({ name, direction }) => `${name} ${direction}`).join(', ');
+    const limit = `LIMIT ${ROWS_PER_QUERY}`;
+    this.firstPageSql = `${this.select} ORDER BY ${orderBy} ${limit}`;
+    this.pageSql = `${this.select} WHERE ${after(keyColumns)} ORDER BY ${orderBy} ${limit}`;
+  }
+
+  async page(cursor: unknown): Promise<RpcReply<ListPage>> {
+    const key = cursor === undefined || cursor === null ? [] : decodeCursor(cursor, this.keyCount);
+    if (!key) return fail('invalid', 'Invalid list cursor');
+    const rows: { row: string; [key: string]: string }[] = await this.repository.query(
+      key.length ? this.pageSql : this.firstPageSql,
+      key,
+    );
+    const budget = pageBytes();
+    const taken: string[] = [];
+    let bytes = 0;
+    for (const { row } of rows) {
+      // What the row takes once the reply escapes it into a JSON string (quotes and backslashes double).
+      const size = Buffer.byteLength(JSON.stringify(row)) - 1;
+      if (bytes + size > budget) break;
+      taken.push(row);
+      bytes += size;
+    }
+    if (!taken.length && rows.length) return fail('undeliverable', 'A record is too large to list');
+    const last = rows[taken.length - 1];
+    const more = taken.length < rows.length || rows.length === ROWS_PER_QUERY;
+    return ok({
+      rows: `[${taken.join(',')}]`,
+      next: more && last ? encodeCursor(Array.from({ length: this.keyCount }, (_, index) => last[`k${index}`])) : null,
+    });
+  }
+}
+
+/**
+ * The keyset condition 'after ($1, $2, ...)' in the list's order: a row comparison when every key goes the same way
+ * (an index on the keys serves it), else the expanded form.
+ */
+function after(keys: { name: string; direction: Direction }[]): string {
+  const operator = (direction: Direction) => (direction === 'ASC' ? '>' : '<');
+  if (keys.every(({ direction }) => direction === keys[0].direction)) {
+    const params = keys.map((_, index) => `$${index + 1}`);
+    return `(${keys.map(({ name }) => name).join(', ')}) ${operator(keys[0].direction)} (${params.join(', ')})`;
+  }
+  return keys
+    .map((key, index) => {
+      const equal = keys.slice(0, index).map(({ name }, earlier) => `${name} = $${earlier + 1}`);
+      return `(${[...equal, `${key.name} ${operator(key.direction)} $${index + 1}`].join(' AND ')})`;
+    })
+    .join(' OR ');
+}
+
+const encodeCursor = (key: string[]) => Buffer.from(JSON.stringify(key)).toString('base64url');
+
+function decodeCursor(cursor: unknown, length: number): string[] | undefined {
+  if (typeof cursor !== 'string' || cursor.length > 2048) return undefined;
+  try {
+    const key: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString());
+    return Array.isArray(key) && key.length === length && key.every((value) => typeof value === 'string') ? key : undefined;
+  } catch {
+    return undefined;
+  }
+}

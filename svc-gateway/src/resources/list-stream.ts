@@ -1,0 +1,53 @@
+import { once } from 'node:events';
+import { HttpException, Logger } from '@nestjs/common';
+import type { ListPage } from '@tms/contracts';
+import type { Response } from 'express';
+import { SOMETHING_WENT_WRONG } from '../services/rpc-errors.js';
+
+const logger = new Logger('ListStream');
+
+/**
+ * Answers a whole list as one JSON array (spec 7) however long it is, holding at most two pages: the page being
+ * written and the next one, asked for meanwhile. Nothing is sent until the first page is in, so a service that fails
+ * at once gets its proper error status; one that fails later cuts the answer off, which a client cannot mistake for
+ * a complete list (the array is never closed).
+ */
+export async function streamList(read: (after?: string) => Promise<unknown>, res: Response): Promise<void> {
+  const readPage = async (after?: string) => checked(await read(after));
+  let page = await readPage();
+  res.status(200).type('application/json');
+  let separator = '[';
+  try {
+    for (;;) {
+      const nextPage = page.next && !res.destroyed ? readPage(page.next) : undefined;
+      nextPage?.catch(() => undefined); // awaited below; a client gone meanwhile must not leave it unhandled
+      const rows = page.rows.slice(1, -1);
+      if (rows) {
+        if (!res.write(separator + rows)) await drained(res);
+        separator = ',';
+      }
+      if (!nextPage || res.destroyed) break;
+      page = await nextPage;
+    }
+    res.end(separator === '[' ? '[]' : ']');
+  } catch (error) {
+    logger.error(`The list was cut off after its first page: ${error instanceof Error ? error.message : String(error)}`);
+    res.destroy();
+  }
+}
+
+/** A page as ListPage says, or the plain 500 of a broken service (its rows are written out unparsed). */
+function checked(page: unknown): ListPage {
+  const { rows, next } = (page ?? {}) as Partial<ListPage>;
+  if (typeof rows === 'string' && rows.startsWith('[') && rows.endsWith(']') && (next === null || typeof next === 'string')) {
+    return { rows, next };
+  }
+  logger.error('A service answered a list page that is not a ListPage');
+  throw new HttpException({ message: SOMETHING_WENT_WRONG }, 500);
+}
+
+/** Waits until the client has taken what was written, or has gone. */
+async function drained(res: Response) {
+  if (res.destroyed) return;
+  await Promise.race([once(res, 'drain'), once(res, 'close')]);
+}
