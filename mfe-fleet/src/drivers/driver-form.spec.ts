@@ -1,5 +1,6 @@
 import { driverInputSchema, type Driver } from '@tms/contracts';
-import { validatePayload } from '@tms/ui';
+import { fieldErrors, validatePayload } from '@tms/ui';
+import dayjs from 'dayjs';
 import { driverFormValues, driverPayload, driverTexts } from './driver-form.js';
 
 const driver: Driver = {
@@ -43,6 +44,22 @@ describe('driver dialog values', () => {
       phone: ['Phone number is required'],
       licenseNumber: ['License number is required'],
     });
+  });
+
+  it('shows a limit under its own field: a too-long name or e-mail, a date in year 3000', () => {
+    const values = {
+      ...driverFormValues(driver),
+      name: 'N'.repeat(201),
+      email: `${'j'.repeat(250)}@example.com`,
+      licenseExpiration: dayjs('3000-01-01'),
+    };
+    const checked = validatePayload(driverInputSchema, driverPayload(values));
+    const shown = fieldErrors(checked.ok ? {} : checked.issues, Object.keys(values)).filter(({ errors }) => errors.length);
+    expect(shown).toEqual([
+      { name: 'name', errors: ['Must be at most 200 characters'] },
+      { name: 'email', errors: ['Must be at most 254 characters'] },
+      { name: 'licenseExpiration', errors: ['Must be between 1900-01-01 and 2999-12-31'] },
+    ]);
   });
 
   it('says what spec 2.4 and 8 say for drivers', () => {

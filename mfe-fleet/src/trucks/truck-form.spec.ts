@@ -1,5 +1,5 @@
 import { truckInputSchema, type Truck } from '@tms/contracts';
-import { validatePayload } from '@tms/ui';
+import { fieldErrors, validatePayload } from '@tms/ui';
 import { truckFormValues, truckPayload, truckTexts } from './truck-form.js';
 
 const truck: Truck = {
@@ -39,6 +39,17 @@ describe('truck dialog values', () => {
       type: ['Type is required'],
       licensePlate: ['License plate is required'],
     });
+  });
+
+  it('shows a limit under its own field: a too-long truck number, a NUL in the plate, a year out of range', () => {
+    const values = { ...truckFormValues(truck), truckNumber: 'T'.repeat(201), licensePlate: 'TX\u00004821', year: 20222 };
+    const checked = validatePayload(truckInputSchema, truckPayload(values));
+    const shown = fieldErrors(checked.ok ? {} : checked.issues, Object.keys(values)).filter(({ errors }) => errors.length);
+    expect(shown).toEqual([
+      { name: 'truckNumber', errors: ['Must be at most 200 characters'] },
+      { name: 'licensePlate', errors: ['Must not contain control characters'] },
+      { name: 'year', errors: [`Must be between 1900 and ${new Date().getFullYear() + 2}`] },
+    ]);
   });
 
   it('says what spec 2.4 and 8 say for trucks', () => {

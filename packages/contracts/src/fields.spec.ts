@@ -1,4 +1,21 @@
-import { driverInputSchema, fieldIssues, truckInputSchema } from '../src/index.js';
+import {
+  driverInputSchema,
+  fieldIssues,
+  FIELD_MESSAGES,
+  optionalFreeText,
+  optionalInteger,
+  RESOURCE_OWNERS,
+  RESOURCE_SCHEMAS,
+  requiredFreeText,
+  truckInputSchema,
+} from '../src/index.js';
+
+const validTruck = { truckNumber: 'T', type: 'Tanker', status: 'available', licensePlate: 'P' };
+const truckIssues = (fields: Record<string, unknown>) => {
+  const result = truckInputSchema.safeParse({ ...validTruck, ...fields });
+  return result.success ? {} : fieldIssues(result.error);
+};
+const nextModelYear = new Date().getFullYear() + 2;
 
 describe('truck schema', () => {
   it('reports the spec message for each missing required field', () => {
@@ -21,26 +38,106 @@ describe('truck schema', () => {
     });
   });
 
-  it('refuses a year that is not a whole number', () => {
-    const result = truckInputSchema.safeParse({ truckNumber: 'T', type: 'Tanker', status: 'available', licensePlate: 'P', year: '20.5' });
-    expect(fieldIssues(result.error!)).toEqual({ year: ['Year must be a whole number'] });
+  it('refuses a year that is not a whole number, including numbers in other notations', () => {
+    for (const year of ['20.5', '1e3', '1e10', '0x7E5', 'Infinity', true, {}]) {
+      expect(truckIssues({ year })).toEqual({ year: ['Year must be a whole number'] });
+    }
+  });
+
+  it(`takes model years from 1900 to two years ahead (${nextModelYear}), and no other`, () => {
+    expect(truckInputSchema.parse({ ...validTruck, year: 1900 }).year).toBe(1900);
+    expect(truckInputSchema.parse({ ...validTruck, year: String(nextModelYear) }).year).toBe(nextModelYear);
+    const outOfRange = { year: [`Must be between 1900 and ${nextModelYear}`] };
+    for (const year of [1899, nextModelYear + 1, 2147483648, -2147483649, 1e10, 9007199254740992, '99999999999999999999999']) {
+      expect(truckIssues({ year })).toEqual(outOfRange);
+    }
+  });
+
+  it('refuses text longer than 200 characters, saying so under the field, and keeps 200', () => {
+    expect(truckInputSchema.parse({ ...validTruck, make: 'M'.repeat(200) }).make).toHaveLength(200);
+    expect(truckIssues({ truckNumber: 'T'.repeat(201), make: 'M'.repeat(100_000) })).toEqual({
+      truckNumber: ['Must be at most 200 characters'],
+      make: ['Must be at most 200 characters'],
+    });
+  });
+
+  it('counts the length after trimming', () => {
+    expect(truckInputSchema.parse({ ...validTruck, truckNumber: ` ${'T'.repeat(200)} ` }).truckNumber).toHaveLength(200);
+  });
+
+  it('refuses NUL and other control characters in text, and lone halves of a surrogate pair', () => {
+    expect(truckIssues({ licensePlate: '\u0000', vin: 'A\tB', make: 'Vol\u007fvo', model: 'X\u0085' })).toEqual({
+      licensePlate: ['Must not contain control characters'],
+      vin: ['Must not contain control characters'],
+      make: ['Must not contain control characters'],
+      model: ['Must not contain control characters'],
+    });
+    expect(truckIssues({ make: 'Volvo \ud800' })).toEqual({ make: ['Must not contain invalid characters'] });
+    expect(truckInputSchema.parse({ ...validTruck, make: 'Škoda 🚚', model: 'Ünï' })).toMatchObject({ make: 'Škoda 🚚', model: 'Ünï' });
   });
 });
 
 describe('driver schema', () => {
   const valid = { name: 'Ann Lee', email: 'ann@example.com', phone: '555', licenseNumber: 'L1', status: 'on-duty' };
+  const driverIssues = (fields: Record<string, unknown>) => {
+    const result = driverInputSchema.safeParse({ ...valid, ...fields });
+    return result.success ? {} : fieldIssues(result.error);
+  };
 
   it('accepts a driver without expirations or truck', () => {
     expect(driverInputSchema.parse(valid)).toMatchObject({ licenseExpiration: null, assignedTruckId: null });
   });
 
   it('says "Invalid email address" for a bad e-mail', () => {
-    const result = driverInputSchema.safeParse({ ...valid, email: 'ann@' });
-    expect(fieldIssues(result.error!)).toEqual({ email: ['Invalid email address'] });
+    expect(driverIssues({ email: 'ann@' })).toEqual({ email: ['Invalid email address'] });
+  });
+
+  it('refuses an e-mail longer than 254 characters', () => {
+    expect(driverIssues({ email: `${'a'.repeat(245)}@example.com` })).toEqual({ email: ['Must be at most 254 characters'] });
   });
 
   it('cuts a timestamp to its calendar day and refuses an impossible date', () => {
     expect(driverInputSchema.parse({ ...valid, licenseExpiration: '2027-03-04T00:00:00.000Z' }).licenseExpiration).toBe('2027-03-04');
-    expect(driverInputSchema.safeParse({ ...valid, medicalCardExpiration: '2027-02-30x' }).success).toBe(false);
+    expect(driverIssues({ medicalCardExpiration: '2027-02-30x', licenseExpiration: '2027-02-30' })).toEqual({
+      medicalCardExpiration: ['Enter a valid date'],
+      licenseExpiration: ['Enter a valid date'],
+    });
+  });
+
+  it('takes days from 1900-01-01 to 2999-12-31 only', () => {
+    expect(driverInputSchema.parse({ ...valid, licenseExpiration: '1900-01-01', medicalCardExpiration: '2999-12-31' })).toMatchObject({
+      licenseExpiration: '1900-01-01',
+      medicalCardExpiration: '2999-12-31',
+    });
+    const outOfRange = ['Must be between 1900-01-01 and 2999-12-31'];
+    expect(driverIssues({ licenseExpiration: '0000-01-01', medicalCardExpiration: '9999-12-31' })).toEqual({
+      licenseExpiration: outOfRange,
+      medicalCardExpiration: outOfRange,
+    });
+  });
+});
+
+describe('field builders', () => {
+  it('keep integers within Postgres integer unless a field says otherwise', () => {
+    const count = optionalInteger('Count must be a whole number');
+    expect(count.parse(2147483647)).toBe(2147483647);
+    expect(count.parse(-2147483648)).toBe(-2147483648);
+    expect(count.safeParse(2147483648).error?.issues[0].message).toBe('Must be between -2147483648 and 2147483647');
+  });
+
+  it('let free text span lines, up to 2000 characters', () => {
+    const description = requiredFreeText('Description is required');
+    expect(description.parse(' Dent\n\tleft door ')).toBe('Dent\n\tleft door');
+    expect(description.safeParse('x\u0000').error?.issues[0].message).toBe(FIELD_MESSAGES.controlCharacters);
+    expect(description.safeParse(' ').error?.issues[0].message).toBe('Description is required');
+    expect(optionalFreeText.parse('n'.repeat(2000))).toHaveLength(2000);
+    expect(optionalFreeText.safeParse('n'.repeat(2001)).error?.issues[0].message).toBe('Must be at most 2000 characters');
+    expect(optionalFreeText.parse('  ')).toBeNull();
+  });
+});
+
+describe('resource schemas', () => {
+  it('has the input schema of every resource the gateway routes', () => {
+    expect(Object.keys(RESOURCE_SCHEMAS).sort()).toEqual(Object.keys(RESOURCE_OWNERS).sort());
   });
 });

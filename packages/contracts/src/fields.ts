@@ -1,16 +1,81 @@
 import { z } from 'zod';
 
-/** Building blocks for the entity schemas: forms send text, services store typed values. */
+/**
+ * Building blocks for the entity schemas: forms send text, services store typed values. Every builder has limits,
+ * so that no input can reach Postgres in a form it refuses (NUL, out-of-range numbers and dates) or in a size that
+ * breaks an index or the list that carries the record.
+ */
 
-/** Non-empty text after trimming, with the spec's 'X is required' message. */
-export const requiredText = (message: string) => z.string({ error: message }).trim().min(1, message);
+export interface IntegerRange {
+  min: number;
+  max: number;
+}
 
-/** Optional text: empty, missing or null all become null. */
-export const optionalText = z
-  .string()
-  .trim()
-  .nullish()
-  .transform((value) => (value ? value : null));
+/** Names, numbers, plates, phones: short enough that a unique index (btree rows ≤ ~2700 bytes) always takes it. */
+export const SHORT_TEXT_MAX_LENGTH = 200;
+/** Notes and descriptions. */
+export const FREE_TEXT_MAX_LENGTH = 2000;
+/** The longest address SMTP carries (RFC 5321). */
+export const EMAIL_MAX_LENGTH = 254;
+/** Postgres `integer`. */
+export const INT4_RANGE: IntegerRange = { min: -2147483648, max: 2147483647 };
+/** Days a record may carry: Postgres has no year 0, and no business date lies beyond these. */
+export const DATE_RANGE = { min: '1900-01-01', max: '2999-12-31' } as const;
+
+/** The messages of the limits, shown under the field like the spec's own. */
+export const FIELD_MESSAGES = {
+  tooLong: (maxLength: number) => `Must be at most ${maxLength} characters`,
+  controlCharacters: 'Must not contain control characters',
+  invalidCharacters: 'Must not contain invalid characters',
+  outOfRange: (min: number | string, max: number | string) => `Must be between ${min} and ${max}`,
+  invalidDate: 'Enter a valid date',
+} as const;
+
+/** Single-line text refuses every control character; free text keeps tabs and line breaks. */
+const TEXT_KINDS = {
+  short: { maxLength: SHORT_TEXT_MAX_LENGTH, controlCharacter: /\p{Cc}/u },
+  free: { maxLength: FREE_TEXT_MAX_LENGTH, controlCharacter: /(?![\t\n\r])\p{Cc}/u },
+} as const;
+type TextKind = keyof typeof TEXT_KINDS;
+
+/** Half of a UTF-16 surrogate pair: it cannot be stored as UTF-8 (it would silently become U+FFFD). */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+const withTextLimits = (text: z.ZodString, kind: TextKind) => {
+  const { maxLength, controlCharacter } = TEXT_KINDS[kind];
+  return text
+    .max(maxLength, FIELD_MESSAGES.tooLong(maxLength))
+    .refine((value) => !controlCharacter.test(value), FIELD_MESSAGES.controlCharacters)
+    .refine((value) => !LONE_SURROGATE.test(value), FIELD_MESSAGES.invalidCharacters);
+};
+
+const required = (message: string, kind: TextKind) => withTextLimits(z.string({ error: message }).trim().min(1, message), kind);
+
+/** Empty, missing or null all become null. */
+const optional = (kind: TextKind) =>
+  withTextLimits(z.string().trim(), kind)
+    .nullish()
+    .transform((value) => (value ? value : null));
+
+/** Non-empty single-line text after trimming, with the spec's 'X is required' message. */
+export const requiredText = (message: string) => required(message, 'short');
+
+/** Optional single-line text. */
+export const optionalText = optional('short');
+
+/** Non-empty free text (a description), which may span lines. */
+export const requiredFreeText = (message: string) => required(message, 'free');
+
+/** Optional free text (notes), which may span lines. */
+export const optionalFreeText = optional('free');
+
+/** An e-mail address, trimmed; `message` for anything that is not one. */
+export const requiredEmail = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .max(EMAIL_MAX_LENGTH, FIELD_MESSAGES.tooLong(EMAIL_MAX_LENGTH))
+    .pipe(z.email({ error: message }));
 
 const ISO_DAY = /^(\d{4}-\d{2}-\d{2})(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/;
 
@@ -20,7 +85,7 @@ const isCalendarDay = (day: string) => {
   return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === day;
 };
 
-/** A calendar day as 'YYYY-MM-DD'; a full ISO timestamp is cut to its day (forms may hold either). */
+/** A calendar day as 'YYYY-MM-DD' within DATE_RANGE; a full ISO timestamp is cut to its day (forms may hold either). */
 export const optionalDate = z
   .string()
   .trim()
@@ -29,22 +94,38 @@ export const optionalDate = z
     if (!value) return null;
     const day = ISO_DAY.exec(value)?.[1];
     if (!day || !isCalendarDay(day)) {
-      ctx.addIssue({ code: 'custom', message: 'Enter a valid date' });
+      ctx.addIssue({ code: 'custom', message: FIELD_MESSAGES.invalidDate });
+      return z.NEVER;
+    }
+    if (day < DATE_RANGE.min || day > DATE_RANGE.max) {
+      ctx.addIssue({ code: 'custom', message: FIELD_MESSAGES.outOfRange(DATE_RANGE.min, DATE_RANGE.max) });
       return z.NEVER;
     }
     return day;
   });
 
-/** A whole number, from a number or numeric text; empty becomes null. */
-export const optionalInteger = (message: string) =>
+/** Digits only: '1e3', '0x10' and '12.0' are not how anyone types a whole number. */
+const WHOLE_NUMBER_TEXT = /^[+-]?\d+$/;
+
+/**
+ * A whole number within `range` (Postgres `integer` unless a field has a tighter one; the range is read on every
+ * check, so it may be a getter such as 'two years from now'), from a number or digits; empty becomes null.
+ * `message` says it is not a whole number.
+ */
+export const optionalInteger = (message: string, range: IntegerRange = INT4_RANGE) =>
   z
     .union([z.number(), z.string().trim()], { error: message })
     .nullish()
     .transform((value, ctx) => {
       if (value === null || value === undefined || value === '') return null;
-      const number = typeof value === 'number' ? value : Number(value);
+      const number = typeof value === 'number' ? value : WHOLE_NUMBER_TEXT.test(value) ? Number(value) : Number.NaN;
       if (!Number.isInteger(number)) {
         ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      const { min, max } = range;
+      if (number < min || number > max) {
+        ctx.addIssue({ code: 'custom', message: FIELD_MESSAGES.outOfRange(min, max) });
         return z.NEVER;
       }
       return number;

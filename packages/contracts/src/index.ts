@@ -4,3 +4,4 @@ export * from './fields.js';
 export * from './user.js';
 export * from './fleet/truck.js';
 export * from './fleet/driver.js';
+export * from './resources.js';

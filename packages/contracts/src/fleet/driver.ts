@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { choice, optionalDate, optionalReference, optionalText, requiredText } from '../fields.js';
+import { choice, optionalDate, optionalReference, optionalText, requiredEmail, requiredText } from '../fields.js';
 
 export const DRIVER_STATUSES = ['available', 'on-duty', 'off-duty', 'on-leave'] as const;
 export type DriverStatus = (typeof DRIVER_STATUSES)[number];
@@ -24,7 +24,7 @@ export const DRIVER_MESSAGES = {
 
 export const driverInputSchema = z.object({
   name: requiredText(DRIVER_MESSAGES.name),
-  email: z.string({ error: DRIVER_MESSAGES.email }).trim().pipe(z.email({ error: DRIVER_MESSAGES.email })),
+  email: requiredEmail(DRIVER_MESSAGES.email),
   phone: requiredText(DRIVER_MESSAGES.phone),
   licenseNumber: requiredText(DRIVER_MESSAGES.licenseNumber),
   status: choice(DRIVER_STATUSES, DRIVER_MESSAGES.status),

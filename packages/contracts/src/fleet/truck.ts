@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { choice, optionalInteger, optionalText, requiredText } from '../fields.js';
+import { choice, optionalInteger, optionalText, requiredText, type IntegerRange } from '../fields.js';
 
 export const TRUCK_TYPES = ['Dry Van', 'Refrigerated', 'Flatbed', 'Step Deck', 'Tanker', 'Box Truck'] as const;
 
@@ -22,6 +22,15 @@ export const TRUCK_MESSAGES = {
   duplicateTruckNumber: 'A truck with this truck number already exists',
 } as const;
 
+/** Model years from the oldest truck anyone still records to the models sold ahead of the calendar. */
+export const TRUCK_MODEL_YEARS: IntegerRange = {
+  min: 1900,
+  // A getter: a service running across New Year takes the new year's models.
+  get max() {
+    return new Date().getFullYear() + 2;
+  },
+};
+
 /** What a create (and, field by field, an update) may carry: the form's fields. */
 export const truckInputSchema = z.object({
   truckNumber: requiredText(TRUCK_MESSAGES.truckNumber),
@@ -29,7 +38,7 @@ export const truckInputSchema = z.object({
   status: choice(TRUCK_STATUSES, TRUCK_MESSAGES.status),
   licensePlate: requiredText(TRUCK_MESSAGES.licensePlate),
   vin: optionalText,
-  year: optionalInteger(TRUCK_MESSAGES.year),
+  year: optionalInteger(TRUCK_MESSAGES.year, TRUCK_MODEL_YEARS),
   make: optionalText,
   model: optionalText,
 });
