@@ -1,7 +1,4 @@
-import type { AddressInfo } from 'node:net';
-import path from 'node:path';
-import express from 'express';
-import { baseUrl, launchBrowser, newSession, signIn, type Browser } from './support/browser.js';
+import { baseUrl, fleetOrigin, launchBrowser, newSession, signIn, type Browser } from './support/browser.js';
 
 /** Sign-in, the shell and remote loading, as a dispatcher sees them in Chromium. */
 let browser: Browser;
@@ -130,7 +127,7 @@ describe('signed in', () => {
     const { context, page } = await newSession(browser);
     await signIn(page);
     // The fleet remote's server is unreachable.
-    await page.route('**/remotes/fleet/**', (route) => route.abort('connectionrefused'));
+    await page.route(`${fleetOrigin()}/**`, (route) => route.abort('connectionrefused'));
     await page.getByRole('link', { name: 'Fleet', exact: true }).click();
     await page.getByRole('heading', { name: 'This section could not be loaded' }).waitFor({ timeout: 15000 });
     await page.getByRole('link', { name: 'Settings' }).click();
@@ -138,43 +135,40 @@ describe('signed in', () => {
     await page.getByRole('link', { name: 'Fleet', exact: true }).click();
     await page.getByRole('button', { name: 'Retry' }).waitFor();
     // It comes back.
-    await page.unroute('**/remotes/fleet/**');
+    await page.unroute(`${fleetOrigin()}/**`);
     await page.getByRole('button', { name: 'Retry' }).click();
     await page.getByRole('heading', { name: 'Fleet Management' }).waitFor({ timeout: 15000 });
     await context.close();
   });
 
-  it('loads a remote from whatever URL the runtime configuration names, with no rebuild of the shell', async () => {
-    // The fleet remote's build, served from another origin, as its own deployable would be.
-    const cdn = express()
-      .use((_request, response, next) => {
-        response.set('Access-Control-Allow-Origin', '*');
-        next();
-      })
-      .use(express.static(path.resolve('mfe-fleet/dist')))
-      .listen(0, '127.0.0.1');
-    await new Promise((resolve) => cdn.once('listening', resolve));
-    const cdnOrigin = `http://127.0.0.1:${(cdn.address() as AddressInfo).port}`;
-    try {
-      const { context, page } = await newSession(browser);
-      await signIn(page);
-      const config = await (await page.request.get('/runtime-config.json')).json();
-      await page.route('**/runtime-config.json', (route) =>
-        route.fulfill({ json: { ...config, remotes: { ...config.remotes, fleet: `${cdnOrigin}/mf-manifest.json` } } }),
-      );
-      const fromCdn: string[] = [];
-      page.on('requestfinished', (request) => {
-        if (request.url().startsWith(cdnOrigin)) fromCdn.push(new URL(request.url()).pathname);
+  it('loads a remote from the origin the runtime configuration names, under the Content-Security-Policy', async () => {
+    // The e2e system serves the fleet remote from an origin of its own (REMOTE_FLEET_URL, see global-setup.mjs).
+    const { context, page } = await newSession(browser);
+    const violations: string[] = [];
+    await page.exposeFunction('reportViolation', (violation: string) => violations.push(violation));
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (event) => {
+        (window as unknown as { reportViolation: (text: string) => void }).reportViolation(`${event.violatedDirective} ${event.blockedURI} at ${event.sourceFile}:${event.lineNumber}`);
       });
-      await page.reload();
-      await page.getByRole('link', { name: 'Fleet', exact: true }).click();
-      await page.getByRole('heading', { name: 'Fleet Management' }).waitFor({ timeout: 15000 });
-      expect(fromCdn).toContain('/mf-manifest.json');
-      expect(fromCdn.some((file) => file.endsWith('.js'))).toBe(true);
-      await context.close();
-    } finally {
-      cdn.close();
-    }
+    });
+    const fromRemoteOrigin: string[] = [];
+    page.on('requestfinished', (request) => {
+      if (request.url().startsWith(fleetOrigin())) fromRemoteOrigin.push(new URL(request.url()).pathname);
+    });
+    await signIn(page);
+    const document = await page.request.get('/fleet');
+    expect(document.headers()['content-security-policy']).toContain(`script-src 'self' ${fleetOrigin()}`);
+    expect(document.headers()['x-frame-options']).toBe('DENY');
+    expect((await (await page.request.get('/runtime-config.json')).json()).remotes.fleet).toBe(`${fleetOrigin()}/mf-manifest.json`);
+
+    await page.getByRole('link', { name: 'Fleet', exact: true }).click();
+    await page.getByRole('heading', { name: 'Fleet Management' }).waitFor({ timeout: 15000 });
+    await page.getByRole('main').getByRole('button', { name: 'Add Truck' }).click();
+    await page.getByRole('dialog').waitFor();
+    expect(fromRemoteOrigin).toContain('/mf-manifest.json');
+    expect(fromRemoteOrigin.some((file) => file.endsWith('.js'))).toBe(true);
+    expect(violations).toEqual([]);
+    await context.close();
   });
 
   it('signs out: the session is destroyed on the server and the landing page returns', async () => {

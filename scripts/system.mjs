@@ -207,9 +207,10 @@ export function freePort() {
  * The whole system on a free port with a fresh database (on DATABASE_URL's server, else the local one) and its
  * own NATS subject root, so a developer's running system is never touched. stop() also drops the database.
  * The processes' output goes to test-results/{label}-system.log. Used by the end-to-end tests and the benchmarks.
- * @param {{ label: string }} options  label: names the database (`tms_${label}_…`) and the log.
+ * @param {{ label: string, env?: Record<string,string> }} options  label: names the database (`tms_${label}_…`) and
+ *   the log; env: more configuration for every process (README: Configuration).
  */
-export async function startIsolatedSystem({ label }) {
+export async function startIsolatedSystem({ label, env = {} }) {
   const logDir = path.join(repoRoot, 'test-results');
   mkdirSync(logDir, { recursive: true });
   const logFile = path.join(logDir, `${label}-system.log`);
@@ -219,7 +220,7 @@ export async function startIsolatedSystem({ label }) {
   const system = await startSystem({
     port: await freePort(),
     logFile,
-    env: { DATABASE_URL: databaseUrl.toString(), NATS_SUBJECT_ROOT: `${label}${suffix}`, NODE_ENV: 'test' },
+    env: { ...env, DATABASE_URL: databaseUrl.toString(), NATS_SUBJECT_ROOT: `${label}${suffix}`, NODE_ENV: 'test' },
   });
   const stop = async () => {
     await system.stop();

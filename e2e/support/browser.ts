@@ -16,6 +16,13 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
+/** The origin the fleet remote is served from: not the app's (see global-setup.mjs). */
+export const fleetOrigin = () => {
+  const origin = process.env.E2E_FLEET_ORIGIN;
+  if (!origin) throw new Error('E2E_FLEET_ORIGIN is not set: the e2e global setup did not start the remote origin');
+  return origin;
+};
+
 /** A fresh browser profile at the app, not signed in. */
 export async function newSession(browser: Browser, options: { width?: number; height?: number } = {}) {
   const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: options.width ?? 1280, height: options.height ?? 800 } });

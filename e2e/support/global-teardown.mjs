@@ -1,4 +1,5 @@
-/** Stops the system the global setup started and drops its database. */
+/** Stops the system the global setup started (and drops its database), and the fleet remote's origin. */
 export default async function globalTeardown() {
   await globalThis.__tmsSystem?.stop();
+  await globalThis.__tmsFleetOrigin?.close();
 }

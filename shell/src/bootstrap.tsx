@@ -1,30 +1,27 @@
-import { StrictMode } from 'react';
+import { lazy, StrictMode, Suspense, use } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { App as AntdApp } from 'antd';
-import { createQueryClient, TOAST_CONFIG } from '@tms/ui';
-import { App } from './App.js';
-import { ThemeProvider } from './theme/ThemeProvider.js';
-import { installToastGestures } from './toasts/toast-gestures.js';
+import type { CurrentUser } from '@tms/contracts';
+import { LandingPage } from './landing/LandingPage.js';
+import { applyDocumentTheme, DocumentStyles } from './theme/document-theme.js';
+import { readTheme } from './theme/theme-storage.js';
 
-// The shell owns the router, the QueryClient, the antd theme and the toast region; remotes reach them through the
-// shared singletons (react-router-dom, @tanstack/react-query, antd).
-const queryClient = createQueryClient();
+// Downloaded only once the visitor is known to be signed in: antd, the router, the query cache and the layout.
+const SignedInApp = lazy(() => import('./SignedInApp.js'));
 
-document.body.style.margin = '0';
-installToastGestures(document);
+/** Spec 2.1: while the sign-in status loads, and when signed out, only the landing page, whatever the path. */
+function SignInGate({ currentUser }: { currentUser: Promise<CurrentUser | null> }) {
+  const user = use(currentUser);
+  return user ? <SignedInApp user={user} /> : <LandingPage />;
+}
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <BrowserRouter>
-      <QueryClientProvider client={queryClient}>
-        <ThemeProvider>
-          <AntdApp notification={TOAST_CONFIG}>
-            <App />
-          </AntdApp>
-        </ThemeProvider>
-      </QueryClientProvider>
-    </BrowserRouter>
-  </StrictMode>,
-);
+export function renderApp(currentUser: Promise<CurrentUser | null>) {
+  applyDocumentTheme(readTheme(window.localStorage));
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <DocumentStyles />
+      <Suspense fallback={<LandingPage />}>
+        <SignInGate currentUser={currentUser} />
+      </Suspense>
+    </StrictMode>,
+  );
+}

@@ -2,6 +2,10 @@
  * The one webpack configuration every front end is built with: the shell (Module Federation host) and each
  * remote. It declares the shared singletons by hand, at the versions pinned in the root package.json, so the shell
  * and every remote run one React, one router, one QueryClient cache and one antd theme.
+ *
+ * A shared module is bundled whole, whatever its consumers import. So @ant-design/icons is not shared (shared, it
+ * bundled all of its icons): each front end bundles the few icons it imports, and every copy draws them alike as
+ * long as no front end changes antd's icon prefix.
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -22,7 +26,6 @@ const SINGLETONS = [
   '@tanstack/query-core',
   'antd',
   '@ant-design/cssinjs',
-  '@ant-design/icons',
   'dayjs',
 ];
 
@@ -68,6 +71,8 @@ export function createFrontendConfig({ name, dir, devPort, exposes, title = 'TMS
       },
       module: {
         rules: [
+          // @tms/ui runs nothing on import: a front end bundles only the parts of it that it uses.
+          { test: /packages[\\/]ui[\\/]src[\\/]/, sideEffects: false },
           {
             test: /\.[jt]sx?$/,
             exclude: /node_modules/,

@@ -1,23 +1,16 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, ApiError } from '@tms/ui';
+import { api } from '@tms/ui';
 import type { CurrentUser } from '@tms/contracts';
 
-/** Spec 2.1: GET /api/auth/user; 401 means signed out. No retry (the QueryClient's default). */
-export const currentUserQuery = queryOptions({
-  queryKey: ['/api/auth/user'],
-  queryFn: async (): Promise<CurrentUser | null> => {
-    try {
-      return await api.get<CurrentUser>('/api/auth/user');
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 401) return null;
-      throw error;
-    }
-  },
-});
-
-/** The signed-in user, or null while loading, when signed out, or when the call failed. */
-export function useCurrentUser(): CurrentUser | null {
-  return useQuery(currentUserQuery).data ?? null;
+/**
+ * Spec 2.1: signed in means GET /api/auth/user could be loaded; null when it answers 401 (signed out) or fails.
+ * A plain fetch, so the landing page needs neither the router nor the query cache.
+ */
+export async function fetchCurrentUser(): Promise<CurrentUser | null> {
+  try {
+    return await api.get<CurrentUser>('/api/auth/user');
+  } catch {
+    return null;
+  }
 }
 
 /** Sign-in and sign-out are full-page navigations to the gateway, never fetches. */

@@ -1,9 +1,8 @@
 import { TruckOutlined } from '@ant-design/icons';
-import { theme } from 'antd';
+import { cssVar } from '../theme/palette.js';
 
-/** The product's mark: a truck on the brand colour. */
+/** The product's mark: a truck on the brand colour. Drawn without antd, as the landing page shows it too. */
 export function BrandMark({ size = 32 }: { size?: number }) {
-  const { token } = theme.useToken();
   return (
     <span
       aria-hidden
@@ -15,7 +14,7 @@ export function BrandMark({ size = 32 }: { size?: number }) {
         width: size,
         height: size,
         borderRadius: size / 4,
-        background: `linear-gradient(135deg, ${token.colorPrimary}, ${token.colorPrimaryActive})`,
+        background: `linear-gradient(135deg, ${cssVar('colorPrimary')}, ${cssVar('colorPrimaryActive')})`,
         color: '#fff',
         fontSize: size * 0.55,
       }}

@@ -1,21 +1,12 @@
 import { Suspense } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Result, Skeleton, Typography } from 'antd';
+import { Button, Result, Typography } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
+import { ContentSkeleton } from '../layout/ContentSkeleton.js';
 import type { RemoteName } from '../routing/routes.js';
 import { NotFoundPage } from '../pages/NotFoundPage.js';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary.js';
 import { remoteLoader, remoteScreensQuery } from './remotes.js';
-
-/** The content area while a remote (or a lazy part of it) loads. */
-export function ContentSkeleton() {
-  return (
-    <div role="status" aria-busy="true" aria-label="Loading section">
-      <Skeleton active title={{ width: '30%' }} paragraph={{ rows: 1, width: '45%' }} />
-      <Skeleton active title={false} paragraph={{ rows: 6 }} style={{ marginTop: 24 }} />
-    </div>
-  );
-}
 
 function SectionUnavailable({ error, retrying, onRetry }: { error: Error; retrying: boolean; onRetry: () => void }) {
   return (

@@ -1,6 +1,6 @@
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
-import { queryOptions } from '@tanstack/react-query';
-import type { RemoteName } from '../routing/routes.js';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { resolveRoute, type RemoteName } from '../routing/routes.js';
 import { createRemoteLoader } from './remote-loader.js';
 
 /** Spec: a remote that does not answer in about 10 s counts as failed. */
@@ -36,3 +36,9 @@ export const remoteScreensQuery = (remote: RemoteName) =>
     gcTime: Infinity,
     retry: false,
   });
+
+/** Starts loading the remote that renders `pathname`, if one does, into the cache its RemoteScreen reads. */
+export function prefetchRemoteScreens(queryClient: QueryClient, pathname: string): void {
+  const target = resolveRoute(pathname);
+  if (target.kind === 'remote') void queryClient.prefetchQuery(remoteScreensQuery(target.remote));
+}

@@ -1,13 +1,14 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { ConfigProvider, theme as antdTheme, type ThemeConfig } from 'antd';
+import type { ThemeConfig } from 'antd';
+import { ConfigProvider, theme as antdTheme } from '../layout/frame-antd.js';
+import { applyDocumentTheme } from './document-theme.js';
+import { THEME_SEED } from './palette.js';
 import { otherTheme, readTheme, writeTheme, type ThemeMode } from './theme-storage.js';
 
 const ThemeModeContext = createContext<{ mode: ThemeMode; toggle: () => void }>({ mode: 'light', toggle: () => {} });
 
 /** The light or dark theme and the control that switches it. */
 export const useThemeMode = () => useContext(ThemeModeContext);
-
-const BRAND = '#2563eb';
 
 /** Spec 9: tooltips open after 700 ms. (antd has no skip delay; its `unique` option would stand in but hides them.) */
 const TOOLTIP = { mouseEnterDelay: 0.7 } as const;
@@ -24,15 +25,12 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
     });
   }, []);
 
-  useEffect(() => {
-    document.documentElement.style.colorScheme = mode;
-    document.documentElement.dataset.theme = mode;
-  }, [mode]);
+  useEffect(() => applyDocumentTheme(mode), [mode]);
 
   const config = useMemo<ThemeConfig>(
     () => ({
       algorithm: mode === 'dark' ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
-      token: { colorPrimary: BRAND, borderRadius: 8 },
+      token: THEME_SEED,
       components: {
         // The sidebar's icon rail is 3rem wide (spec 9).
         Menu: { collapsedWidth: 48, itemMarginInline: 8, activeBarBorderWidth: 0 },

@@ -1,14 +1,16 @@
-import { useQuery } from '@tanstack/react-query';
+import { App as AntdApp } from 'antd';
 import { useLocation } from 'react-router-dom';
-import { currentUserQuery } from './auth/current-user.js';
-import { LandingPage } from './landing/LandingPage.js';
-import { AppLayout } from './layout/AppLayout.js';
+import { TOAST_CONFIG } from '@tms/ui';
 import { NotFoundPage } from './pages/NotFoundPage.js';
 import { SettingsPage } from './pages/SettingsPage.js';
 import { RemoteScreen } from './remotes/RemoteScreen.js';
 import { resolveRoute } from './routing/routes.js';
+import { installToastGestures } from './toasts/toast-gestures.js';
 
-/** The content area: the owning remote's screen, Settings, or the 404 page. */
+// Spec 9: the toasts of the region below take the focus on F8 and go away with a swipe.
+installToastGestures(document);
+
+/** The content area's screen for the path: the owning remote's, Settings, or the 404 page. */
 function RoutedContent() {
   const target = resolveRoute(useLocation().pathname);
   switch (target.kind) {
@@ -21,13 +23,14 @@ function RoutedContent() {
   }
 }
 
-/** Spec 2.1 and 4: while the user loads, or when signed out, only the landing page, whatever the path. */
-export function App() {
-  const { data: user } = useQuery(currentUserQuery);
-  if (!user) return <LandingPage />;
+/**
+ * The screens, with the toast region every remote shares (antd's App). Loaded on its own after the frame: it needs
+ * all of antd, the shared singleton the remotes use.
+ */
+export default function Screens() {
   return (
-    <AppLayout user={user}>
+    <AntdApp notification={TOAST_CONFIG}>
       <RoutedContent />
-    </AppLayout>
+    </AntdApp>
   );
 }
