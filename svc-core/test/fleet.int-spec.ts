@@ -1,37 +1,13 @@
-import 'reflect-metadata';
-import { NestFactory } from '@nestjs/core';
-import { ClientProxyFactory, NatsRecordBuilder, Transport, type ClientProxy, type INestMicroservice } from '@nestjs/microservices';
-import { connect, headers, type NatsConnection } from '@nats-io/transport-node';
-import { createTestDatabase, uniqueSubjectRoot } from '@tms/service-kit/testing';
+import { NatsRecordBuilder } from '@nestjs/microservices';
+import { headers } from '@nats-io/transport-node';
 import { firstValueFrom, timeout } from 'rxjs';
 import { DEADLINE_HEADER, type RpcReply } from '@tms/contracts';
 import pg from 'pg';
+import { startCoreService, type CoreService } from './support/core-service.js';
 
-/** svc-core over the real NATS and a fresh Postgres database, exactly as the gateway reaches it. */
-const natsUrl = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
-const root = uniqueSubjectRoot();
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
-let service: INestMicroservice;
-let client: ClientProxy;
-let nats: NatsConnection;
-
-const call = <T = any>(resource: string, action: string, payload: unknown = {}) =>
-  firstValueFrom(client.send<RpcReply<T>>(`${root}.core.${resource}.${action}`, payload).pipe(timeout(5000)));
-
-/** Every page of a list, as the gateway reads it: the rows in order, and how many pages they took. */
-async function listAll(resource: string) {
-  const rows: any[] = [];
-  let pages = 0;
-  let after: string | null | undefined;
-  do {
-    const reply = await call<{ rows: string; next: string | null }>(resource, 'list', after ? { after } : {});
-    if (!reply.ok) throw new Error(`list failed: ${JSON.stringify(reply)}`);
-    rows.push(...JSON.parse(reply.data.rows));
-    pages += 1;
-    after = reply.data.next;
-  } while (after);
-  return { rows, pages };
-}
+let core: CoreService;
+const call: CoreService['call'] = (...args) => core.call(...args);
+const listAll: CoreService['listAll'] = (resource) => core.listAll(resource);
 
 const truck = (overrides: Record<string, unknown> = {}) => ({
   truckNumber: 'T-100', type: 'Dry Van', status: 'available', licensePlate: 'ABC-123', year: '2021', make: 'Volvo', model: 'VNL', vin: '',
@@ -42,32 +18,16 @@ const driver = (overrides: Record<string, unknown> = {}) => ({
 });
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  process.env.DATABASE_URL = database.url;
-  process.env.NATS_SUBJECT_ROOT = root;
-  // Subjects are read from the environment when the handlers are declared, so load the app only now.
-  const { AppModule } = await import('../src/app.module.js');
-  service = await NestFactory.createMicroservice(AppModule, {
-    transport: Transport.NATS,
-    options: { servers: natsUrl, queue: 'svc-core' },
-    logger: ['error'],
-  });
-  await service.listen();
-  client = ClientProxyFactory.create({ transport: Transport.NATS, options: { servers: natsUrl } });
-  await client.connect();
-  nats = await connect({ servers: natsUrl });
+  core = await startCoreService();
 }, 30000);
 
 afterAll(async () => {
-  await client?.close();
-  await nats?.close();
-  await service?.close();
-  await database?.drop();
+  await core?.stop();
 });
 
 describe('svc-core fleet', () => {
   it('answers its health request', async () => {
-    await expect(firstValueFrom(client.send(`${root}.core.health`, {}).pipe(timeout(5000)))).resolves.toEqual({
+    await expect(firstValueFrom(core.client.send(`${core.root}.core.health`, {}).pipe(timeout(5000)))).resolves.toEqual({
       ok: true, data: { service: 'svc-core', status: 'up' },
     });
   });
@@ -76,7 +36,7 @@ describe('svc-core fleet', () => {
     const late = headers();
     late.set(DEADLINE_HEADER, String(Date.now() - 1));
     const record = new NatsRecordBuilder(truck({ truckNumber: 'T-LATE' })).setHeaders(late).build();
-    const reply = await firstValueFrom(client.send<RpcReply<unknown>>(`${root}.core.trucks.create`, record).pipe(timeout(5000)));
+    const reply = await firstValueFrom(core.client.send<RpcReply<unknown>>(`${core.root}.core.trucks.create`, record).pipe(timeout(5000)));
     expect(reply).toMatchObject({ ok: false, error: { code: 'unavailable' } });
     const { rows } = await listAll('trucks');
     expect(rows.map((t: any) => t.truckNumber)).not.toContain('T-LATE');
@@ -84,7 +44,7 @@ describe('svc-core fleet', () => {
 
   it('creates a truck, lists it, and announces it', async () => {
     const announced = new Promise<any>((resolve) => {
-      const sub = nats.subscribe(`${root}.events.truck.created`, { max: 1 });
+      const sub = core.nats.subscribe(`${core.root}.events.truck.created`, { max: 1 });
       (async () => { for await (const message of sub) resolve(message.json()); })();
     });
     const created = await call('trucks', 'create', truck());
@@ -159,7 +119,7 @@ describe('svc-core fleet', () => {
   });
 
   it('lists thousands of records page by page, each page under NATS max_payload, in order, once each', async () => {
-    const db = new pg.Client({ connectionString: database.url });
+    const db = new pg.Client({ connectionString: core.databaseUrl });
     await db.connect();
     try {
       // Many rows share a creation time: the id settles their order, and paging must neither skip nor repeat them.

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
-import { DATE_RANGE, EMAIL_MAX_LENGTH, FREE_TEXT_MAX_LENGTH, RESOURCE_SCHEMAS, SHORT_TEXT_MAX_LENGTH } from '@tms/contracts';
+import { DATE_RANGE, EMAIL_MAX_LENGTH, FREE_TEXT_MAX_LENGTH, MONEY_RANGE, RESOURCE_SCHEMAS, SHORT_TEXT_MAX_LENGTH } from '@tms/contracts';
 import type { z } from 'zod';
 import { signIn, startIsolatedSystem, type RunningSystem } from './support/system.js';
 
@@ -24,7 +24,7 @@ const TEST_TIMEOUT_MS = LANE_TIME_LIMIT_MS + 30_000;
 /** What no error answer may contain: stack frames, SQL, driver and runtime error names, file paths. */
 const INTERNALS = /QueryFailedError|\bstack\b|\bat \S+ \(|\bat .+:\d+:\d+|SELECT|INSERT|UPDATE .* SET|violates|node_modules|TypeError|\.(ts|js):\d+/;
 
-type FieldKind = 'choice' | 'reference' | 'date' | 'email' | 'integer' | 'text';
+type FieldKind = 'choice' | 'reference' | 'date' | 'email' | 'money' | 'integer' | 'text';
 
 interface Field {
   name: string;
@@ -48,6 +48,7 @@ function describeField(name: string, schema: z.ZodType): Field {
   if (accepts(randomUUID())) return { ...field, kind: 'reference' };
   if (accepts('2027-03-04')) return { ...field, kind: 'date' };
   if (accepts('ann@example.com')) return { ...field, kind: 'email' };
+  if (accepts('1234.50')) return { ...field, kind: 'money' };
   if (INTEGER_ANCHORS.some(accepts)) return { ...field, kind: 'integer' };
   throw new Error(`The fuzz test cannot tell what ${name} holds: teach describeField its kind`);
 }
@@ -60,8 +61,11 @@ function validValue(field: Field): fc.Arbitrary<unknown> {
   switch (field.kind) {
     case 'choice':
       return fc.constantFrom(...field.options);
-    case 'reference':
-      return fc.oneof(fc.constant(null), fc.nat().map((index) => (createdIds.length ? createdIds[index % createdIds.length] : null)));
+    case 'reference': {
+      const createdId = fc.nat().map((index) => (createdIds.length ? createdIds[index % createdIds.length] : null));
+      // A required reference is never left empty in a valid body; an optional one often is.
+      return field.required ? createdId : fc.oneof(fc.constant(null), createdId);
+    }
     case 'date':
       return accepted(
         fc
@@ -70,6 +74,13 @@ function validValue(field: Field): fc.Arbitrary<unknown> {
       );
     case 'email':
       return accepted(fc.tuple(fc.stringMatching(/^[a-z][a-z0-9._-]{0,20}$/), fc.nat()).map(([user, n]) => `${user}${n}@example.com`));
+    case 'money':
+      // Dollars across the whole range, with 2, 1 or no decimals as people type them.
+      return accepted(
+        fc
+          .tuple(fc.integer({ min: 0, max: Number.parseInt(MONEY_RANGE.max) }), fc.stringMatching(/^(\.\d{1,2})?$/))
+          .map(([dollars, cents]) => `${dollars}${cents}`),
+      );
     case 'integer': {
       const anchors = INTEGER_ANCHORS.filter((anchor) => field.schema.safeParse(anchor).success);
       return accepted(
@@ -138,6 +149,10 @@ const ODD_DATES = [
 const ODD_REFERENCES = [
   '00000000-0000-0000-0000-000000000000', 'FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF', 'not-a-uuid', `{${randomUUID()}}`, randomUUID().toUpperCase(),
 ];
+const ODD_MONEY = [
+  '1e3', '1E3', '12.345', '99999999.995', '100000000', '100000000.00', '-0.01', '-5', '1,200.00', '$1200', '12.3.4', '+5', '١٢.٣٤',
+  ' 12.5 ', '.5', '5.', '.', '-', '0012.00', `${'0'.repeat(40)}1`, 12.5, 1500, 0.1, -0, 1e21,
+];
 const ODD_EMAILS = [
   'a@b', 'ann@example.com\u0000', 'ANN@EXAMPLE.COM', '"a b"@example.com', 'ann@[127.0.0.1]', `${'a'.repeat(250)}@example.com`, 'ann@@example.com',
   '@example.com',
@@ -169,6 +184,8 @@ function nearMiss(field: Field): fc.Arbitrary<unknown> {
       return fc.constantFrom(...ODD_DATES);
     case 'email':
       return fc.constantFrom(...ODD_EMAILS);
+    case 'money':
+      return fc.oneof(fc.constantFrom(...ODD_MONEY, ...NUMERIC_TEXT), fc.double());
     case 'integer':
       return fc.oneof(fc.constantFrom(...ODD_NUMBERS, ...NUMERIC_TEXT), fc.integer(), fc.double());
     case 'text':

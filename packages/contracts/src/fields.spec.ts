@@ -1,12 +1,19 @@
+import type { z } from 'zod';
 import {
   driverInputSchema,
   fieldIssues,
   FIELD_MESSAGES,
   optionalFreeText,
   optionalInteger,
+  optionalIntegerOrZero,
+  optionalMoney,
+  optionalMoneyOrZero,
   RESOURCE_OWNERS,
   RESOURCE_SCHEMAS,
+  requiredDate,
   requiredFreeText,
+  requiredMoney,
+  requiredReference,
   truckInputSchema,
 } from '../src/index.js';
 
@@ -133,6 +140,75 @@ describe('field builders', () => {
     expect(optionalFreeText.parse('n'.repeat(2000))).toHaveLength(2000);
     expect(optionalFreeText.safeParse('n'.repeat(2001)).error?.issues[0].message).toBe('Must be at most 2000 characters');
     expect(optionalFreeText.parse('  ')).toBeNull();
+  });
+});
+
+describe('money builders', () => {
+  const rate = requiredMoney('Rate is required');
+  const messages = (schema: z.ZodType, value: unknown) => schema.safeParse(value).error?.issues.map((issue) => issue.message);
+
+  it('write an amount back as N.NN, whatever way it was typed', () => {
+    expect(rate.parse('1234.50')).toBe('1234.50');
+    expect(rate.parse(' 1234.5 ')).toBe('1234.50');
+    expect(rate.parse('1500')).toBe('1500.00');
+    expect(rate.parse('.5')).toBe('0.50');
+    expect(rate.parse('007.10')).toBe('7.10');
+    expect(rate.parse('0')).toBe('0.00');
+  });
+
+  it('say the field is required when it is missing or empty', () => {
+    for (const value of [undefined, null, '', '  ']) expect(messages(rate, value)).toEqual(['Rate is required']);
+  });
+
+  it('refuse numbers, exponents, more than 2 decimals and anything else that is not an amount', () => {
+    const notAnAmount = [1500, 12.5, '1e3', '1E3', '12.345', '99999999.999', '1,200.00', '$1200', '12.3.4', '0x10', 'NaN', 'Infinity', '+5', '١٢', '5'.repeat(40), true, {}];
+    for (const value of notAnAmount) {
+      expect(messages(rate, value)).toEqual(['Enter an amount like 1234.50']);
+      expect(messages(optionalMoney, value)).toEqual(['Enter an amount like 1234.50']);
+    }
+  });
+
+  it('take what numeric(10,2) holds and no negative amount', () => {
+    expect(rate.parse('99999999.99')).toBe('99999999.99');
+    for (const value of ['100000000', '100000000.00', '-0.01', '-5']) {
+      expect(messages(rate, value)).toEqual(['Must be between 0.00 and 99999999.99']);
+    }
+  });
+
+  it('leave an optional amount empty as null, or as 0.00 where the column defaults to 0', () => {
+    expect(optionalMoney.parse('')).toBeNull();
+    expect(optionalMoney.parse(undefined)).toBeNull();
+    expect(optionalMoney.parse('12')).toBe('12.00');
+    expect(optionalMoneyOrZero.parse(null)).toBe('0.00');
+    expect(optionalMoneyOrZero.parse(' ')).toBe('0.00');
+    expect(optionalMoneyOrZero.parse('12.3')).toBe('12.30');
+  });
+});
+
+describe('field builders for required dates and references, and integers that default to 0', () => {
+  it('a required date says so when empty, and takes a day or a timestamp cut to its day', () => {
+    const pickupDate = requiredDate('Pickup date is required');
+    expect(pickupDate.parse('2027-03-04T10:00:00Z')).toBe('2027-03-04');
+    for (const value of [undefined, null, '', ' ']) expect(pickupDate.safeParse(value).error?.issues[0].message).toBe('Pickup date is required');
+    expect(pickupDate.safeParse('2027-02-30').error?.issues[0].message).toBe('Enter a valid date');
+    expect(pickupDate.safeParse('0000-01-01').error?.issues[0].message).toBe('Must be between 1900-01-01 and 2999-12-31');
+  });
+
+  it('a required reference says it is required when missing, and not found when it is no id', () => {
+    const customerId = requiredReference('Customer is required', 'Customer not found');
+    const id = '6f1c2b7e-3d4a-4c5b-9e8f-0a1b2c3d4e5f';
+    expect(customerId.parse(id)).toBe(id);
+    for (const value of [undefined, null, '', 42]) expect(customerId.safeParse(value).error?.issues[0].message).toBe('Customer is required');
+    expect(customerId.safeParse('not-a-uuid').error?.issues[0].message).toBe('Customer not found');
+  });
+
+  it('an integer that defaults to 0 is 0 when empty', () => {
+    const weight = optionalIntegerOrZero('Weight must be a whole number', { min: 0, max: 100 });
+    expect(weight.parse('')).toBe(0);
+    expect(weight.parse(null)).toBe(0);
+    expect(weight.parse('42')).toBe(42);
+    expect(weight.safeParse('4.2').error?.issues[0].message).toBe('Weight must be a whole number');
+    expect(weight.safeParse(-1).error?.issues[0].message).toBe('Must be between 0 and 100');
   });
 });
 

@@ -1,4 +1,9 @@
 import { z } from 'zod';
+import { centsToMoney, parseCents } from './money.js';
+
+// In a browser zod must not compile its parsers with eval (`new Function`): the app's Content-Security-Policy refuses
+// it and reports a violation. Every schema is built from these builders, so this runs before the first one exists.
+if (typeof document !== 'undefined') z.config({ jitless: true });
 
 /**
  * Building blocks for the entity schemas: forms send text, services store typed values. Every builder has limits,
@@ -21,6 +26,8 @@ export const EMAIL_MAX_LENGTH = 254;
 export const INT4_RANGE: IntegerRange = { min: -2147483648, max: 2147483647 };
 /** Days a record may carry: Postgres has no year 0, and no business date lies beyond these. */
 export const DATE_RANGE = { min: '1900-01-01', max: '2999-12-31' } as const;
+/** Amounts of money: what Postgres numeric(10,2) holds, and no negative rate, cost or expense. */
+export const MONEY_RANGE = { min: '0.00', max: '99999999.99' } as const;
 
 /** The messages of the limits, shown under the field like the spec's own. */
 export const FIELD_MESSAGES = {
@@ -29,6 +36,7 @@ export const FIELD_MESSAGES = {
   invalidCharacters: 'Must not contain invalid characters',
   outOfRange: (min: number | string, max: number | string) => `Must be between ${min} and ${max}`,
   invalidDate: 'Enter a valid date',
+  invalidMoney: 'Enter an amount like 1234.50',
 } as const;
 
 /** Single-line text refuses every control character; free text keeps tabs and line breaks. */
@@ -85,24 +93,30 @@ const isCalendarDay = (day: string) => {
   return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === day;
 };
 
-/** A calendar day as 'YYYY-MM-DD' within DATE_RANGE; a full ISO timestamp is cut to its day (forms may hold either). */
+/** The day of a date text, within DATE_RANGE; an ISO timestamp is cut to its day (forms may hold either). */
+function calendarDayOf(value: string, ctx: z.RefinementCtx): string {
+  const day = ISO_DAY.exec(value)?.[1];
+  if (!day || !isCalendarDay(day)) {
+    ctx.addIssue({ code: 'custom', message: FIELD_MESSAGES.invalidDate });
+    return z.NEVER;
+  }
+  if (day < DATE_RANGE.min || day > DATE_RANGE.max) {
+    ctx.addIssue({ code: 'custom', message: FIELD_MESSAGES.outOfRange(DATE_RANGE.min, DATE_RANGE.max) });
+    return z.NEVER;
+  }
+  return day;
+}
+
+/** A calendar day as 'YYYY-MM-DD' (see calendarDayOf); empty, missing or null become null. */
 export const optionalDate = z
   .string()
   .trim()
   .nullish()
-  .transform((value, ctx) => {
-    if (!value) return null;
-    const day = ISO_DAY.exec(value)?.[1];
-    if (!day || !isCalendarDay(day)) {
-      ctx.addIssue({ code: 'custom', message: FIELD_MESSAGES.invalidDate });
-      return z.NEVER;
-    }
-    if (day < DATE_RANGE.min || day > DATE_RANGE.max) {
-      ctx.addIssue({ code: 'custom', message: FIELD_MESSAGES.outOfRange(DATE_RANGE.min, DATE_RANGE.max) });
-      return z.NEVER;
-    }
-    return day;
-  });
+  .transform((value, ctx) => (value ? calendarDayOf(value, ctx) : null));
+
+/** A calendar day as 'YYYY-MM-DD' (see calendarDayOf), with the spec's 'X is required' message when empty. */
+export const requiredDate = (message: string) =>
+  z.string({ error: message }).trim().min(1, message).transform(calendarDayOf);
 
 /** Digits only: '1e3', '0x10' and '12.0' are not how anyone types a whole number. */
 const WHOLE_NUMBER_TEXT = /^[+-]?\d+$/;
@@ -131,12 +145,59 @@ export const optionalInteger = (message: string, range: IntegerRange = INT4_RANG
       return number;
     });
 
+/** A whole number as optionalInteger takes it, 0 when empty: for columns that default to 0 (weight, points). */
+export const optionalIntegerOrZero = (message: string, range: IntegerRange = INT4_RANGE) =>
+  optionalInteger(message, range).transform((number) => number ?? 0);
+
+/** Longer text is no amount within MONEY_RANGE; refusing it first keeps BigInt from reading megabytes of digits. */
+const MONEY_TEXT_MAX_LENGTH = 32;
+const MONEY_MAX_CENTS = parseCents(MONEY_RANGE.max)!;
+
+/**
+ * An amount of money within MONEY_RANGE as text with at most 2 decimals ('1234.5', '.5', '0012'), written back as
+ * 'N.NN'. Numbers are refused: money travels as text so that no client rounds it in floating point.
+ */
+function moneyOf(text: string, ctx: z.RefinementCtx): string {
+  const cents = text.length <= MONEY_TEXT_MAX_LENGTH ? parseCents(text) : undefined;
+  if (cents === undefined) {
+    ctx.addIssue({ code: 'custom', message: FIELD_MESSAGES.invalidMoney });
+    return z.NEVER;
+  }
+  if (cents < 0n || cents > MONEY_MAX_CENTS) {
+    ctx.addIssue({ code: 'custom', message: FIELD_MESSAGES.outOfRange(MONEY_RANGE.min, MONEY_RANGE.max) });
+    return z.NEVER;
+  }
+  return centsToMoney(cents);
+}
+
+/** An amount of money (see moneyOf), with the spec's 'X is required' message when missing or empty. */
+export const requiredMoney = (message: string) =>
+  z
+    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? message : FIELD_MESSAGES.invalidMoney) })
+    .trim()
+    .min(1, message)
+    .transform(moneyOf);
+
+/** An amount of money (see moneyOf); empty, missing or null become null. */
+export const optionalMoney = z
+  .string({ error: FIELD_MESSAGES.invalidMoney })
+  .trim()
+  .nullish()
+  .transform((value, ctx) => (value ? moneyOf(value, ctx) : null));
+
+/** An amount of money (see moneyOf), '0.00' when empty: for columns that default to 0 (expenses, tax). */
+export const optionalMoneyOrZero = optionalMoney.transform((amount) => amount ?? '0.00');
+
 /** A uuid reference that may be left empty (null unassigns it). */
 export const optionalReference = (message: string) =>
   z
     .union([z.uuid({ error: message }), z.literal('')], { error: message })
     .nullish()
     .transform((value) => (value ? value : null));
+
+/** A uuid reference that must be given: `message` when it is missing, `notFoundMessage` when it names no record. */
+export const requiredReference = (message: string, notFoundMessage: string) =>
+  z.string({ error: message }).trim().min(1, message).pipe(z.uuid({ error: notFoundMessage }));
 
 /** A choice among the given values, with one message for 'missing' and 'not one of them'. */
 export const choice = <const T extends readonly [string, ...string[]]>(values: T, message: string) =>

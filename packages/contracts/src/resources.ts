@@ -1,4 +1,6 @@
 import type { z } from 'zod';
+import { customerInputSchema } from './dispatch/customer.js';
+import { loadInputSchema } from './dispatch/load.js';
 import { driverInputSchema } from './fleet/driver.js';
 import { truckInputSchema } from './fleet/truck.js';
 import type { ResourceName } from './subjects.js';
@@ -11,4 +13,6 @@ import type { ResourceName } from './subjects.js';
 export const RESOURCE_SCHEMAS = {
   trucks: truckInputSchema,
   drivers: driverInputSchema,
+  customers: customerInputSchema,
+  loads: loadInputSchema,
 } as const satisfies Record<ResourceName, z.ZodObject>;

@@ -28,5 +28,7 @@ export const eventSubject = (root: string, entity: string, change: ChangeKind) =
 export const RESOURCE_OWNERS = {
   trucks: 'core',
   drivers: 'core',
+  customers: 'core',
+  loads: 'core',
 } as const satisfies Record<string, ServiceName>;
 export type ResourceName = keyof typeof RESOURCE_OWNERS;

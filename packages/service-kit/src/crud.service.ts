@@ -21,7 +21,7 @@ export interface CrudOptions<Schema extends z.ZodObject> {
 
 /**
  * List, get, create, update and delete for one table, answering errors as data. A domain service extends it and
- * keeps its own business rules visibly apart (override `check` or a method).
+ * keeps its own business rules visibly apart (override `check`, `checkDelete` or a method).
  */
 export class CrudService<Entity extends ObjectLiteral & { id: string }, Schema extends z.ZodObject> {
   private readonly pages: ListPages;
@@ -41,6 +41,11 @@ export class CrudService<Entity extends ObjectLiteral & { id: string }, Schema e
 
   /** A domain's own rules on a valid payload, run before it is written; answer a failure to refuse it. */
   protected async check(_fields: Partial<z.output<Schema>>, _id?: string): Promise<RpcReply<never> | undefined> {
+    return undefined;
+  }
+
+  /** A domain's own rules before a record is deleted (others that still use it); answer a failure to refuse. */
+  protected async checkDelete(_id: string): Promise<RpcReply<never> | undefined> {
     return undefined;
   }
 
@@ -87,6 +92,8 @@ export class CrudService<Entity extends ObjectLiteral & { id: string }, Schema e
   async delete(id: unknown): Promise<RpcReply<{ id: string }>> {
     if (typeof id !== 'string' || !UUID.test(id)) return this.notFound;
     return this.guard(async () => {
+      const refused = await this.checkDelete(id);
+      if (refused) return refused;
       const result = await this.repository.delete({ id } as never);
       if (!result.affected) return this.notFound;
       this.announce('deleted', { id });

@@ -8,6 +8,7 @@ import { TruckEntity } from '../trucks/truck.entity.js';
 import { DriverEntity } from './driver.entity.js';
 import { DRIVER_CONSTRAINTS } from './drivers.errors.js';
 
+/** A driver's assigned truck must exist; a deleted driver is unassigned from its loads (the foreign key nulls it). */
 @Injectable()
 export class DriversService extends CrudService<DriverEntity, typeof driverInputSchema> {
   constructor(

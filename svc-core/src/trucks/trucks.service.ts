@@ -7,7 +7,7 @@ import { Repository } from 'typeorm';
 import { TruckEntity } from './truck.entity.js';
 import { TRUCK_CONSTRAINTS } from './trucks.errors.js';
 
-/** Trucks have no rules beyond their schema and unique truck number; a deleted truck unassigns its drivers. */
+/** Trucks have no rules beyond their schema and unique truck number; a deleted truck unassigns its drivers and loads. */
 @Injectable()
 export class TrucksService extends CrudService<TruckEntity, typeof truckInputSchema> {
   constructor(@InjectRepository(TruckEntity) repository: Repository<TruckEntity>, @Inject(EVENTS) events: ClientProxy) {

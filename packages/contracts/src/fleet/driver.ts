@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { choice, optionalDate, optionalReference, optionalText, requiredEmail, requiredText } from '../fields.js';
+import { SHARED_MESSAGES } from '../messages.js';
 
 export const DRIVER_STATUSES = ['available', 'on-duty', 'off-duty', 'on-leave'] as const;
 export type DriverStatus = (typeof DRIVER_STATUSES)[number];
@@ -12,12 +13,12 @@ export const DRIVER_STATUS_LABELS: Record<DriverStatus, string> = {
 export const DEFAULT_DRIVER_STATUS: DriverStatus = 'available';
 
 export const DRIVER_MESSAGES = {
-  name: 'Name is required',
-  email: 'Invalid email address',
-  phone: 'Phone number is required',
+  name: SHARED_MESSAGES.name,
+  email: SHARED_MESSAGES.email,
+  phone: SHARED_MESSAGES.phone,
   licenseNumber: 'License number is required',
-  status: 'Status is required',
-  assignedTruckId: 'Assigned truck not found',
+  status: SHARED_MESSAGES.status,
+  assignedTruckId: SHARED_MESSAGES.assignedTruckNotFound,
   duplicateEmail: 'A driver with this email already exists',
   duplicateLicenseNumber: 'A driver with this license number already exists',
 } as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { choice, optionalInteger, optionalText, requiredText, type IntegerRange } from '../fields.js';
+import { SHARED_MESSAGES } from '../messages.js';
 
 export const TRUCK_TYPES = ['Dry Van', 'Refrigerated', 'Flatbed', 'Step Deck', 'Tanker', 'Box Truck'] as const;
 
@@ -15,8 +16,8 @@ export const DEFAULT_TRUCK_STATUS: TruckStatus = 'available';
 
 export const TRUCK_MESSAGES = {
   truckNumber: 'Truck number is required',
-  type: 'Type is required',
-  status: 'Status is required',
+  type: SHARED_MESSAGES.type,
+  status: SHARED_MESSAGES.status,
   licensePlate: 'License plate is required',
   year: 'Year must be a whole number',
   duplicateTruckNumber: 'A truck with this truck number already exists',

@@ -1,0 +1,32 @@
+import { CUSTOMER_MESSAGES, customerInputSchema, DEFAULT_CUSTOMER_TYPE, fieldIssues } from '../index.js';
+
+const valid = { name: 'Harbor Foods', email: 'shipping@harborfoods.com', phone: '(312) 555-0142', address: '4100 W 47th St, Chicago, IL 60632', type: 'shipper' };
+const customerIssues = (fields: Record<string, unknown>) => {
+  const result = customerInputSchema.safeParse({ ...valid, ...fields });
+  return result.success ? {} : fieldIssues(result.error);
+};
+
+describe('customer schema', () => {
+  it('takes a customer as the form sends it, trimmed', () => {
+    expect(customerInputSchema.parse({ ...valid, name: ' Harbor Foods ', type: 'receiver' })).toEqual({ ...valid, type: 'receiver' });
+  });
+
+  it('reports the spec message for each missing or invalid field', () => {
+    expect(customerIssues({ name: ' ', email: 'shipping@', phone: '', address: undefined, type: 'consignee' })).toEqual({
+      name: ['Name is required'],
+      email: ['Invalid email address'],
+      phone: ['Phone number is required'],
+      address: ['Address is required'],
+      type: ['Type is required'],
+    });
+  });
+
+  it('starts a new customer as a shipper', () => {
+    expect(DEFAULT_CUSTOMER_TYPE).toBe('shipper');
+  });
+
+  it('says how many loads keep a customer from being deleted', () => {
+    expect(CUSTOMER_MESSAGES.hasLoads(1)).toBe('This customer has 1 load. Delete it or move it to another customer first.');
+    expect(CUSTOMER_MESSAGES.hasLoads(3)).toBe('This customer has 3 loads. Delete them or move them to another customer first.');
+  });
+});

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { choice, requiredEmail, requiredText } from '../fields.js';
+import { SHARED_MESSAGES } from '../messages.js';
+
+export const CUSTOMER_TYPES = ['shipper', 'receiver'] as const;
+export type CustomerType = (typeof CUSTOMER_TYPES)[number];
+export const CUSTOMER_TYPE_LABELS: Record<CustomerType, string> = {
+  shipper: 'Shipper',
+  receiver: 'Receiver',
+};
+export const DEFAULT_CUSTOMER_TYPE: CustomerType = 'shipper';
+
+export const CUSTOMER_MESSAGES = {
+  name: SHARED_MESSAGES.name,
+  email: SHARED_MESSAGES.email,
+  phone: SHARED_MESSAGES.phone,
+  address: 'Address is required',
+  type: SHARED_MESSAGES.type,
+  /** Why a customer its loads still use cannot be deleted. */
+  hasLoads: (count: number) =>
+    count === 1
+      ? 'This customer has 1 load. Delete it or move it to another customer first.'
+      : `This customer has ${count} loads. Delete them or move them to another customer first.`,
+  /** The same, when the database rather than the count found them (a load saved meanwhile). */
+  stillHasLoads: 'This customer still has loads. Delete them or move them to another customer first.',
+} as const;
+
+export const customerInputSchema = z.object({
+  name: requiredText(CUSTOMER_MESSAGES.name),
+  email: requiredEmail(CUSTOMER_MESSAGES.email),
+  phone: requiredText(CUSTOMER_MESSAGES.phone),
+  address: requiredText(CUSTOMER_MESSAGES.address),
+  type: choice(CUSTOMER_TYPES, CUSTOMER_MESSAGES.type),
+});
+export type CustomerInput = z.input<typeof customerInputSchema>;
+export type CustomerFields = z.output<typeof customerInputSchema>;
+
+export interface Customer extends CustomerFields {
+  id: string;
+}

@@ -1,0 +1,4 @@
+import { crudController } from '@tms/service-kit';
+import { CustomersService } from './customers.service.js';
+
+export const CustomersController = crudController('core', 'customers', CustomersService);

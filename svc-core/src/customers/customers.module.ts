@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { eventsClientModule } from '@tms/service-kit';
+import { LoadEntity } from '../loads/load.entity.js';
+import { CustomerEntity } from './customer.entity.js';
+import { CustomersController } from './customers.controller.js';
+import { CustomersService } from './customers.service.js';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([CustomerEntity, LoadEntity]), eventsClientModule()],
+  controllers: [CustomersController],
+  providers: [CustomersService],
+})
+export class CustomersModule {}

@@ -1,0 +1,61 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import type { Load } from '@tms/contracts';
+
+@Entity({ name: 'loads' })
+export class LoadEntity implements Load {
+  @PrimaryGeneratedColumn('uuid')
+  id!: string;
+
+  @Column({ name: 'load_number', type: 'text' })
+  loadNumber!: string;
+
+  /** A real foreign key to core.customers: a customer with loads cannot be deleted. */
+  @Column({ name: 'customer_id', type: 'uuid' })
+  customerId!: string;
+
+  @Column({ type: 'text' })
+  status!: Load['status'];
+
+  @Column({ name: 'pickup_location', type: 'text' })
+  pickupLocation!: string;
+
+  /** 'YYYY-MM-DD': Postgres `date` travels as text, never shifted by a time zone. */
+  @Column({ name: 'pickup_date', type: 'date' })
+  pickupDate!: string;
+
+  @Column({ name: 'delivery_location', type: 'text' })
+  deliveryLocation!: string;
+
+  @Column({ name: 'delivery_date', type: 'date' })
+  deliveryDate!: string;
+
+  /** Dollars as text ('1234.50'): the pg driver reads numeric as a string, so no amount passes through a float. */
+  @Column({ type: 'numeric', precision: 10, scale: 2 })
+  rate!: string;
+
+  /** Real foreign keys to core.drivers and core.trucks, nulled when the driver or truck is deleted. */
+  @Column({ name: 'assigned_driver_id', type: 'uuid', nullable: true })
+  assignedDriverId!: string | null;
+
+  @Column({ name: 'assigned_truck_id', type: 'uuid', nullable: true })
+  assignedTruckId!: string | null;
+
+  @Column({ type: 'numeric', precision: 10, scale: 2 })
+  expenses!: string;
+
+  /** Pounds. */
+  @Column({ type: 'int' })
+  weight!: number;
+
+  @Column({ type: 'text', nullable: true })
+  commodity!: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  notes!: string | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt!: Date;
+}

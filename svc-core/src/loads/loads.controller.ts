@@ -1,0 +1,4 @@
+import { crudController } from '@tms/service-kit';
+import { LoadsService } from './loads.service.js';
+
+export const LoadsController = crudController('core', 'loads', LoadsService);
