@@ -1,7 +1,7 @@
 import { MailOutlined, PhoneOutlined } from '@ant-design/icons';
 import { DRIVER_STATUS_LABELS, type Driver, type DriverStatus } from '@tms/contracts';
-import { DECORATIVE_ICON, ExpiryBadge, InitialsAvatar, StatusBadge, type BadgeTone } from '@tms/ui';
-import { Flex, Typography, type TableColumnsType } from 'antd';
+import { DECORATIVE_ICON, ExpiryBadge, InitialsAvatar, StatusBadge, type BadgeTone, type ResourceColumn } from '@tms/ui';
+import { Flex, Typography } from 'antd';
 
 const DRIVER_STATUS_TONES: Record<DriverStatus, BadgeTone> = {
   available: 'success',
@@ -25,10 +25,11 @@ function Credential({ kind, number, expires }: { kind: string; number: string | 
   );
 }
 
-export const driverColumns: TableColumnsType<Driver> = [
+export const driverColumns: ResourceColumn<Driver>[] = [
   {
     title: 'Driver',
     key: 'driver',
+    width: 200,
     render: (_, driver) => (
       <Flex align="center" gap={12}>
         <InitialsAvatar name={driver.name} />
@@ -40,11 +41,13 @@ export const driverColumns: TableColumnsType<Driver> = [
     title: 'Status',
     dataIndex: 'status',
     key: 'status',
+    width: 120,
     render: (status: string) => <StatusBadge status={status} labels={DRIVER_STATUS_LABELS} tones={DRIVER_STATUS_TONES} />,
   },
   {
     title: 'Contact',
     key: 'contact',
+    width: 240,
     render: (_, driver) => (
       <Flex vertical gap={2}>
         <Text>
@@ -61,6 +64,7 @@ export const driverColumns: TableColumnsType<Driver> = [
   {
     title: 'CDL / Medical',
     key: 'credentials',
+    width: 240,
     render: (_, driver) => (
       <Flex vertical gap={4}>
         <Credential kind="CDL" number={driver.licenseNumber} expires={driver.licenseExpiration} />
@@ -74,6 +78,7 @@ export const driverColumns: TableColumnsType<Driver> = [
     title: 'Assigned Truck',
     dataIndex: 'assignedTruckId',
     key: 'assignedTruckId',
+    width: 300,
     // Spec 2.7: the list shows the raw assigned truck id.
     render: (truckId: string | null) =>
       truckId ? <Text style={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: 12 }}>{truckId}</Text> : <Text type="secondary">Not assigned</Text>,

@@ -1,6 +1,6 @@
 import { TRUCK_STATUS_LABELS, type Truck, type TruckStatus } from '@tms/contracts';
-import { StatusBadge, type BadgeTone } from '@tms/ui';
-import { Typography, type TableColumnsType } from 'antd';
+import { StatusBadge, type BadgeTone, type ResourceColumn } from '@tms/ui';
+import { Typography } from 'antd';
 
 const TRUCK_STATUS_TONES: Record<TruckStatus, BadgeTone> = {
   available: 'success',
@@ -17,16 +17,17 @@ export function vehicleDetails(truck: Pick<Truck, 'year' | 'make' | 'model'>): s
 const muted = (text: string) => <Typography.Text type="secondary">{text}</Typography.Text>;
 const mono = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: 13 };
 
-export const truckColumns: TableColumnsType<Truck> = [
-  { title: 'Truck #', dataIndex: 'truckNumber', key: 'truckNumber', render: (value: string) => <Typography.Text strong>{value}</Typography.Text> },
-  { title: 'Type', dataIndex: 'type', key: 'type' },
+export const truckColumns: ResourceColumn<Truck>[] = [
+  { title: 'Truck #', dataIndex: 'truckNumber', key: 'truckNumber', width: 110, render: (value: string) => <Typography.Text strong>{value}</Typography.Text> },
+  { title: 'Type', dataIndex: 'type', key: 'type', width: 120 },
   {
     title: 'Status',
     dataIndex: 'status',
     key: 'status',
+    width: 140,
     render: (status: string) => <StatusBadge status={status} labels={TRUCK_STATUS_LABELS} tones={TRUCK_STATUS_TONES} />,
   },
-  { title: 'Vehicle Details', key: 'vehicle', render: (_, truck) => vehicleDetails(truck) ?? muted('Not specified') },
-  { title: 'License Plate', dataIndex: 'licensePlate', key: 'licensePlate', render: (value: string) => <span style={mono}>{value}</span> },
-  { title: 'VIN', dataIndex: 'vin', key: 'vin', render: (vin: string | null) => (vin ? <span style={mono}>{vin}</span> : muted('N/A')) },
+  { title: 'Vehicle Details', key: 'vehicle', width: 220, render: (_, truck) => vehicleDetails(truck) ?? muted('Not specified') },
+  { title: 'License Plate', dataIndex: 'licensePlate', key: 'licensePlate', width: 130, render: (value: string) => <span style={mono}>{value}</span> },
+  { title: 'VIN', dataIndex: 'vin', key: 'vin', width: 180, render: (vin: string | null) => (vin ? <span style={mono}>{vin}</span> : muted('N/A')) },
 ];

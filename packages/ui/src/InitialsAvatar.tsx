@@ -1,12 +1,32 @@
-import { Avatar, theme } from 'antd';
+import { theme } from 'antd';
 import { initials } from './initials.js';
 
-/** A round avatar with the name's initials (at most 2 letters). */
+/**
+ * A round avatar with the name's initials (at most 2 letters). Drawn here rather than with antd's Avatar, which
+ * measures its text after each mount to shrink it (a forced layout per row that made long lists stutter while
+ * scrolling): two letters at 40% of the size always fit.
+ */
 export function InitialsAvatar({ name, size = 36 }: { name: string | null | undefined; size?: number }) {
   const { token } = theme.useToken();
   return (
-    <Avatar size={size} aria-hidden style={{ backgroundColor: token.colorPrimaryBg, color: token.colorPrimary, fontWeight: 600, fontSize: Math.round(size * 0.4), flex: 'none' }}>
+    <span
+      aria-hidden
+      style={{
+        display: 'inline-flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        flex: 'none',
+        width: size,
+        height: size,
+        borderRadius: '50%',
+        backgroundColor: token.colorPrimaryBg,
+        color: token.colorPrimary,
+        fontWeight: 600,
+        fontSize: Math.round(size * 0.4),
+        whiteSpace: 'nowrap',
+      }}
+    >
       {initials(name)}
-    </Avatar>
+    </span>
   );
 }

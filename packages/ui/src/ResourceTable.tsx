@@ -1,16 +1,23 @@
-import type { CSSProperties } from 'react';
-import { Alert, Button, Flex, Skeleton, Table, type TableColumnsType } from 'antd';
-import { useMemo, type ReactNode } from 'react';
+import type { CSSProperties, ComponentPropsWithoutRef } from 'react';
+import { Alert, Button, Flex, Skeleton, Table, type TableColumnType, type TableColumnsType, type TableProps, type TableRef } from 'antd';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ListEmpty } from './ListEmpty.js';
 import type { ResourceApi } from './resource-api.js';
 import { SEARCH_EMPTY_HINT, type ResourceTexts } from './resource-texts.js';
 import { RowActions } from './RowActions.js';
 import { filterBySearch, isSearching, type SearchField } from './search.js';
 import { useToast } from './toast.js';
+import { useTableBodyHeight } from './use-table-body-height.js';
+
+/**
+ * A list column. Its width (px) is required and is the narrowest it gets: the virtual table lays its rows out by the
+ * columns' widths, spreads any room left over them, and scrolls sideways when the screen is narrower than their sum.
+ */
+export type ResourceColumn<T> = TableColumnType<T> & { width: number };
 
 export interface ResourceTableProps<T extends { id: string }> {
   api: Pick<ResourceApi<T>, 'useList' | 'useDelete'>;
-  columns: TableColumnsType<T>;
+  columns: readonly ResourceColumn<T>[];
   searchFields: readonly SearchField<T>[];
   /** What the user typed in the screen's search box. */
   search: string;
@@ -26,17 +33,41 @@ const visuallyHidden: CSSProperties = {
   position: 'absolute', width: 1, height: 1, padding: 0, margin: -1, overflow: 'hidden', clip: 'rect(0,0,0,0)', whiteSpace: 'nowrap', border: 0,
 };
 
+const ACTIONS_COLUMN_WIDTH = 56;
+
+// A virtual table draws its rows as <div>s under a separate header <table>: these roles make header and rows one
+// table again for assistive technology, with the full row count although only the visible rows exist.
+const HeaderTable = (props: ComponentPropsWithoutRef<'table'>) => <table {...props} role="presentation" />;
+const TABLE_COMPONENTS: TableProps['components'] = { header: { table: HeaderTable } };
+const headerRowProps = () => ({ role: 'row', 'aria-rowindex': 1 });
+const rowProps = (_: unknown, index?: number) => ({ role: 'row', 'aria-rowindex': (index ?? 0) + 2 });
+
+function withCellRoles<T>(column: ResourceColumn<T>): ResourceColumn<T> {
+  return {
+    ...column,
+    onHeaderCell: (col) => ({ ...column.onHeaderCell?.(col), role: 'columnheader' }),
+    onCell: (record, index) => ({ ...column.onCell?.(record, index), role: 'cell' }),
+  };
+}
+
 /**
  * A resource's table as spec 2.4 has it: skeleton rows while loading, the rows matching the search, an empty state,
  * and a row menu whose Delete asks the browser for confirmation, then deletes (a destructive toast on failure).
+ * Only the rows in view are rendered (antd's virtual table), so a list of 10,000 shows and filters at once; the
+ * body fills the window and scrolls under its column headers.
  */
 export function ResourceTable<T extends { id: string }>(props: ResourceTableProps<T>) {
   const { api, columns, searchFields, search, texts, onEdit, skeletonRows = 3, emptyAction } = props;
   const list = api.useList();
   const remove = api.useDelete();
   const toast = useToast();
+  const tableRef = useRef<TableRef>(null);
+  const [tableBox, setTableBox] = useState<HTMLDivElement | null>(null);
+  const bodyHeight = useTableBodyHeight(tableBox);
 
   const rows = useMemo(() => filterBySearch(list.data ?? [], search, searchFields), [list.data, search, searchFields]);
+  // A new search shows its first matches, wherever the list was scrolled to.
+  useEffect(() => tableRef.current?.scrollTo({ top: 0 }), [search]);
 
   const confirmDelete = (record: T) => {
     if (!window.confirm(texts.deleteConfirm)) return;
@@ -46,12 +77,12 @@ export function ResourceTable<T extends { id: string }>(props: ResourceTableProp
     });
   };
 
-  const withActions: TableColumnsType<T> = [
+  const withActions: ResourceColumn<T>[] = [
     ...columns,
     {
       key: 'actions',
       title: <span style={visuallyHidden}>Actions</span>,
-      width: 56,
+      width: ACTIONS_COLUMN_WIDTH,
       align: 'right',
       render: (_: unknown, record: T) => (
         <RowActions
@@ -62,6 +93,8 @@ export function ResourceTable<T extends { id: string }>(props: ResourceTableProp
       ),
     },
   ];
+  const tableColumns: TableColumnsType<T> = withActions.map(withCellRoles);
+  const minWidth = withActions.reduce((sum, column) => sum + column.width, 0);
 
   if (list.isPending) {
     return (
@@ -88,21 +121,28 @@ export function ResourceTable<T extends { id: string }>(props: ResourceTableProp
 
   const searching = isSearching(search);
   return (
-    <Table<T>
-      rowKey="id"
-      columns={withActions}
-      dataSource={rows}
-      pagination={false}
-      scroll={{ x: 'max-content' }}
-      locale={{
-        emptyText: (
-          <ListEmpty
-            title={texts.empty}
-            hint={searching ? SEARCH_EMPTY_HINT : texts.emptyHint}
-            action={searching ? undefined : emptyAction}
-          />
-        ),
-      }}
-    />
+    <div ref={setTableBox} role="table" aria-rowcount={rows.length + 1}>
+      <Table<T>
+        ref={tableRef}
+        virtual
+        rowKey="id"
+        columns={tableColumns}
+        dataSource={rows}
+        pagination={false}
+        scroll={{ x: minWidth, y: bodyHeight }}
+        components={TABLE_COMPONENTS}
+        onHeaderRow={headerRowProps}
+        onRow={rowProps}
+        locale={{
+          emptyText: (
+            <ListEmpty
+              title={texts.empty}
+              hint={searching ? SEARCH_EMPTY_HINT : texts.emptyHint}
+              action={searching ? undefined : emptyAction}
+            />
+          ),
+        }}
+      />
+    </div>
   );
 }
