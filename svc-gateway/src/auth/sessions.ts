@@ -33,10 +33,17 @@ export class Sessions implements OnApplicationShutdown {
   private readonly logger = new Logger(Sessions.name);
   private readonly pool: pg.Pool;
   private readonly store: InstanceType<ReturnType<typeof connectPgSimple>>;
+  private readonly stopTouchSweep: () => void;
   readonly middleware: RequestHandler;
 
   constructor(@Inject(GATEWAY_CONFIG) config: GatewayConfig) {
-    this.pool = new pg.Pool({ connectionString: config.databaseUrl, max: 5, connectionTimeoutMillis: 5000 });
+    // A session write lost in a crash costs a sign-in at worst: it need not wait for the disk (synchronous_commit).
+    this.pool = new pg.Pool({
+      connectionString: config.databaseUrl,
+      max: 5,
+      connectionTimeoutMillis: 5000,
+      options: '-c synchronous_commit=off',
+    });
     this.pool.on('error', (error) => this.logger.error(`session database: ${error.message}`));
     const PgStore = connectPgSimple(session);
     this.store = new PgStore({
@@ -46,6 +53,7 @@ export class Sessions implements OnApplicationShutdown {
       createTableIfMissing: false,
       errorLog: (...args: unknown[]) => this.logger.error(`session store: ${args.map(String).join(' ')}`),
     });
+    this.stopTouchSweep = throttleTouches(this.store, config.sessionIdleSeconds * 1000);
     const sessions = session({
       name: SESSION_COOKIE,
       secret: config.sessionSecret,
@@ -68,7 +76,30 @@ export class Sessions implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown() {
+    this.stopTouchSweep();
     await this.store.close();
     await this.pool.end();
   }
+}
+
+/**
+ * Renewing a session's stored expiry on every request (a write before each answer ends) would double the cost of a
+ * request; it is renewed at most once per a tenth of the idle time (a minute at most) instead, so a session may end
+ * up to that much before its idle time is over.
+ */
+function throttleTouches(store: session.Store, idleMs: number): () => void {
+  const interval = Math.min(60_000, idleMs / 10);
+  const lastTouched = new Map<string, number>();
+  const touch = store.touch!.bind(store);
+  store.touch = (sid, data, callback) => {
+    const now = Date.now();
+    if (now - (lastTouched.get(sid) ?? 0) < interval) return callback?.();
+    lastTouched.set(sid, now);
+    touch(sid, data, callback);
+  };
+  const sweep = setInterval(() => {
+    const stale = Date.now() - interval;
+    for (const [sid, at] of lastTouched) if (at < stale) lastTouched.delete(sid);
+  }, interval).unref();
+  return () => clearInterval(sweep);
 }
