@@ -1,9 +1,13 @@
 import type { RemoteScreens } from '@tms/ui';
+import { CustomersPage } from './customers/CustomersPage.js';
+import { DashboardPage } from './dashboard/DashboardPage.js';
+import { LoadsPage } from './loads/LoadsPage.js';
 
-/**
- * The screens this remote gives the shell, keyed by route path: Dashboard (/), Loads (/loads) and Customers (/customers).
- * Screens are added here as the domain lands; until then the shell shows its 404 page for these routes.
- */
-const screens: RemoteScreens = {};
+/** What this remote gives the shell: its screens by route. The shell renders them inside its layout. */
+const screens: RemoteScreens = {
+  '/': DashboardPage,
+  '/loads': LoadsPage,
+  '/customers': CustomersPage,
+};
 
 export default screens;

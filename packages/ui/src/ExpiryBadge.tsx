@@ -1,4 +1,4 @@
-import dayjs from 'dayjs';
+import { formatDay } from './display.js';
 import { Badge, type BadgeTone } from './StatusBadge.js';
 import { expiryOf, type ExpiryState } from './expiry.js';
 
@@ -9,7 +9,7 @@ export function ExpiryBadge({ date, today }: { date: string | null | undefined; 
   const expiry = expiryOf(date, today);
   if (!expiry || !date) return null;
   return (
-    <Badge tone={EXPIRY_TONES[expiry.state]} title={`Expires ${dayjs(date.slice(0, 10)).format('MMM D, YYYY')}`}>
+    <Badge tone={EXPIRY_TONES[expiry.state]} title={`Expires ${formatDay(date)}`}>
       {expiry.label}
     </Badge>
   );

@@ -18,3 +18,7 @@ export * from './ResourceTable.js';
 export * from './ListPage.js';
 export * from './ResourceFormModal.js';
 export * from './remote-screens.js';
+export * from './display.js';
+export * from './truck-display.js';
+export * from './MoneyInput.js';
+export * from './SummaryCard.js';

@@ -11,7 +11,7 @@ export interface ResourceApi<T extends { id: string }, TBody = unknown> {
   url: string;
   /** The list's query key: ['/api/{resource}']. */
   queryKey: readonly [string];
-  list: () => ReturnType<typeof listQueryOptions<T>>;
+  list: () => ReturnType<typeof resourceListQuery<T>>;
   useList: () => UseQueryResult<T[], Error>;
   useCreate: () => UseMutationResult<T, Error, TBody>;
   useUpdate: () => UseMutationResult<T, Error, { id: string; body: TBody }>;
@@ -21,7 +21,8 @@ export interface ResourceApi<T extends { id: string }, TBody = unknown> {
 /** The query key of a resource's list; other screens use it to read or refresh the same cache entry. */
 export const resourceQueryKey = (resource: string) => [`/api/${resource}`] as const;
 
-function listQueryOptions<T>(resource: string) {
+/** A resource's list as query options, for a screen that only reads another domain's list (a choice list). */
+export function resourceListQuery<T>(resource: string) {
   return queryOptions({ queryKey: resourceQueryKey(resource), queryFn: () => api.get<T[]>(`/api/${resource}`) });
 }
 
@@ -45,7 +46,7 @@ export function createResourceApi<T extends { id: string }, TBody = unknown>(
     };
   }
 
-  const list = () => listQueryOptions<T>(resource);
+  const list = () => resourceListQuery<T>(resource);
 
   return {
     resource,
