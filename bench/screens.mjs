@@ -1,10 +1,11 @@
 /**
- * `npm run bench:screens`: how the list screens feel with a real carrier's data, measured in Chromium against the
- * whole built system on a fresh database with BENCH_ROWS trucks and as many drivers (default 10,000). Prints, for
- * Fleet and Drivers: the time from the click in the sidebar to the first row on screen (first opening, then
- * reopening with the list cached), the time from a key press in the search box to the table showing its result,
- * and the frame times while the table is scrolled from its first row to its last (for at most BENCH_SCROLL_SECONDS,
- * default 90). Asserts nothing.
+ * `npm run bench:screens`: how the screens feel with a real carrier's data, measured in Chromium against the whole
+ * built system on a fresh database. First a dispatch company (10,000 loads, 500 customers, 300 trucks, 400 drivers):
+ * Loads and the Dashboard; then BENCH_ROWS trucks and as many drivers (default 10,000): Fleet and Drivers. Prints the
+ * time from the click in the sidebar to the content on screen (first opening, then reopening with the lists cached),
+ * for the lists the time from a key press in the search box to the table showing its result, and the frame times
+ * while the table is scrolled from its first row to its last (for at most BENCH_SCROLL_SECONDS, default 90).
+ * Asserts nothing.
  */
 import os from 'node:os';
 import { chromium } from 'playwright-core';
@@ -19,6 +20,50 @@ const FRAME_MS = 1000 / 60;
 const WHEEL_STEP = 1500;
 // Each key press changes the first matching row (the list is newest first): '4' → T-9994, '43' → T-9943, ...
 const QUERY = '4321';
+
+/**
+ * The dispatch company: 500 customers, 300 trucks, 400 drivers and 10,000 loads (L-00001 … L-10000, the highest the
+ * newest), every one with a customer and most assigned, at awkward rates.
+ */
+async function seedDispatch(databaseUrl) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(
+      `INSERT INTO core.customers (name, email, phone, address, type, created_at)
+       SELECT 'Customer ' || n, 'customer' || n || '@example.com', '555-' || lpad(n::text, 4, '0'), n || ' Market St, Dallas, TX',
+              (ARRAY['shipper', 'receiver'])[n % 2 + 1], now() - interval '1 day' + n * interval '1 second'
+       FROM generate_series(1, 500) AS n`,
+    );
+    await client.query(
+      `INSERT INTO core.trucks (truck_number, type, status, license_plate, created_at)
+       SELECT 'D-' || n, 'Dry Van', (ARRAY['available', 'in-use'])[n % 2 + 1], 'DPL-' || n, now() - interval '1 day' + n * interval '1 second'
+       FROM generate_series(1, 300) AS n`,
+    );
+    await client.query(
+      `INSERT INTO core.drivers (name, email, phone, license_number, status, created_at)
+       SELECT 'Dispatch Driver ' || n, 'dispatch' || n || '@example.com', '555-' || n, 'DCDL-' || n,
+              (ARRAY['available', 'on-duty'])[n % 2 + 1], now() - interval '1 day' + n * interval '1 second'
+       FROM generate_series(1, 400) AS n`,
+    );
+    await client.query(
+      `INSERT INTO core.loads (load_number, customer_id, status, pickup_location, pickup_date, delivery_location, delivery_date,
+                               rate, expenses, weight, commodity, assigned_driver_id, assigned_truck_id, created_at)
+       SELECT 'L-' || lpad(n::text, 5, '0'), c.id, (ARRAY['pending', 'assigned', 'in-transit', 'delivered', 'invoiced'])[n % 5 + 1],
+              (ARRAY['Chicago, IL', 'Dallas, TX', 'Atlanta, GA', 'Denver, CO'])[n % 4 + 1], current_date + n % 60,
+              (ARRAY['Memphis, TN', 'Phoenix, AZ', 'Columbus, OH', 'Reno, NV'])[n % 4 + 1], current_date + n % 60 + 2,
+              1200 + (n * 37 % 530000) / 100.0, (n % 300) / 100.0, 10000 + n % 34000, 'General freight',
+              CASE WHEN n % 5 > 0 THEN d.id END, CASE WHEN n % 5 > 0 THEN t.id END,
+              now() - interval '1 day' + n * interval '1 second'
+       FROM generate_series(1, 10000) AS n
+       JOIN core.customers c ON c.email = 'customer' || (n % 500 + 1) || '@example.com'
+       JOIN core.drivers d ON d.email = 'dispatch' || (n % 400 + 1) || '@example.com'
+       JOIN core.trucks t ON t.truck_number = 'D-' || (n % 300 + 1)`,
+    );
+  } finally {
+    await client.end();
+  }
+}
 
 /**
  * Trucks T-1 … T-n and drivers 'Driver 1' … 'Driver n', the highest number the newest (the lists are ordered by
@@ -80,15 +125,15 @@ async function getList(page, url) {
  * Clicks a sidebar link and answers the milliseconds from the click to the frame that first shows a table row,
  * and how long the list's API call took within them.
  */
-async function timeToFirstRow(page, linkName, listUrl) {
+async function timeToFirstRow(page, linkName, listUrl, selector = '.ant-table-row') {
   await page.evaluate(() => performance.clearResourceTimings());
   const shown = page.evaluate(
-    () =>
+    (selector) =>
       new Promise((resolve) => {
         addEventListener('click', (event) => {
           const clickedAt = event.timeStamp;
           const check = () => {
-            const row = document.querySelector('.ant-table-row');
+            const row = document.querySelector(selector);
             const box = row?.getBoundingClientRect();
             if (box && box.height > 0 && box.top < innerHeight) resolve(performance.now() - clickedAt);
             else requestAnimationFrame(check);
@@ -96,6 +141,7 @@ async function timeToFirstRow(page, linkName, listUrl) {
           requestAnimationFrame(check);
         }, { capture: true, once: true });
       }),
+    selector,
   );
   await page.getByRole('link', { name: linkName, exact: true }).click();
   const ms = await shown;
@@ -216,6 +262,19 @@ async function benchScreen(page, screen) {
   );
 }
 
+/** The Dashboard: from the click to the four summary cards (not their placeholders) on screen, cold and cached. */
+async function benchDashboard(page) {
+  console.log('\nDashboard (10,000 loads, 500 customers, 300 trucks, 400 drivers)');
+  await page.goto('/settings');
+  await page.getByRole('link', { name: 'Dashboard', exact: true }).waitFor();
+  const cards = '[role="region"][aria-label="Total Revenue"]';
+  const firstOpen = await timeToFirstRow(page, 'Dashboard', '/api/loads', cards);
+  line('click → cards, first opening', `${ms(firstOpen.ms)}   (of which the loads API call: ${ms(firstOpen.apiMs)})`);
+  await page.getByRole('link', { name: 'Settings', exact: true }).click();
+  const reopen = await timeToFirstRow(page, 'Dashboard', '/api/loads', cards);
+  line('click → cards, reopening', `${ms(reopen.ms)}   (lists cached, refetched in the background)`);
+}
+
 const system = await startIsolatedSystem({ label: 'benchscreens' });
 let browser;
 // Ctrl-C (or a kill) still stops the system and drops its database.
@@ -225,7 +284,7 @@ const stopAll = async () => {
 };
 for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => stopAll().finally(() => process.exit(130)));
 try {
-  await seed(system.databaseUrl);
+  await seedDispatch(system.databaseUrl);
   browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
@@ -233,7 +292,18 @@ try {
   const page = await (await browser.newContext({ baseURL: system.url, viewport: { width: 1280, height: 800 } })).newPage();
   page.setDefaultTimeout(300000);
   await signIn(page);
-  console.log(`\nTMS list screens in Chromium (1280×800, headless, ${os.cpus().length} cores)`);
+  console.log(`\nTMS screens in Chromium (1280×800, headless, ${os.cpus().length} cores)`);
+  await benchDashboard(page);
+  await benchScreen(page, {
+    name: 'Loads',
+    listUrl: '/api/loads',
+    placeholder: 'Search loads...',
+    rows: await getList(page, '/api/loads'),
+    searchFields: ['loadNumber', 'pickupLocation', 'deliveryLocation'],
+    rowLabel: (load) => load.loadNumber,
+  });
+
+  await seed(system.databaseUrl);
   await benchScreen(page, {
     name: 'Fleet',
     listUrl: '/api/trucks',

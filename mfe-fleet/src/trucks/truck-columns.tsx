@@ -1,18 +1,6 @@
-import { TRUCK_STATUS_LABELS, type Truck, type TruckStatus } from '@tms/contracts';
-import { StatusBadge, type BadgeTone, type ResourceColumn } from '@tms/ui';
+import type { Truck } from '@tms/contracts';
+import { TruckStatusBadge, vehicleDetails, type ResourceColumn } from '@tms/ui';
 import { Typography } from 'antd';
-
-const TRUCK_STATUS_TONES: Record<TruckStatus, BadgeTone> = {
-  available: 'success',
-  'in-use': 'info',
-  maintenance: 'warning',
-  'out-of-service': 'destructive',
-};
-
-/** Spec 2.6: 'year make model', or 'Not specified' when the truck has none of them. */
-export function vehicleDetails(truck: Pick<Truck, 'year' | 'make' | 'model'>): string | null {
-  return [truck.year, truck.make, truck.model].filter((part) => part !== null && part !== undefined && part !== '').join(' ') || null;
-}
 
 const muted = (text: string) => <Typography.Text type="secondary">{text}</Typography.Text>;
 const mono = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: 13 };
@@ -25,7 +13,7 @@ export const truckColumns: ResourceColumn<Truck>[] = [
     dataIndex: 'status',
     key: 'status',
     width: 140,
-    render: (status: string) => <StatusBadge status={status} labels={TRUCK_STATUS_LABELS} tones={TRUCK_STATUS_TONES} />,
+    render: (status: string) => <TruckStatusBadge status={status} />,
   },
   { title: 'Vehicle Details', key: 'vehicle', width: 220, render: (_, truck) => vehicleDetails(truck) ?? muted('Not specified') },
   { title: 'License Plate', dataIndex: 'licensePlate', key: 'licensePlate', width: 130, render: (value: string) => <span style={mono}>{value}</span> },

@@ -3,6 +3,6 @@ import { createResourceApi } from '@tms/ui';
 
 /**
  * GET/POST /api/trucks, PATCH/DELETE /api/trucks/:id; the list is refetched after every change, and so is the
- * drivers' list: deleting a truck unassigns its drivers.
+ * drivers' and the loads' lists: deleting a truck unassigns it from them.
  */
-export const trucksApi = createResourceApi<Truck>('trucks', { alsoRefetch: ['drivers'] });
+export const trucksApi = createResourceApi<Truck>('trucks', { alsoRefetch: ['drivers', 'loads'] });

@@ -1,0 +1,40 @@
+import { CUSTOMER_TYPES, CUSTOMER_TYPE_LABELS, customerInputSchema, type Customer } from '@tms/contracts';
+import { FormField, FormGrid, ResourceFormModal, type ResourceDialogProps } from '@tms/ui';
+import { Input, Select } from 'antd';
+import { customersApi } from './customers.api.js';
+import { customerFormValues, customerPayload, customerTexts } from './customer-form.js';
+
+const TYPE_OPTIONS = CUSTOMER_TYPES.map((type) => ({ value: type, label: CUSTOMER_TYPE_LABELS[type] }));
+
+/** 'Add Customer' / 'Edit Customer'. */
+export function CustomerDialog(props: ResourceDialogProps<Customer>) {
+  return (
+    <ResourceFormModal
+      {...props}
+      name="customer"
+      api={customersApi}
+      texts={customerTexts}
+      schema={customerInputSchema}
+      toFormValues={customerFormValues}
+      toPayload={customerPayload}
+    >
+      <FormField label="Name" name="name">
+        <Input placeholder="Acme Logistics" autoComplete="off" />
+      </FormField>
+      <FormGrid>
+        <FormField label="Email" name="email">
+          <Input type="email" placeholder="shipping@acme.com" autoComplete="off" />
+        </FormField>
+        <FormField label="Phone" name="phone">
+          <Input type="tel" placeholder="(555) 123-4567" autoComplete="off" />
+        </FormField>
+      </FormGrid>
+      <FormField label="Address" name="address">
+        <Input placeholder="123 Main St, Chicago, IL 60601" autoComplete="off" />
+      </FormField>
+      <FormField label="Type" name="type">
+        <Select options={TYPE_OPTIONS} showSearch={{ optionFilterProp: 'label' }} />
+      </FormField>
+    </ResourceFormModal>
+  );
+}

@@ -1,0 +1,26 @@
+import { CUSTOMER_TYPE_LABELS, type Customer, type CustomerType } from '@tms/contracts';
+import { StatusBadge, type BadgeTone, type ResourceColumn } from '@tms/ui';
+import { Typography } from 'antd';
+
+// One line per e-mail: a long one ends in '…' and shows in full on hover (no per-row measuring, unlike antd's ellipsis).
+const oneLine = (text: string) => (
+  <span title={text} style={{ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+    {text}
+  </span>
+);
+
+const CUSTOMER_TYPE_TONES: Record<CustomerType, BadgeTone> = { shipper: 'primary', receiver: 'secondary' };
+
+export const customerColumns: ResourceColumn<Customer>[] = [
+  { title: 'Name', dataIndex: 'name', key: 'name', width: 200, render: (name: string) => <Typography.Text strong>{name}</Typography.Text> },
+  { title: 'Email', dataIndex: 'email', key: 'email', width: 250, render: oneLine },
+  { title: 'Phone', dataIndex: 'phone', key: 'phone', width: 140 },
+  { title: 'Address', dataIndex: 'address', key: 'address', width: 220 },
+  {
+    title: 'Type',
+    dataIndex: 'type',
+    key: 'type',
+    width: 100,
+    render: (type: string) => <StatusBadge status={type} labels={CUSTOMER_TYPE_LABELS} tones={CUSTOMER_TYPE_TONES} />,
+  },
+];

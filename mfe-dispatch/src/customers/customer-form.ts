@@ -1,0 +1,36 @@
+import { DEFAULT_CUSTOMER_TYPE, type Customer, type CustomerInput } from '@tms/contracts';
+import { resourceTexts } from '@tms/ui';
+
+/** What the Customer Management screen and its dialog say (spec 2.4, 2.8 and 8). */
+export const customerTexts = resourceTexts({ one: 'customer', many: 'customers', title: 'Customer' });
+
+/** The customer dialog's fields as the inputs hold them. */
+export interface CustomerFormValues {
+  name: string;
+  email: string;
+  phone: string;
+  address: string;
+  type: string;
+}
+
+/** The dialog's starting values: the customer being edited, or an empty shipper (spec 4). */
+export function customerFormValues(customer: Customer | null): CustomerFormValues {
+  return {
+    name: customer?.name ?? '',
+    email: customer?.email ?? '',
+    phone: customer?.phone ?? '',
+    address: customer?.address ?? '',
+    type: customer?.type ?? DEFAULT_CUSTOMER_TYPE,
+  };
+}
+
+/** The body of POST/PATCH /api/customers: every field is required. */
+export function customerPayload(values: CustomerFormValues): CustomerInput {
+  return {
+    name: values.name ?? '',
+    email: values.email ?? '',
+    phone: values.phone ?? '',
+    address: values.address ?? '',
+    type: values.type as CustomerInput['type'],
+  };
+}

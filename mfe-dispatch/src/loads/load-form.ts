@@ -1,0 +1,76 @@
+import { DEFAULT_LOAD_STATUS, type Load, type LoadInput } from '@tms/contracts';
+import { dayFromText, dayToText, resourceTexts, textOrNull } from '@tms/ui';
+import type { Dayjs } from 'dayjs';
+
+/** What the Loads screen and its dialog say (spec 2.4, 2.5 and 8): loads are created, not added. */
+export const loadTexts = resourceTexts({ one: 'load', many: 'loads', title: 'Load' }, 'create');
+
+/** Spec 2.5 and 9: a new load's number is 'LD-' followed by the current timestamp. */
+export const generatedLoadNumber = (now: number = Date.now()) => `LD-${now}`;
+
+/**
+ * The load dialog's fields as the inputs hold them: money as text (never a JavaScript number), dates as picker days;
+ * '' in assignedDriverId / assignedTruckId is the 'None' choice.
+ */
+export interface LoadFormValues {
+  loadNumber: string;
+  customerId: string | undefined;
+  status: string;
+  pickupLocation: string;
+  pickupDate: Dayjs | null;
+  deliveryLocation: string;
+  deliveryDate: Dayjs | null;
+  rate: string | null;
+  expenses: string | null;
+  weight: number | null;
+  commodity: string;
+  assignedDriverId: string;
+  assignedTruckId: string;
+  notes: string;
+}
+
+/**
+ * The dialog's starting values: the load being edited, its dates cut to the calendar day; or a new load numbered
+ * 'LD-' + `now`, pending, with expenses 0 and weight 0 (spec 2.5).
+ */
+export function loadFormValues(load: Load | null, now: number = Date.now()): LoadFormValues {
+  return {
+    loadNumber: load?.loadNumber ?? generatedLoadNumber(now),
+    customerId: load?.customerId ?? undefined,
+    status: load?.status ?? DEFAULT_LOAD_STATUS,
+    pickupLocation: load?.pickupLocation ?? '',
+    pickupDate: dayFromText(load?.pickupDate),
+    deliveryLocation: load?.deliveryLocation ?? '',
+    deliveryDate: dayFromText(load?.deliveryDate),
+    rate: load?.rate ?? null,
+    expenses: load?.expenses ?? '0',
+    weight: load?.weight ?? 0,
+    commodity: load?.commodity ?? '',
+    assignedDriverId: load?.assignedDriverId ?? '',
+    assignedTruckId: load?.assignedTruckId ?? '',
+    notes: load?.notes ?? '',
+  };
+}
+
+/**
+ * The body of POST/PATCH /api/loads: money and dates as text ('2450.50', 'YYYY-MM-DD'), an empty weight as 0, empty
+ * optional fields (and 'None') as null.
+ */
+export function loadPayload(values: LoadFormValues): LoadInput {
+  return {
+    loadNumber: values.loadNumber ?? '',
+    customerId: values.customerId ?? '',
+    status: values.status as LoadInput['status'],
+    pickupLocation: values.pickupLocation ?? '',
+    pickupDate: dayToText(values.pickupDate) ?? '',
+    deliveryLocation: values.deliveryLocation ?? '',
+    deliveryDate: dayToText(values.deliveryDate) ?? '',
+    rate: values.rate ?? '',
+    expenses: textOrNull(values.expenses),
+    weight: values.weight ?? 0,
+    commodity: textOrNull(values.commodity),
+    assignedDriverId: values.assignedDriverId || null,
+    assignedTruckId: values.assignedTruckId || null,
+    notes: textOrNull(values.notes),
+  };
+}
