@@ -345,6 +345,8 @@ describe('Loads', () => {
     await openRowMenu('Dsp Harbor Foods', 'Delete');
     expect(confirmations.at(-1)).toBe('Are you sure you want to delete this customer?');
     await toast('Failed to delete customer. Please try again.').waitFor();
+    // And why: the server's reason, on a line of its own.
+    await toast('This customer has').filter({ hasText: 'to another customer first.' }).waitFor();
     expect(await row('Dsp Harbor Foods').count()).toBe(1);
     await page.getByRole('link', { name: 'Loads', exact: true }).click();
     await page.getByRole('heading', { name: 'Loads' }).waitFor();

@@ -1,6 +1,7 @@
 import type { CSSProperties, ComponentPropsWithoutRef } from 'react';
 import { Alert, Button, Flex, Skeleton, Table, type TableColumnType, type TableColumnsType, type TableProps, type TableRef } from 'antd';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { ApiError } from './api.js';
 import { ListEmpty } from './ListEmpty.js';
 import type { ResourceApi } from './resource-api.js';
 import { SEARCH_EMPTY_HINT, type ResourceTexts } from './resource-texts.js';
@@ -73,7 +74,8 @@ export function ResourceTable<T extends { id: string }>(props: ResourceTableProp
     if (!window.confirm(texts.deleteConfirm)) return;
     remove.mutate(record.id, {
       onSuccess: () => texts.deleted && toast.success(...texts.deleted),
-      onError: () => toast.error(texts.deleteFailed),
+      // Spec 8's text, and the server's reason when the record is still in use (a customer with loads).
+      onError: (error) => toast.error(texts.deleteFailed, error instanceof ApiError ? error.conflictReason : undefined),
     });
   };
 

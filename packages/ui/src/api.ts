@@ -11,6 +11,17 @@ export class ApiError extends Error {
     this.name = 'ApiError';
   }
 
+  /** Why the server refused a change that conflicts with other records (409), in its own words. */
+  get conflictReason(): string | undefined {
+    if (this.status !== 409) return undefined;
+    try {
+      const { message } = JSON.parse(this.body) as { message?: unknown };
+      return typeof message === 'string' ? message : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
   /** Field → messages when the server refused the input (400) or a unique value (409). */
   get fieldIssues(): Record<string, string[]> {
     try {

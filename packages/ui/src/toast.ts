@@ -8,9 +8,13 @@ export const TOAST_MAX_WIDTH = 420;
 export function useToast() {
   const { notification } = App.useApp();
   return {
-    /** A failure: a destructive toast titled 'Error'. */
-    error: (description: string) =>
-      notification.error({ title: 'Error', description, style: { maxWidth: TOAST_MAX_WIDTH } }),
+    /** A failure: a destructive toast titled 'Error'; `reason`, when the server gave one, on a line of its own. */
+    error: (description: string, reason?: string) =>
+      notification.error({
+        title: 'Error',
+        description: reason ? `${description}\n${reason}` : description,
+        style: { maxWidth: TOAST_MAX_WIDTH, whiteSpace: 'pre-line' },
+      }),
     success: (title: string, description?: string) =>
       notification.success({ title, description, style: { maxWidth: TOAST_MAX_WIDTH } }),
   };
