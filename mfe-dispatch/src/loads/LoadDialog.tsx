@@ -1,7 +1,7 @@
 import { LOAD_STATUSES, LOAD_STATUS_LABELS, loadInputSchema, type Customer, type Driver, type Load, type Truck } from '@tms/contracts';
-import { DAY_FORMAT, FormField, FormGrid, MoneyInput, ResourceFormModal, resourceListQuery, type ResourceDialogProps } from '@tms/ui';
+import { DayPicker, FormField, FormGrid, MoneyInput, ResourceFormModal, resourceListQuery, type ResourceDialogProps } from '@tms/ui';
 import { useQuery } from '@tanstack/react-query';
-import { DatePicker, Input, InputNumber, Select, Tabs } from 'antd';
+import { Input, InputNumber, Select, Tabs } from 'antd';
 import { useMemo } from 'react';
 import { customersApi } from '../customers/customers.api.js';
 import { LoadExtractPanel } from './LoadExtractPanel.js';
@@ -45,13 +45,13 @@ function LoadFields() {
           <Input placeholder="Chicago, IL" autoComplete="off" />
         </FormField>
         <FormField label="Pickup Date" name="pickupDate">
-          <DatePicker format={DAY_FORMAT} placeholder={DAY_FORMAT} style={{ width: '100%' }} />
+          <DayPicker />
         </FormField>
         <FormField label="Delivery Location" name="deliveryLocation">
           <Input placeholder="Dallas, TX" autoComplete="off" />
         </FormField>
         <FormField label="Delivery Date" name="deliveryDate">
-          <DatePicker format={DAY_FORMAT} placeholder={DAY_FORMAT} style={{ width: '100%' }} />
+          <DayPicker />
         </FormField>
       </FormGrid>
       <FormGrid minWidth={150}>

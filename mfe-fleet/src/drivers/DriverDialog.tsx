@@ -1,7 +1,7 @@
 import { DRIVER_STATUSES, DRIVER_STATUS_LABELS, driverInputSchema, type Driver } from '@tms/contracts';
-import { DAY_FORMAT, FormField, FormGrid, ResourceFormModal, type ResourceDialogProps } from '@tms/ui';
+import { DayPicker, FormField, FormGrid, ResourceFormModal, type ResourceDialogProps } from '@tms/ui';
 import { useQuery } from '@tanstack/react-query';
-import { DatePicker, Input, Select } from 'antd';
+import { Input, Select } from 'antd';
 import { useMemo } from 'react';
 import { trucksApi } from '../trucks/trucks.api.js';
 import { driversApi } from './drivers.api.js';
@@ -44,13 +44,13 @@ export function DriverDialog(props: ResourceDialogProps<Driver>) {
           <Input placeholder="CDL123456" autoComplete="off" />
         </FormField>
         <FormField label="License Expiration" name="licenseExpiration">
-          <DatePicker format={DAY_FORMAT} placeholder={DAY_FORMAT} style={{ width: '100%' }} />
+          <DayPicker />
         </FormField>
         <FormField label="Medical Card Number" name="medicalCardNumber">
           <Input placeholder="MED789" autoComplete="off" />
         </FormField>
         <FormField label="Medical Card Expiration" name="medicalCardExpiration">
-          <DatePicker format={DAY_FORMAT} placeholder={DAY_FORMAT} style={{ width: '100%' }} />
+          <DayPicker />
         </FormField>
       </FormGrid>
       <FormField label="Assigned Truck" name="assignedTruckId">

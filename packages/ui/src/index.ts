@@ -22,3 +22,4 @@ export * from './display.js';
 export * from './truck-display.js';
 export * from './MoneyInput.js';
 export * from './SummaryCard.js';
+export * from './DayPicker.js';
