@@ -1,6 +1,6 @@
 import type { ClientProxy } from '@nestjs/microservices';
-import { eventSubject, fail, fieldIssues, ok, type ListPage, type RpcReply } from '@tms/contracts';
-import type { Repository, ObjectLiteral } from 'typeorm';
+import { eventSubject, fail, fieldIssues, keptHistoryMessage, ok, type ListPage, type RpcReply } from '@tms/contracts';
+import type { EntityTarget, ObjectLiteral, Repository } from 'typeorm';
 import type { z } from 'zod';
 import { config } from './config.js';
 import { databaseErrorReply, internalErrorReply, type ConstraintMeaning } from './errors.js';
@@ -17,6 +17,19 @@ export interface CrudOptions<Schema extends z.ZodObject> {
   constraints: Record<string, ConstraintMeaning>;
   /** List order, by NOT NULL columns (id is added last to make it total); an index on them keeps paging fast. */
   order: Record<string, 'ASC' | 'DESC'>;
+  /**
+   * Records that keep this one's history (a truck's maintenance, a driver's fuel purchases): while any points at
+   * it, a delete is refused with a 409 that counts them. Their foreign keys are ON DELETE RESTRICT as a backstop.
+   */
+  keptBy?: KeptBy[];
+}
+
+/** One kind of record whose property `field` holds this entity's id, named for the refusal ('maintenance record'). */
+export interface KeptBy {
+  entity: EntityTarget<ObjectLiteral>;
+  field: string;
+  one: string;
+  many: string;
 }
 
 /**
@@ -45,8 +58,16 @@ export class CrudService<Entity extends ObjectLiteral & { id: string }, Schema e
   }
 
   /** A domain's own rules before a record is deleted (others that still use it); answer a failure to refuse. */
-  protected async checkDelete(_id: string): Promise<RpcReply<never> | undefined> {
-    return undefined;
+  protected async checkDelete(id: string): Promise<RpcReply<never> | undefined> {
+    const keptBy = this.options.keptBy ?? [];
+    const uses = await Promise.all(
+      keptBy.map(async ({ entity, field, one, many }) => ({
+        count: await this.repository.manager.countBy(entity, { [field]: id }),
+        one,
+        many,
+      })),
+    );
+    return uses.some((use) => use.count > 0) ? fail('conflict', keptHistoryMessage(this.options.entity, uses)) : undefined;
   }
 
   /** One page of the list, after the cursor of the previous one (none for the first page). */
