@@ -1,7 +1,7 @@
 import { NatsRecordBuilder } from '@nestjs/microservices';
 import { headers } from '@nats-io/transport-node';
 import { firstValueFrom, timeout } from 'rxjs';
-import { DEADLINE_HEADER, type RpcReply } from '@tms/contracts';
+import { DEADLINE_HEADER, type ListPage, type RpcReply } from '@tms/contracts';
 import pg from 'pg';
 import { startCoreService, type CoreService } from './support/core-service.js';
 
@@ -132,8 +132,9 @@ describe('svc-core fleet', () => {
       expect(rows.map((row) => row.id)).toEqual(expected);
       expect(pages).toBeGreaterThan(2);
 
-      const first = await call<{ rows: string; next: string | null }>('trucks', 'list', {});
-      expect(Buffer.byteLength(JSON.stringify(first))).toBeLessThan(1024 * 1024);
+      const first = await call<ListPage>('trucks', 'list', {});
+      expect(first.ok && first.data.rows.byteLength).toBeGreaterThan(512 * 1024);
+      expect(first.ok && first.data.rows.byteLength).toBeLessThan(1024 * 1024);
       expect(await call('trucks', 'list', { after: 'not-a-cursor' })).toMatchObject({ ok: false, error: { code: 'invalid' } });
     } finally {
       await db.query(`DELETE FROM core.trucks WHERE truck_number LIKE 'P-%'`);

@@ -222,8 +222,8 @@ describe('forwarding /api/{resource} to the owning service over NATS', () => {
         case 'core.trucks.list':
           // Two pages, as svc-core pages a long list: the gateway joins them into one array.
           return payload.after === 'page-2'
-            ? { ok: true, data: { rows: JSON.stringify([{ ...truck, id: 'second' }]), next: null } }
-            : { ok: true, data: { rows: JSON.stringify([truck]), next: 'page-2' } };
+            ? { ok: true, data: { rows: Buffer.from(JSON.stringify([{ ...truck, id: 'second' }])), next: null } }
+            : { ok: true, data: { rows: Buffer.from(JSON.stringify([truck])), next: 'page-2' } };
         case 'core.trucks.get':
           return payload.id === truck.id ? { ok: true, data: truck } : { ok: false, error: { code: 'not_found', message: 'Truck not found' } };
         case 'core.trucks.create':

@@ -29,14 +29,22 @@ export const fail = (code: RpcErrorCode, message: string, issues?: FieldIssues):
 export const DEADLINE_HEADER = 'Tms-Deadline';
 
 /**
- * The answer of a resource's `list` action: one page of the list, `rows` being the JSON text of an array of records
+ * The answer of a resource's `list` action: one page of the list, `rows` being the UTF-8 JSON of an array of records
  * (written by the database, passed through untouched), `next` the cursor to send as `after` for the page after it,
  * null on the last page. The gateway streams the pages to HTTP as one JSON array.
+ *
+ * A page travels as its bare rows, not inside the JSON envelope of other replies: escaping a whole page into a JSON
+ * string and parsing it back would cost more than the query. The reply's headers say it is a page and carry the
+ * cursor (service-kit's list-page-wire).
  */
 export interface ListPage {
-  rows: string;
+  rows: Uint8Array;
   next: string | null;
 }
+/** Marks a reply whose body is a ListPage's rows. */
+export const LIST_PAGE_HEADER = 'Tms-List-Page';
+/** The ListPage's `next` cursor, absent on the last page. */
+export const LIST_NEXT_HEADER = 'Tms-List-Next';
 export interface ListPagePayload {
   after?: string;
 }

@@ -1,16 +1,17 @@
 import { fail, ok, type ListPage, type RpcReply } from '@tms/contracts';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata.js';
 import type { ObjectLiteral, Repository } from 'typeorm';
-import { natsLimits } from './reply-serializer.js';
+import { natsLimits, REPLY_HEADROOM } from './reply-serializer.js';
 
 /**
- * The most a page's rows may take once escaped into the reply: well inside NATS's max_payload, so a page always
- * travels, and the gateway and the service hold no more than that while a long list streams through.
+ * The most a page's rows may take: a page always travels in one NATS message, and the gateway and the service hold
+ * no more than that while a long list streams through.
  */
-const pageBytes = () => Math.floor(natsLimits.maxPayload * 0.75);
+const pageBytes = () => natsLimits.maxPayload - REPLY_HEADROOM;
 
-/** Rows read per query; a page holds fewer when they would pass pageBytes(). */
-const ROWS_PER_QUERY = 2000;
+/** Rows read by the first query of a list; later ones read as many as the rows seen so far say a page holds. */
+const FIRST_QUERY_ROWS = 2000;
+const MAX_QUERY_ROWS = 20000;
 
 type Direction = 'ASC' | 'DESC';
 
@@ -31,7 +32,7 @@ function jsonValue(column: ColumnMetadata): string {
 /**
  * Reads a table's list page by page, ordered by its list order plus id (a total order), each page starting after
  * the last row of the previous one (keyset paging: every page costs the same, however deep in the list). Postgres
- * writes each row's JSON; a page is their JSON array as text, and `next` is the opaque cursor of the page after it.
+ * writes each row's JSON; a page is their JSON array as UTF-8, and `next` is the opaque cursor of the page after it.
  * The order's columns must be NOT NULL.
  */
 export class ListPages {
@@ -39,6 +40,8 @@ export class ListPages {
   private readonly keyCount: number;
   private readonly pageSql: string;
   private readonly firstPageSql: string;
+  /** The average row size seen so far: how many rows to ask for so that a page comes near pageBytes(). */
+  private rowBytes = { total: 0, rows: 0 };
 
   constructor(
     private readonly repository: Repository<ObjectLiteral>,
@@ -61,33 +64,54 @@ export class ListPages {
     const keyText = keyColumns.map(({ name }, index) => `${name}::text AS k${index}`).join(', ');
     this.select = `SELECT row_to_json(r)::text AS row, ${keyText} FROM ${table} t CROSS JOIN LATERAL (SELECT ${fields}) r`;
     const orderBy = keyColumns.map(({ name, direction }) => `${name} ${direction}`).join(', ');
-    const limit = `LIMIT ${ROWS_PER_QUERY}`;
-    this.firstPageSql = `${this.select} ORDER BY ${orderBy} ${limit}`;
+    const limit = `LIMIT $${this.keyCount + 1}`;
+    this.firstPageSql = `${this.select} ORDER BY ${orderBy} LIMIT $1`;
     this.pageSql = `${this.select} WHERE ${after(keyColumns)} ORDER BY ${orderBy} ${limit}`;
+  }
+
+  /** Rows that fill about 90% of a page, at the average size seen so far (a bigger row ends the page sooner). */
+  private rowsPerQuery(): number {
+    if (!this.rowBytes.rows) return FIRST_QUERY_ROWS;
+    const fitting = Math.floor((pageBytes() * 0.9) / (this.rowBytes.total / this.rowBytes.rows));
+    return Math.max(1, Math.min(MAX_QUERY_ROWS, fitting));
   }
 
   async page(cursor: unknown): Promise<RpcReply<ListPage>> {
     const key = cursor === undefined || cursor === null ? [] : decodeCursor(cursor, this.keyCount);
     if (!key) return fail('invalid', 'Invalid list cursor');
+    const limit = this.rowsPerQuery();
     const rows: { row: string; [key: string]: string }[] = await this.repository.query(
       key.length ? this.pageSql : this.firstPageSql,
-      key,
+      [...key, limit],
     );
+    // The rows' UTF-8 lengths decide how many fit; they are then written once, straight into the page's bytes.
     const budget = pageBytes();
-    const taken: string[] = [];
-    let bytes = 0;
+    const sizes: number[] = [];
+    let bytes = 1; // '['
     for (const { row } of rows) {
-      // What the row takes once the reply escapes it into a JSON string (quotes and backslashes double).
-      const size = Buffer.byteLength(JSON.stringify(row)) - 1;
-      if (bytes + size > budget) break;
-      taken.push(row);
-      bytes += size;
+      const size = Buffer.byteLength(row);
+      if (bytes + size + 1 > budget) break; // and its ',' or ']'
+      sizes.push(size);
+      bytes += size + 1;
     }
-    if (!taken.length && rows.length) return fail('undeliverable', 'A record is too large to list');
-    const last = rows[taken.length - 1];
-    const more = taken.length < rows.length || rows.length === ROWS_PER_QUERY;
+    const taken = sizes.length;
+    if (!taken && rows.length) return fail('undeliverable', 'A record is too large to list');
+    const page = Buffer.allocUnsafe(taken ? bytes : 2);
+    let at = 0;
+    page[at++] = 0x5b; // [
+    for (let index = 0; index < taken; index++) {
+      if (index) page[at++] = 0x2c; // ,
+      at += page.write(rows[index].row, at, sizes[index], 'utf8');
+    }
+    page[at++] = 0x5d; // ]
+    if (taken) {
+      this.rowBytes.total += bytes;
+      this.rowBytes.rows += taken;
+    }
+    const last = rows[taken - 1];
+    const more = taken < rows.length || rows.length === limit;
     return ok({
-      rows: `[${taken.join(',')}]`,
+      rows: page,
       next: more && last ? encodeCursor(Array.from({ length: this.keyCount }, (_, index) => last[`k${index}`])) : null,
     });
   }

@@ -6,6 +6,16 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import { config } from './config.js';
 import { DeliverableReplySerializer, natsLimits } from './reply-serializer.js';
 
+/**
+ * How a service listens on NATS: in the queue group named after itself, so N replicas share its work, its replies
+ * packed by DeliverableReplySerializer (whose list pages a client reads with ServiceReplyDeserializer).
+ */
+export const serviceTransport = (service: ServiceName, servers = config.natsUrl) =>
+  ({
+    transport: Transport.NATS,
+    options: { servers, queue: serviceQueue(service), name: serviceQueue(service), serializer: new DeliverableReplySerializer() },
+  }) satisfies MicroserviceOptions;
+
 /** The injection token of the NATS client a service publishes its events with. */
 export const EVENTS = 'EVENTS';
 
@@ -25,16 +35,12 @@ export function healthController(service: ServiceName): Type {
   return HealthController;
 }
 
-/**
- * Starts a service as a NATS microservice in the queue group named after itself, so N replicas share its work,
- * and stops it cleanly on SIGINT/SIGTERM.
- */
+/** Starts a service as a NATS microservice (serviceTransport), and stops it cleanly on SIGINT/SIGTERM. */
 export async function startService(service: ServiceName, module: Type) {
   const name = serviceQueue(service);
   const logger = new Logger(name);
   const app = await NestFactory.createMicroservice<MicroserviceOptions>(module, {
-    transport: Transport.NATS,
-    options: { servers: config.natsUrl, queue: name, name, serializer: new DeliverableReplySerializer() },
+    ...serviceTransport(service),
     logger: ['error', 'warn', 'log'],
   });
   exitCleanlyOnSignals(app, logger);

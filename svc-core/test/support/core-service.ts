@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { ClientProxyFactory, Transport, type ClientProxy, type INestMicroservice } from '@nestjs/microservices';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { ServiceReplyDeserializer, serviceTransport } from '@tms/service-kit';
 import { createTestDatabase, uniqueSubjectRoot } from '@tms/service-kit/testing';
 import { firstValueFrom, timeout } from 'rxjs';
 import type { ListPage, RpcReply } from '@tms/contracts';
@@ -30,12 +31,14 @@ export async function startCoreService(): Promise<CoreService> {
   // Subjects are read from the environment when the handlers are declared, so load the app only now.
   const { AppModule } = await import('../../src/app.module.js');
   const service: INestMicroservice = await NestFactory.createMicroservice(AppModule, {
-    transport: Transport.NATS,
-    options: { servers: natsUrl, queue: 'svc-core' },
+    ...serviceTransport('core', natsUrl),
     logger: ['error'],
   });
   await service.listen();
-  const client = ClientProxyFactory.create({ transport: Transport.NATS, options: { servers: natsUrl } });
+  const client = ClientProxyFactory.create({
+    transport: Transport.NATS,
+    options: { servers: natsUrl, deserializer: new ServiceReplyDeserializer() },
+  });
   await client.connect();
   const nats = await connect({ servers: natsUrl });
 
@@ -49,7 +52,7 @@ export async function startCoreService(): Promise<CoreService> {
     do {
       const reply = await call<ListPage>(resource, 'list', after ? { after } : {});
       if (!reply.ok) throw new Error(`list failed: ${JSON.stringify(reply)}`);
-      rows.push(...JSON.parse(reply.data.rows));
+      rows.push(...JSON.parse(Buffer.from(reply.data.rows).toString()));
       pages += 1;
       after = reply.data.next;
     } while (after);

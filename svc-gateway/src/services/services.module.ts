@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ClientsModule, Transport } from '@nestjs/microservices';
+import { ServiceReplyDeserializer } from '@tms/service-kit';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js';
 import { RequestSerializer } from './request-serializer.js';
 import { NATS_CLIENT, ServiceClient } from './service-client.js';
@@ -19,6 +20,7 @@ import { NATS_CLIENT, ServiceClient } from './service-client.js';
             maxReconnectAttempts: -1,
             reconnectTimeWait: 1000,
             serializer: new RequestSerializer(),
+            deserializer: new ServiceReplyDeserializer(),
           },
         }),
       },

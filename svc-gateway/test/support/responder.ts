@@ -1,4 +1,7 @@
 import { connect, type Msg, type NatsConnection } from '@nats-io/transport-node';
+import { DeliverableReplySerializer } from '@tms/service-kit';
+
+const serializer = new DeliverableReplySerializer();
 
 export interface Received {
   subject: string;
@@ -7,8 +10,8 @@ export interface Received {
 
 /**
  * A stand-in service on the real NATS, on the test's own subject root: it answers what `answer` says
- * (an RpcReply, or `undefined` to stay silent), like a Nest NATS microservice would. The gateway's packets are
- * Nest's `{ pattern, data, id }`; a plain RpcReply answer is what Nest's client reads as an external reply.
+ * (an RpcReply, or `undefined` to stay silent), packed as a service packs it. The gateway's packets are Nest's
+ * `{ pattern, data, id }`.
  */
 export class Responder {
   readonly received: Received[] = [];
@@ -21,10 +24,13 @@ export class Responder {
       connection.subscribe(subject, {
         callback: (error, msg: Msg) => {
           if (error) return;
-          const packet = msg.json<{ data?: unknown }>();
+          const packet = msg.json<{ id?: string; data?: unknown }>();
           responder.received.push({ subject: msg.subject, data: packet.data });
           const reply = answer(msg.subject, packet.data);
-          if (reply !== undefined) msg.respond(JSON.stringify(reply));
+          if (reply === undefined) return;
+          // Packed as a service packs its replies (list pages travel bare).
+          const { data, headers } = serializer.serialize({ id: packet.id, isDisposed: true, response: reply });
+          msg.respond(data, { headers });
         },
       });
     }
