@@ -36,7 +36,6 @@ function jsonValue(column: ColumnMetadata): string {
  * The order's columns must be NOT NULL.
  */
 export class ListPages {
-  private readonly select: string;
   private readonly keyCount: number;
   private readonly pageSql: string;
   private readonly firstPageSql: string;
@@ -62,11 +61,15 @@ export class ListPages {
     const table = `${metadata.schema ? `${quote(metadata.schema)}.` : ''}${quote(metadata.tableName)}`;
     // The key travels as text: Postgres reads it back exactly (a timestamp keeps its microseconds).
     const keyText = keyColumns.map(({ name }, index) => `${name}::text AS k${index}`).join(', ');
-    this.select = `SELECT row_to_json(r)::text AS row, ${keyText} FROM ${table} t CROSS JOIN LATERAL (SELECT ${fields}) r`;
     const orderBy = keyColumns.map(({ name, direction }) => `${name} ${direction}`).join(', ');
-    const limit = `LIMIT $${this.keyCount + 1}`;
-    this.firstPageSql = `${this.select} ORDER BY ${orderBy} LIMIT $1`;
-    this.pageSql = `${this.select} WHERE ${after(keyColumns)} ORDER BY ${orderBy} ${limit}`;
+    // The page's rows are chosen first and only they are turned into JSON: a plan that sorts the whole table (as
+    // Postgres picks for a page that is much of it) must not write every row's JSON to keep a few thousand.
+    const page = (where: string, limit: string) =>
+      `SELECT row_to_json(r)::text AS row, ${keyText} ` +
+      `FROM (SELECT * FROM ${table} t ${where} ORDER BY ${orderBy} LIMIT ${limit}) t ` +
+      `CROSS JOIN LATERAL (SELECT ${fields}) r ORDER BY ${orderBy}`;
+    this.firstPageSql = page('', '$1');
+    this.pageSql = page(`WHERE ${after(keyColumns)}`, `$${this.keyCount + 1}`);
   }
 
   /** Rows that fill about 90% of a page, at the average size seen so far (a bigger row ends the page sooner). */

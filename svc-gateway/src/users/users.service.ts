@@ -5,8 +5,19 @@ import { Repository } from 'typeorm';
 import type { SignInProfile } from '../auth/claims.js';
 import { User } from './user.entity.js';
 
+/**
+ * How long a user read for a signed-in request is reused. The session itself is read on every request (a sign-out or
+ * an expired session takes effect at once); only the user's profile may be this old, and a user deleted from the
+ * database is signed out this much later.
+ */
+const USER_REUSE_MS = 5000;
+const MAX_REUSED_USERS = 10_000;
+
 @Injectable()
 export class UsersService {
+  /** Users recently read, by id, with when they were read: a list's requests need not each read the same row. */
+  private readonly recent = new Map<string, { user: User; readAt: number }>();
+
   constructor(@InjectRepository(User) private readonly users: Repository<User>) {}
 
   /** Creates the user on first sign-in, else refreshes what the issuer says about them (it is the source of truth). */
@@ -20,11 +31,21 @@ export class UsersService {
       .returning(['id'])
       .execute();
     const id = (result.raw as { id: string }[])[0].id;
+    this.recent.delete(id);
     return this.users.findOneByOrFail({ id });
   }
 
-  findById(id: string): Promise<User | null> {
-    return this.users.findOneBy({ id });
+  async findById(id: string): Promise<User | null> {
+    const now = Date.now();
+    const recent = this.recent.get(id);
+    if (recent && now - recent.readAt < USER_REUSE_MS) return recent.user;
+    const user = await this.users.findOneBy({ id });
+    this.recent.delete(id);
+    if (user) {
+      if (this.recent.size >= MAX_REUSED_USERS) this.recent.delete(this.recent.keys().next().value!);
+      this.recent.set(id, { user, readAt: now });
+    }
+    return user;
   }
 }
 
