@@ -5,7 +5,7 @@ import { UsersService } from '../users/users.service.js';
 
 type Done = (error: unknown, value?: unknown) => void;
 
-/** The session holds only the user's id; every request reads the user again (a deleted user is signed out). */
+/** The session holds only the user's id; requests read the user (UsersService.findById reuses it for a few seconds). */
 @Injectable()
 export class SessionSerializer extends PassportSerializer {
   constructor(private readonly users: UsersService) {
