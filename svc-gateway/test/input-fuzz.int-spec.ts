@@ -53,8 +53,20 @@ function describeField(name: string, schema: z.ZodType): Field {
   throw new Error(`The fuzz test cannot tell what ${name} holds: teach describeField its kind`);
 }
 
-/** Ids of the records the run created: the valid values of a reference. */
-const createdIds: string[] = [];
+/** Ids of the records the run created, by resource: the valid values of a reference. */
+const createdIds = new Map<string, string[]>();
+const allCreatedIds = () => [...createdIds.values()].flat();
+const idsOf = (resource: string) => createdIds.get(resource) ?? createdIds.set(resource, []).get(resource)!;
+
+/**
+ * The resource a reference field names, by its name: `truckId` and `assignedTruckId` → trucks. Its valid values are
+ * that resource's ids (any id is a 400 under the field for most other resources' records).
+ */
+function referencedResource(field: string): string | undefined {
+  const noun = field.replace(/^assigned/, '').replace(/Id$/, '');
+  const resource = `${noun[0].toLowerCase()}${noun.slice(1)}s`;
+  return Object.hasOwn(RESOURCE_SCHEMAS, resource) ? resource : undefined;
+}
 
 function validValue(field: Field): fc.Arbitrary<unknown> {
   const accepted = <T>(arbitrary: fc.Arbitrary<T>) => arbitrary.filter((value) => field.schema.safeParse(value).success);
@@ -62,7 +74,11 @@ function validValue(field: Field): fc.Arbitrary<unknown> {
     case 'choice':
       return fc.constantFrom(...field.options);
     case 'reference': {
-      const createdId = fc.nat().map((index) => (createdIds.length ? createdIds[index % createdIds.length] : null));
+      const resource = referencedResource(field.name);
+      const createdId = fc.nat().map((index) => {
+        const ids = (resource ? createdIds.get(resource) : undefined) ?? allCreatedIds();
+        return ids.length ? ids[index % ids.length] : null;
+      });
       // A required reference is never left empty in a valid body; an optional one often is.
       return field.required ? createdId : fc.oneof(fc.constant(null), createdId);
     }
@@ -357,7 +373,7 @@ describe.each(RESOURCES)('/api/$name', ({ name: resource, schema, creates, updat
       const request = `POST /api/${resource}`;
       expectHarmless(request, answer);
       expectSchemaVerdict(request, answer, schema.safeParse(JSON.parse(json)).success, 201);
-      if (answer.status === 201) createdIds.push((JSON.parse(answer.text) as { id: string }).id);
+      if (answer.status === 201) idsOf(resource).push((JSON.parse(answer.text) as { id: string }).id);
     });
     expect(savedCount(`POST /api/${resource}`, 201)).toBeGreaterThan(0);
   }, TEST_TIMEOUT_MS);
@@ -390,7 +406,7 @@ describe('raw requests to every resource', () => {
     method: fc.constantFrom('POST', 'PATCH'),
     resource: fc.constantFrom(...RESOURCES.map(({ name }) => name)),
     id: fc.oneof(
-      fc.nat().map((index) => createdIds[index % createdIds.length] ?? randomUUID()),
+      fc.nat().map((index) => allCreatedIds()[index % allCreatedIds().length] ?? randomUUID()),
       fc.uuid(),
       fc.constantFrom('not-a-uuid', '%00', '%E0%A4%A', '..%2F..%2Fhealth', 'x'.repeat(5000)),
     ),
