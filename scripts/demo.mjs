@@ -8,7 +8,7 @@
  * pseudo-random generator); dates are set around today.
  *   APP_URL  the running system (default http://localhost:3000); it must use the development sign-in.
  */
-import { centsToMoney, formatDollars, sumMoney } from '@tms/contracts';
+import { centsToMoney, formatDollars, fuelTotalCost, sumMoney } from '@tms/contracts';
 import { signIn } from './sign-in.mjs';
 
 const APP_URL = process.env.APP_URL ?? 'http://localhost:3000';
@@ -244,6 +244,387 @@ async function ensure(request, resource, key, records, toPayload = (record) => r
 
 const idOf = (records, key) => (key ? records.get(key.toLowerCase()).id : null);
 
+// ---------------------------------------------------------------------------------------------------------------
+// Safety & Compliance: inspections of every type (some failed, with their defects), a few accidents and violations.
+// None has a unique number, so each is looked up by what makes it one of ours: an inspection by its truck and type,
+// an accident by its police report number, a violation by its driver and type. Drivers and trucks by their index:
+// driver i drives truck T-(101 + i).
+
+const INSPECTIONS = [
+  [0, 'Pre-Trip', -1, 'Passed', null, 'James Carter'],
+  [1, 'Post-Trip', -2, 'Passed', null, 'Maria Gonzalez'],
+  [2, 'Annual', -41, 'Passed', null, 'Midwest Fleet Services, Joliet'],
+  [3, 'DOT', -12, 'Failed', 'Left rear brake chamber leaking air; two steer tire tread depths under 4/32".', 'Officer R. Alvarez, Illinois State Police'],
+  [4, 'Roadside', -5, 'Passed', null, 'Officer K. Wright, Indiana State Police'],
+  [5, 'Pre-Trip', 0, 'Pending', null, null],
+  [6, 'DOT', -20, 'Passed', null, 'Midwest Fleet Services, Joliet'],
+  [7, 'Roadside', -8, 'Failed', 'Driver-side headlamp out; cracked windshield in the wiper sweep area.', 'Trooper M. Delgado, Texas DPS'],
+  [8, 'Annual', -88, 'Passed', null, 'Midwest Fleet Services, Joliet'],
+  [9, 'Post-Trip', -1, 'Failed', 'Trailer clearance marker light out (rear, curb side).', 'Mei Chen'],
+  [10, 'Pre-Trip', 0, 'Passed', null, 'Richard Jackson'],
+  [11, 'DOT', -3, 'Pending', 'Slack adjuster out of adjustment, axle 3; sent to the shop for re-check.', 'Officer P. Novak, Wisconsin State Patrol'],
+];
+
+const ACCIDENTS = [
+  { driver: 2, truck: 2, load: 'LD-24030', accidentDate: -34, location: 'W Roosevelt Rd & S Canal St, Chicago, IL', severity: 'Minor', status: 'Closed',
+    description: 'Trailer clipped a parked car while turning right into the dock entrance.', injuriesReported: 0,
+    policeReportNumber: 'CPD-26-044170', insuranceClaimNumber: 'CLM-883120', estimatedCost: money(185000) },
+  { driver: 6, truck: 6, load: null, accidentDate: -9, location: 'I-80 EB near mile marker 132, Joliet, IL', severity: 'Moderate', status: 'Under Investigation',
+    description: 'Rear-ended by a passenger car in stop-and-go traffic; the other driver was taken to hospital with minor injuries.', injuriesReported: 1,
+    policeReportNumber: 'ISP-26-118204', insuranceClaimNumber: 'CLM-884517', estimatedCost: money(1240000) },
+  { driver: 13, truck: null, load: 'LD-24100', accidentDate: -2, location: 'I-35 SB near exit 85, Waco, TX', severity: 'Severe', status: 'Reported',
+    description: 'Jackknifed on a wet overpass after braking for a stalled vehicle; trailer and cargo damaged.', injuriesReported: 2,
+    policeReportNumber: 'TXDPS-26-55012', insuranceClaimNumber: null, estimatedCost: money(4850000) },
+  { driver: 9, truck: 9, load: null, accidentDate: -61, location: 'Walmart DC 6094, Tomah, WI', severity: 'Minor', status: 'Closed',
+    description: "Backed into a dock bumper; minor damage to the trailer's rear door.", injuriesReported: 0,
+    policeReportNumber: 'TPD-26-00931', insuranceClaimNumber: null, estimatedCost: null },
+];
+
+const VIOLATIONS = [
+  { driver: 0, truck: 0, violationType: 'Speeding', violationDate: -15, location: 'I-65 NB near Lafayette, IN', status: 'Paid',
+    description: 'Speeding: 72 mph in a 55 mph work zone.', citationNumber: 'IN-4471203', fineAmount: money(25000), points: 3, dueDate: -1 },
+  { driver: 4, truck: 4, violationType: 'HOS', violationDate: -7, location: 'Weigh station, I-94 near Kenosha, WI', status: 'Pending',
+    description: '11-hour driving limit exceeded by 45 minutes.', citationNumber: 'WI-2290117', fineAmount: money(50000), points: 2, dueDate: 23 },
+  { driver: 8, truck: 8, violationType: 'Equipment', violationDate: -21, location: 'I-57 SB near Effingham, IL', status: 'Dismissed',
+    description: 'Inoperative brake lamp on the trailer; repaired on the spot.', citationNumber: 'IL-7781034', fineAmount: null, points: 0, dueDate: null },
+  { driver: 11, truck: 11, violationType: 'Weight', violationDate: -4, location: 'Port of entry, I-10 near Ehrenberg, AZ', status: 'Contested',
+    description: 'Gross weight 82,350 lbs, over the 80,000 lbs limit.', citationNumber: 'AZ-551902', fineAmount: money(117500), points: 0, dueDate: 26 },
+  { driver: 15, truck: null, violationType: 'DOT', violationDate: -30, location: 'Roadside inspection, I-70 near Hays, KS', status: 'Pending',
+    description: 'Record of duty status: shipping document number missing.', citationNumber: null, fineAmount: null, points: 1, dueDate: null },
+];
+
+/** Creates the safety records the system lacks, each looked up by `keyOf` (of a planned record and of a stored one). */
+async function ensureSafetyRecords(request, resource, records, keyOf) {
+  const existing = new Set((await request('GET', `/api/${resource}`)).map(keyOf));
+  let created = 0;
+  for (const record of records) {
+    if (existing.has(keyOf(record))) continue;
+    await request('POST', `/api/${resource}`, record);
+    existing.add(keyOf(record));
+    created += 1;
+  }
+  console.log(`  ${resource.padEnd(10)} ${String(created).padStart(3)} created, ${records.length - created} already there`);
+}
+
+async function ensureSafety(request, trucks, drivers) {
+  const loads = new Map((await request('GET', '/api/loads')).map((load) => [load.loadNumber, load.id]));
+  const truckId = (index) => (index === null ? null : idOf(trucks, TRUCKS[index].truckNumber));
+  const driverId = (index) => idOf(drivers, DRIVERS[index].email);
+  await ensureSafetyRecords(
+    request,
+    'inspections',
+    INSPECTIONS.map(([index, inspectionType, date, status, defects, performedBy]) => ({
+      truckId: truckId(index), driverId: driverId(index), inspectionType, inspectionDate: day(date), status, defects, performedBy, notes: null,
+    })),
+    (inspection) => `${inspection.truckId}|${inspection.inspectionType}`,
+  );
+  await ensureSafetyRecords(
+    request,
+    'accidents',
+    ACCIDENTS.map(({ driver, truck, load, accidentDate, ...accident }) => ({
+      ...accident, driverId: driverId(driver), truckId: truckId(truck), loadId: (load && loads.get(load)) ?? null, accidentDate: day(accidentDate),
+    })),
+    (accident) => accident.policeReportNumber,
+  );
+  await ensureSafetyRecords(
+    request,
+    'violations',
+    VIOLATIONS.map(({ driver, truck, violationDate, dueDate, ...violation }) => ({
+      ...violation, driverId: driverId(driver), truckId: truckId(truck), violationDate: day(violationDate), dueDate: dueDate === null ? null : day(dueDate),
+    })),
+    (violation) => `${violation.driverId}|${violation.violationType}`,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Maintenance and fuel: a year of service history for every truck and a month of fuel purchases at real truck
+// stops. Drawn from a generator of their own, so the records above stay the same. Every truck's last PM service
+// says when the next is due; one truck's is overdue. Looked up by their repair order and receipt numbers.
+
+const fleetRandom = seededRandom(20261122);
+const fleetBetween = (min, max) => min + Math.floor(fleetRandom() * (max - min + 1));
+const fleetPick = (items) => items[Math.floor(fleetRandom() * items.length)];
+
+/** The truck whose PM service is overdue: T-112 was last serviced 100 days ago, due 10 days ago. */
+const OVERDUE_TRUCK = 11;
+const PM_INTERVAL_DAYS = 90;
+const PM_INTERVAL_MILES = 25000;
+
+/** Each truck's odometer a year ago and the miles it runs a day (spares and box trucks less). */
+const ODOMETERS = TRUCKS.map((truck, index) => ({
+  start: fleetBetween(90, 620) * 1000 + fleetBetween(0, 999),
+  perDay: truck.type === 'Box Truck' ? fleetBetween(110, 160) : index < DRIVEN_TRUCKS ? fleetBetween(420, 560) : fleetBetween(180, 260),
+}));
+const odometerOn = (index, days) => ODOMETERS[index].start + ODOMETERS[index].perDay * (365 + days);
+
+const SHOPS = {
+  pm: ['Rush Truck Centers, Chicago', 'Midwest Fleet Services, Joliet', 'TA Truck Service, Gary', "Love's Truck Care, Joplin", 'In-house shop'],
+  tires: ['Goodyear Commercial Tire, Chicago', "Love's Truck Care, Joplin", 'TA Truck Service, Gary'],
+  brakes: ['FleetPride, Chicago', 'Midwest Fleet Services, Joliet', 'Rush Truck Centers, Chicago'],
+  engine: ['Cummins Sales and Service, Joliet', 'Rush Truck Centers, Chicago'],
+  inspection: ['Midwest Fleet Services, Joliet', 'In-house shop'],
+};
+/** [type, description, cost range in dollars, shops] of the services a truck may need besides its PM. */
+const REPAIRS = [
+  ['Tire Rotation', 'Rotated steer and drive tires; checked pressures and tread depths', [120, 260], SHOPS.tires],
+  ['Oil Change', 'Engine oil and filter change, 15W-40; fuel filters replaced', [310, 460], SHOPS.pm],
+  ['Brake Service', 'Replaced brake shoes and drums on the drive axles; adjusted slack adjusters', [1400, 3200], SHOPS.brakes],
+  ['Engine Repair', 'Replaced EGR cooler and gaskets after a coolant leak', [3500, 9800], SHOPS.engine],
+  ['Transmission', 'Replaced clutch and rebuilt the transmission input shaft', [4200, 9500], SHOPS.engine],
+  ['Other', 'Replaced the cab A/C compressor and recharged the system', [650, 1900], SHOPS.pm],
+];
+
+const dollars = (min, max) => money(fleetBetween(min * 100, max * 100));
+
+function planMaintenance() {
+  const records = [];
+  const add = (index, record) => records.push({ truckNumber: TRUCKS[index].truckNumber, ...record });
+  TRUCKS.forEach((truck, index) => {
+    // PM service every 90 days back from the last one (within the last 90 days, or 100 days ago for the overdue truck).
+    const last = index === OVERDUE_TRUCK ? -100 : -fleetBetween(0, PM_INTERVAL_DAYS - 1);
+    const services = [];
+    for (let serviced = last; serviced >= -365; serviced -= PM_INTERVAL_DAYS) services.unshift(serviced);
+    for (const serviced of services) {
+      const mileage = odometerOn(index, serviced);
+      const latest = serviced === last;
+      add(index, {
+        maintenanceType: 'PM Service', serviceDate: day(serviced), mileage, cost: dollars(450, 850), vendor: fleetPick(SHOPS.pm),
+        description: 'PM-A: oil and filters, chassis lube, brake and tire inspection', status: 'Completed',
+        nextServiceMileage: mileage + PM_INTERVAL_MILES, nextServiceDate: latest ? day(serviced + PM_INTERVAL_DAYS) : null,
+      });
+    }
+    // The annual inspection, due again a year on.
+    const inspected = -fleetBetween(5, 360);
+    add(index, {
+      maintenanceType: 'Inspection', serviceDate: day(inspected), mileage: odometerOn(index, inspected), cost: dollars(150, 300),
+      vendor: fleetPick(SHOPS.inspection), description: 'Annual DOT inspection (49 CFR 396.17): passed', status: 'Completed',
+      nextServiceMileage: null, nextServiceDate: day(inspected + 365),
+    });
+    // A repair or two over the year.
+    for (let repair = 0; repair < fleetBetween(0, 2); repair += 1) {
+      const [maintenanceType, description, [min, max], shops] = fleetPick(REPAIRS);
+      const repaired = -fleetBetween(10, 350);
+      add(index, {
+        maintenanceType, serviceDate: day(repaired), mileage: odometerOn(index, repaired), cost: dollars(min, max), vendor: fleetPick(shops),
+        description, status: 'Completed', nextServiceMileage: null, nextServiceDate: null,
+      });
+    }
+  });
+  // In the shop now (T-128, T-129), parked (T-130), and coming up.
+  add(27, { maintenanceType: 'Engine Repair', serviceDate: day(-2), mileage: odometerOn(27, -2), cost: money(684000), vendor: SHOPS.engine[0],
+    description: 'Diagnosing low power and black smoke; replacing the turbocharger', status: 'In Progress', nextServiceMileage: null, nextServiceDate: null });
+  add(28, { maintenanceType: 'Transmission', serviceDate: day(-1), mileage: odometerOn(28, -1), cost: money(512500), vendor: SHOPS.engine[1],
+    description: 'Grinding in 9th and 10th gear; transmission out for rebuild', status: 'In Progress', nextServiceMileage: null, nextServiceDate: null });
+  add(29, { maintenanceType: 'Other', serviceDate: day(6), mileage: null, cost: money(1450000), vendor: SHOPS.engine[0],
+    description: 'Replacement engine on order after a cracked block', status: 'Scheduled', nextServiceMileage: null, nextServiceDate: null });
+  add(3, { maintenanceType: 'Tire Rotation', serviceDate: day(4), mileage: null, cost: money(21000), vendor: SHOPS.tires[0],
+    description: 'Rotate steer tires; replace the left steer tire (cupping)', status: 'Scheduled', nextServiceMileage: null, nextServiceDate: null });
+  add(8, { maintenanceType: 'Brake Service', serviceDate: day(9), mileage: null, cost: money(185000), vendor: SHOPS.brakes[0],
+    description: 'Trailer brake job after the roadside inspection', status: 'Scheduled', nextServiceMileage: null, nextServiceDate: null });
+  add(16, { maintenanceType: 'Oil Change', serviceDate: day(-30), mileage: null, cost: money(38500), vendor: SHOPS.pm[1],
+    description: 'Oil change moved into the PM service', status: 'Cancelled', nextServiceMileage: null, nextServiceDate: null });
+  return records.map((record, index) => ({ ...record, invoiceNumber: `RO-${31001 + index}` }));
+}
+
+/** Real truck stops, by chain: [vendor, 'City, State', note]. */
+const TRUCK_STOPS = [
+  ['Pilot', 'Gary, IN', 'Pilot Travel Center, I-80/94'], ['Pilot', 'Knoxville, TN', 'Pilot Travel Center, I-40'],
+  ["Love's", 'Joplin, MO', "Love's Travel Stop, I-44"], ["Love's", 'Oklahoma City, OK', "Love's Travel Stop, I-40"],
+  ['Shell', 'Memphis, TN', null], ['TA', 'Walcott, IA', 'Iowa 80 Truckstop, I-80 exit 284'], ['TA', 'Ontario, CA', 'TA Ontario, I-10'],
+  ['Petro', 'Effingham, IL', 'Petro Stopping Center, I-57/70'], ['Petro', 'Laredo, TX', 'Petro Stopping Center, I-35'],
+  ['Flying J', 'Salt Lake City, UT', 'Flying J Travel Center, I-215'], ['Speedway', 'Columbus, OH', null], ['Other', 'Tomah, WI', 'Kwik Trip, I-94'],
+];
+const FUEL_DAYS = 30;
+
+function planFuel() {
+  const purchases = [];
+  DRIVERS.forEach((driver, index) => {
+    if (!driver.assignedTruckNumber || index >= DRIVEN_TRUCKS) return;
+    const truckIndex = TRUCKS.findIndex((truck) => truck.truckNumber === driver.assignedTruckNumber);
+    const boxTruck = TRUCKS[truckIndex].type === 'Box Truck';
+    const cardNumber = String(fleetBetween(0, 9999)).padStart(4, '0');
+    for (let filled = -FUEL_DAYS + fleetBetween(0, 2); filled <= 0; filled += fleetBetween(2, 4)) {
+      const [vendor, location, notes] = fleetPick(TRUCK_STOPS);
+      const common = { truckNumber: driver.assignedTruckNumber, driverEmail: driver.email, transactionDate: day(filled), vendor, location, cardNumber };
+      const odometerReading = odometerOn(truckIndex, filled);
+      purchases.push({
+        ...common, fuelType: 'Diesel', odometerReading, notes,
+        gallons: `${boxTruck ? fleetBetween(38, 72) : fleetBetween(88, 186)}.${String(fleetBetween(0, 999)).padStart(3, '0')}`,
+        pricePerGallon: `3.${fleetBetween(52, 99)}9`,
+      });
+      // DEF about every third fill.
+      if (!boxTruck && fleetRandom() < 0.33) {
+        purchases.push({ ...common, fuelType: 'DEF', odometerReading, notes: null, gallons: `${fleetBetween(5, 14)}.${String(fleetBetween(0, 999)).padStart(3, '0')}`, pricePerGallon: `3.${fleetBetween(49, 89)}9` });
+      }
+    }
+  });
+  return purchases.map((purchase, index) => ({ ...purchase, receiptNumber: `R-${460001 + index}` }));
+}
+
+/**
+ * As `ensure`, for records whose key is optional (a repair order, a receipt number): those the users saved without
+ * one are left alone.
+ */
+async function ensureByOptionalKey(request, resource, key, records, toPayload) {
+  const stored = (await request('GET', `/api/${resource}`)).filter((record) => record[key]);
+  const byKey = new Map(stored.map((record) => [record[key].toLowerCase(), record]));
+  let created = 0;
+  for (const record of records) {
+    if (byKey.has(record[key].toLowerCase())) continue;
+    byKey.set(record[key].toLowerCase(), await request('POST', `/api/${resource}`, toPayload(record)));
+    created += 1;
+  }
+  console.log(`  ${resource.padEnd(10)} ${String(created).padStart(3)} created, ${records.length - created} already there`);
+  return records.map((record) => byKey.get(record[key].toLowerCase()));
+}
+
+async function ensureFleetOperations(request, trucks, drivers) {
+  await ensureByOptionalKey(request, 'maintenance', 'invoiceNumber', planMaintenance(), ({ truckNumber, ...record }) => ({
+    ...record,
+    truckId: idOf(trucks, truckNumber),
+  }));
+  // A purchase made during a load of its truck is charged to that load.
+  const loads = (await request('GET', '/api/loads')).filter((load) => load.assignedTruckId);
+  const loadOf = (truckId, date) => loads.find((load) => load.assignedTruckId === truckId && load.pickupDate <= date && date <= load.deliveryDate)?.id ?? null;
+  const fuel = await ensureByOptionalKey(request, 'fuel', 'receiptNumber', planFuel(), ({ truckNumber, driverEmail, ...purchase }) => ({
+    ...purchase,
+    truckId: idOf(trucks, truckNumber),
+    driverId: idOf(drivers, driverEmail),
+    loadId: loadOf(idOf(trucks, truckNumber), purchase.transactionDate),
+    totalCost: fuelTotalCost(purchase.gallons, purchase.pricePerGallon),
+  }));
+  const spent = formatDollars(sumMoney(fuel.map((purchase) => purchase.totalCost)));
+  console.log(`  Fuel bought over the last ${FUEL_DAYS} days: ${spent}.`);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Accounting: an invoice for every delivered or invoiced load (invoiced ones mostly paid, some overdue), their
+// payments, a quarter of expenses and a month of weekly driver settlements. Keys: invoice number (from the load
+// number), payment reference number, expense description, settlement number. Its own seeded generator, so that the
+// other domains' records stay the same whatever is added here.
+
+const accountingRandom = seededRandom(20260310);
+const accountingBetween = (min, max) => min + Math.floor(accountingRandom() * (max - min + 1));
+const accountingPick = (items) => items[Math.floor(accountingRandom() * items.length)];
+const addDays = (isoDay, days) => new Date(Date.parse(`${isoDay}T00:00:00Z`) + days * 86400000).toISOString().slice(0, 10);
+
+function planInvoices(loads) {
+  const billed = loads.filter((load) => load.status === 'invoiced' || load.status === 'delivered');
+  billed.sort((a, b) => a.loadNumber.localeCompare(b.loadNumber));
+  return billed.map((load) => {
+    const invoiceDate = addDays(load.deliveryDate, 1);
+    const dueDate = addDays(invoiceDate, 30);
+    const overdue = dueDate < day(0);
+    const status =
+      load.status === 'delivered' ? accountingPick(['draft', 'sent', 'sent'])
+      : accountingRandom() < 0.7 ? 'paid'
+      : overdue ? 'overdue'
+      : 'sent';
+    return {
+      invoiceNumber: `INV-${load.loadNumber.slice(3)}`,
+      loadId: load.id,
+      customerId: load.customerId,
+      status,
+      invoiceDate,
+      dueDate,
+      subtotal: load.rate,
+      tax: '0',
+      total: load.rate,
+      notes: null,
+    };
+  });
+}
+
+/** Paid invoices were paid in full; a few sent ones in part (a deposit). */
+function planPayments(invoices) {
+  // In invoice-number order, so that every run makes the same choices whatever order the list came in.
+  const sorted = [...invoices].sort((a, b) => a.invoiceNumber.localeCompare(b.invoiceNumber));
+  return sorted.flatMap((invoice) => {
+    const method = accountingPick(['ACH', 'ACH', 'Check', 'Wire']);
+    if (invoice.status === 'paid') {
+      return [{ invoiceId: invoice.id, customerId: invoice.customerId, amount: invoice.total, paymentDate: addDays(invoice.invoiceDate, accountingBetween(7, 28)), paymentMethod: method, referenceNumber: `PMT-${invoice.invoiceNumber.slice(4)}` }];
+    }
+    if (invoice.status === 'sent' && accountingRandom() < 0.3) {
+      const cents = BigInt(Math.round(Number(invoice.total.replace('.', '')) / 4));
+      return [{ invoiceId: invoice.id, customerId: invoice.customerId, amount: centsToMoney(cents), paymentDate: addDays(invoice.invoiceDate, 5), paymentMethod: method, referenceNumber: `PMT-${invoice.invoiceNumber.slice(4)}-D` }];
+    }
+    return [];
+  });
+}
+
+const FUEL_STOPS = ['Pilot #412, Joliet IL', "Love's #551, Effingham IL", 'TA Gary, IN', 'Flying J #705, Oklahoma City OK', 'Petro Rochelle, IL'];
+const TOLL_ROADS = ['Illinois Tollway I-90', 'Indiana Toll Road', 'Ohio Turnpike', 'Pennsylvania Turnpike'];
+
+/** A quarter of running costs: fuel and tolls most days, shop visits, monthly insurance, driver bonuses. */
+function planExpenses(loads) {
+  const recentLoads = loads.filter((load) => load.status !== 'pending');
+  const expenses = [];
+  for (let daysAgo = 90; daysAgo >= 1; daysAgo -= 1) {
+    const date = day(-daysAgo);
+    const load = accountingPick(recentLoads);
+    if (daysAgo % 3 === 0) {
+      const stop = accountingPick(FUEL_STOPS);
+      expenses.push({ expenseDate: date, category: 'Fuel', description: `Diesel at ${stop} (receipt F-${date.replaceAll('-', '')})`, amount: money(accountingBetween(38000, 98000) + accountingPick([0, 9, 37, 61])), vendor: stop.split(',')[0], paymentMethod: 'Credit Card', loadId: load?.id ?? null });
+    }
+    if (daysAgo % 4 === 0) {
+      const road = accountingPick(TOLL_ROADS);
+      expenses.push({ expenseDate: date, category: 'Tolls', description: `${road} tolls (receipt T-${date.replaceAll('-', '')})`, amount: money(accountingBetween(1200, 9800)), vendor: road, paymentMethod: 'ACH', loadId: load?.id ?? null });
+    }
+    if (daysAgo % 11 === 0) {
+      expenses.push({ expenseDate: date, category: 'Maintenance', description: `PM service and tires (work order M-${date.replaceAll('-', '')})`, amount: money(accountingBetween(45000, 260000)), vendor: 'Midwest Fleet Services', paymentMethod: 'Check', loadId: null });
+    }
+    if (daysAgo % 30 === 0) {
+      expenses.push({ expenseDate: date, category: 'Insurance', description: `Cargo and liability premium (${date.slice(0, 7)})`, amount: money(645000), vendor: 'Great West Casualty', paymentMethod: 'ACH', loadId: null });
+    }
+    if (daysAgo % 14 === 5) {
+      expenses.push({ expenseDate: date, category: 'Driver Pay', description: `Safety bonus pool (${date})`, amount: money(accountingBetween(20000, 60000)), vendor: null, paymentMethod: 'ACH', loadId: null });
+    }
+  }
+  return expenses;
+}
+
+/** Four weeks of settlements (Monday to Sunday) for the drivers on duty: the older weeks paid, the last one pending. */
+function planSettlements(drivers) {
+  const today = new Date(`${day(0)}T00:00:00Z`);
+  const lastSunday = addDays(day(0), -((today.getUTCDay() + 7) % 7 || 7));
+  const onDuty = [...drivers.values()].filter((driver) => driver.status === 'on-duty').sort((a, b) => a.email.localeCompare(b.email)).slice(0, 12);
+  return [3, 2, 1, 0].flatMap((weeksBack) => {
+    const periodEnd = addDays(lastSunday, -7 * weeksBack);
+    const periodStart = addDays(periodEnd, -6);
+    return onDuty.map((driver, index) => {
+      const miles = accountingBetween(1800, 3200);
+      const revenueCents = miles * accountingBetween(250, 320);
+      const payCents = miles * 62;
+      const deductionCents = accountingPick([0, 0, 2500, 7500, 15000]);
+      const status = weeksBack >= 2 ? 'Paid' : weeksBack === 1 ? accountingPick(['Approved', 'Paid']) : 'Pending';
+      return {
+        driverId: driver.id,
+        settlementNumber: `SETTLE-${periodEnd.replaceAll('-', '')}-${String((index * 733 + weeksBack * 97 + 1000) % 10000).padStart(4, '0')}`,
+        periodStart,
+        periodEnd,
+        totalMiles: miles,
+        totalRevenue: money(revenueCents),
+        driverPay: money(payCents),
+        deductions: money(deductionCents),
+        netPay: money(payCents - deductionCents),
+        status,
+        ...(status === 'Paid' && { paidDate: addDays(periodEnd, 5), paymentMethod: 'ACH' }),
+      };
+    });
+  });
+}
+
+async function ensureAccounting(request, drivers) {
+  const loads = await request('GET', '/api/loads');
+  const invoices = await ensure(request, 'invoices', 'invoiceNumber', planInvoices(loads));
+  // Payments recorded by hand may have no reference number: only ours are looked up by it.
+  await ensureByOptionalKey(request, 'payments', 'referenceNumber', planPayments([...invoices.values()]), (payment) => payment);
+  await ensure(request, 'expenses', 'description', planExpenses(loads));
+  await ensure(request, 'settlements', 'settlementNumber', planSettlements(drivers));
+  const paid = [...invoices.values()].filter((invoice) => invoice.status === 'paid');
+  console.log(`  Revenue of the ${paid.length} paid invoices: ${formatDollars(sumMoney(paid.map((invoice) => invoice.total)))}.`);
+}
+
 console.log(`Filling ${APP_URL} with demo data, as ${DEMO_USER}:`);
 try {
   const request = await connect(APP_URL);
@@ -259,6 +640,9 @@ try {
     assignedDriverId: idOf(drivers, driverEmail),
     assignedTruckId: idOf(trucks, truckNumber),
   }));
+  await ensureSafety(request, trucks, drivers);
+  await ensureFleetOperations(request, trucks, drivers);
+  await ensureAccounting(request, drivers);
   const loads = await request('GET', '/api/loads');
   const revenue = formatDollars(sumMoney(loads.map((load) => load.rate)));
   console.log(`Total revenue of the ${loads.length} loads: ${revenue}. Open ${APP_URL}.`);

@@ -1,9 +1,11 @@
 import type { RemoteScreens } from '@tms/ui';
+import { AccountingPage } from './overview/AccountingPage.js';
+import { SettlementsPage } from './settlements/SettlementsPage.js';
 
-/**
- * The screens this remote gives the shell, keyed by route path: Accounting (/accounting) and Driver Settlements (/settlements).
- * Screens are added here as the domain lands; until then the shell shows its 404 page for these routes.
- */
-const screens: RemoteScreens = {};
+/** The screens this remote gives the shell, keyed by route path: Accounting (/accounting) and Driver Settlements (/settlements). */
+const screens: RemoteScreens = {
+  '/accounting': AccountingPage,
+  '/settlements': SettlementsPage,
+};
 
 export default screens;

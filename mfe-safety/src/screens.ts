@@ -1,9 +1,9 @@
 import type { RemoteScreens } from '@tms/ui';
+import { SafetyPage } from './SafetyPage.js';
 
-/**
- * The screens this remote gives the shell, keyed by route path: Safety & Compliance (/safety).
- * Screens are added here as the domain lands; until then the shell shows its 404 page for these routes.
- */
-const screens: RemoteScreens = {};
+/** What this remote gives the shell: its screens by route. The shell renders them inside its layout. */
+const screens: RemoteScreens = {
+  '/safety': SafetyPage,
+};
 
 export default screens;

@@ -1,6 +1,38 @@
 import { Module } from '@nestjs/common';
-import { healthController } from '@tms/service-kit';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { dataSourceOptions, healthController, openDatabase, serviceRequestsModule } from '@tms/service-kit';
+import { DataSource } from 'typeorm';
+import { ExpenseEntity } from './expenses/expense.entity.js';
+import { ExpensesModule } from './expenses/expenses.module.js';
+import { InvoiceEntity } from './invoices/invoice.entity.js';
+import { InvoicesModule } from './invoices/invoices.module.js';
+import { Accounting1764000000000 } from './migrations/1764000000000-accounting.js';
+import { PaymentEntity } from './payments/payment.entity.js';
+import { PaymentsModule } from './payments/payments.module.js';
+import { SettlementEntity } from './settlements/settlement.entity.js';
+import { SettlementsModule } from './settlements/settlements.module.js';
 
-/** svc-accounting: its domain's handlers join this module as the domain lands (README: Adding a domain). */
-@Module({ controllers: [healthController('accounting')] })
+/** svc-accounting owns the `accounting` schema: every entity and migration of the service is listed here. */
+export const ACCOUNTING_DATABASE = {
+  schema: 'accounting',
+  entities: [InvoiceEntity, PaymentEntity, ExpenseEntity, SettlementEntity],
+  migrations: [Accounting1764000000000],
+};
+
+@Module({
+  imports: [
+    TypeOrmModule.forRootAsync({
+      useFactory: () => dataSourceOptions(ACCOUNTING_DATABASE),
+      dataSourceFactory: async (options) => openDatabase(new DataSource(options!)),
+    }),
+    // Loads, customers and drivers are svc-core's: asked for over NATS when an invoice, payment, expense or
+    // settlement names one.
+    serviceRequestsModule(),
+    InvoicesModule,
+    ExpensesModule,
+    PaymentsModule,
+    SettlementsModule,
+  ],
+  controllers: [healthController('accounting')],
+})
 export class AppModule {}

@@ -13,12 +13,24 @@ import { ListOrder1763800000000 } from './migrations/1763800000000-list-order.js
 import { Dispatch1763900000000 } from './migrations/1763900000000-dispatch.js';
 import { TruckEntity } from './trucks/truck.entity.js';
 import { TrucksModule } from './trucks/trucks.module.js';
+import { AccidentEntity } from './accidents/accident.entity.js';
+import { AccidentsModule } from './accidents/accidents.module.js';
+import { InspectionEntity } from './inspections/inspection.entity.js';
+import { InspectionsModule } from './inspections/inspections.module.js';
+import { Safety1764100000000 } from './migrations/1764100000000-safety.js';
+import { ViolationEntity } from './violations/violation.entity.js';
+import { ViolationsModule } from './violations/violations.module.js';
+import { FuelEntity } from './fuel/fuel.entity.js';
+import { FuelModule } from './fuel/fuel.module.js';
+import { MaintenanceEntity } from './maintenance/maintenance.entity.js';
+import { MaintenanceModule } from './maintenance/maintenance.module.js';
+import { MaintenanceFuel1764000000000 } from './migrations/1764000000000-maintenance-fuel.js';
 
 /** svc-core owns the `core` schema: every entity and migration of the service is listed here. */
 export const CORE_DATABASE = {
   schema: 'core',
-  entities: [TruckEntity, DriverEntity, CustomerEntity, LoadEntity],
-  migrations: [Fleet1763780000000, ListOrder1763800000000, Dispatch1763900000000],
+  entities: [TruckEntity, DriverEntity, CustomerEntity, LoadEntity, InspectionEntity, AccidentEntity, ViolationEntity, MaintenanceEntity, FuelEntity],
+  migrations: [Fleet1763780000000, ListOrder1763800000000, Dispatch1763900000000, MaintenanceFuel1764000000000, Safety1764100000000],
 };
 
 @Module({
@@ -31,6 +43,11 @@ export const CORE_DATABASE = {
     DriversModule,
     CustomersModule,
     LoadsModule,
+    InspectionsModule,
+    AccidentsModule,
+    ViolationsModule,
+    MaintenanceModule,
+    FuelModule,
   ],
   controllers: [healthController('core')],
 })

@@ -330,12 +330,14 @@ function namesNoField(text: string) {
 }
 
 /** Runs the property in LANES parallel fast-check runs, each with its own seed; reports every lane's failure. */
-async function fuzz<T>(arbitrary: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>) {
+async function fuzz<T>(arbitrary: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>, examples: T[] = []) {
   const property = fc.asyncProperty(arbitrary, predicate);
   const lanes = Array.from({ length: LANES }, (_, lane) =>
     fc.assert(property, {
       numRuns: Math.ceil(RUNS / LANES),
       seed: SEED + lane,
+      // Run first, by the first lane: values the property must hold for whatever the generator draws.
+      examples: lane === 0 ? examples.map((example) => [example] as [T]) : [],
       interruptAfterTimeLimit: LANE_TIME_LIMIT_MS,
       markInterruptAsFailure: true,
       includeErrorInReport: true,
@@ -379,11 +381,8 @@ describe.each(RESOURCES)('/api/$name', ({ name: resource, schema, creates, updat
   }, TEST_TIMEOUT_MS);
 
   it(`updates only with what the schema accepts, and no partial body makes a 5xx`, async () => {
-    for (const body of fc.sample(creates.valid, { numRuns: 50, seed: SEED })) {
-      const answer = await send('POST', `/api/${resource}`, toJson(body));
-      if (answer.status === 201) recordId = (JSON.parse(answer.text) as { id: string }).id;
-      if (recordId) break;
-    }
+    // A record the create step saved (it asserts there is one).
+    recordId = idsOf(resource)[0];
     expect(recordId).toBeDefined();
     const changes = schema.partial().strict();
     await fuzz(updates, async (body) => {
@@ -393,7 +392,7 @@ describe.each(RESOURCES)('/api/$name', ({ name: resource, schema, creates, updat
       expectHarmless(request, answer);
       // The gateway reads a null body as no changes.
       expectSchemaVerdict(request, answer, changes.safeParse(JSON.parse(json) ?? {}).success, 200);
-    });
+    }, [{}]); // Saving a record unchanged is always accepted: random changes often break a rule of the record's own.
     expect(savedCount(`PATCH /api/${resource}/:id`, 200)).toBeGreaterThan(0);
   }, TEST_TIMEOUT_MS);
 });

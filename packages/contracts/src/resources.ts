@@ -1,8 +1,17 @@
 import type { z } from 'zod';
+import { expenseInputSchema } from './accounting/expense.js';
+import { invoiceInputSchema } from './accounting/invoice.js';
+import { paymentInputSchema } from './accounting/payment.js';
+import { settlementInputSchema } from './accounting/settlement.js';
 import { customerInputSchema } from './dispatch/customer.js';
 import { loadInputSchema } from './dispatch/load.js';
 import { driverInputSchema } from './fleet/driver.js';
+import { fuelInputSchema } from './fleet/fuel.js';
+import { maintenanceInputSchema } from './fleet/maintenance.js';
 import { truckInputSchema } from './fleet/truck.js';
+import { accidentInputSchema } from './safety/accident.js';
+import { inspectionInputSchema } from './safety/inspection.js';
+import { violationInputSchema } from './safety/violation.js';
 import type { ResourceName } from './subjects.js';
 
 /**
@@ -13,6 +22,16 @@ import type { ResourceName } from './subjects.js';
 export const RESOURCE_SCHEMAS = {
   trucks: truckInputSchema,
   drivers: driverInputSchema,
+  // Right after the trucks and drivers they name: the input fuzz test draws references from the records made before.
+  fuel: fuelInputSchema,
+  maintenance: maintenanceInputSchema,
   customers: customerInputSchema,
   loads: loadInputSchema,
+  invoices: invoiceInputSchema,
+  expenses: expenseInputSchema,
+  payments: paymentInputSchema,
+  settlements: settlementInputSchema,
+  inspections: inspectionInputSchema,
+  accidents: accidentInputSchema,
+  violations: violationInputSchema,
 } as const satisfies Record<ResourceName, z.ZodObject>;

@@ -28,7 +28,16 @@ export const eventSubject = (root: string, entity: string, change: ChangeKind) =
 export const RESOURCE_OWNERS = {
   trucks: 'core',
   drivers: 'core',
+  fuel: 'core',
+  maintenance: 'core',
   customers: 'core',
   loads: 'core',
+  invoices: 'accounting',
+  expenses: 'accounting',
+  payments: 'accounting',
+  settlements: 'accounting',
+  inspections: 'core',
+  accidents: 'core',
+  violations: 'core',
 } as const satisfies Record<string, ServiceName>;
 export type ResourceName = keyof typeof RESOURCE_OWNERS;

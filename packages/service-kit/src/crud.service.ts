@@ -70,6 +70,14 @@ export class CrudService<Entity extends ObjectLiteral & { id: string }, Schema e
     return uses.some((use) => use.count > 0) ? fail('conflict', keptHistoryMessage(this.options.entity, uses)) : undefined;
   }
 
+  /**
+   * Sets what a record works out from its own fields (an invoice's total from subtotal and tax) on the record about
+   * to be written: a create's, or an update's once merged (`before` is the stored record). Answer a failure to refuse.
+   */
+  protected derive(_record: Entity, _before?: Readonly<Entity>): RpcReply<never> | undefined {
+    return undefined;
+  }
+
   /** One page of the list, after the cursor of the previous one (none for the first page). */
   async list(after?: unknown): Promise<RpcReply<ListPage>> {
     return this.guard(() => this.pages.page(after));
@@ -89,7 +97,10 @@ export class CrudService<Entity extends ObjectLiteral & { id: string }, Schema e
     return this.guard(async () => {
       const refused = await this.check(parsed.data);
       if (refused) return refused;
-      const saved = await this.repository.save(this.repository.create(parsed.data as never));
+      const record = this.repository.create(parsed.data as never) as unknown as Entity;
+      const underived = this.derive(record);
+      if (underived) return underived;
+      const saved = await this.repository.save(record);
       this.announce('created', saved);
       return ok(saved as unknown as Entity);
     });
@@ -104,7 +115,11 @@ export class CrudService<Entity extends ObjectLiteral & { id: string }, Schema e
       if (!existing) return this.notFound;
       const refused = await this.check(parsed.data as Partial<z.output<Schema>>, id);
       if (refused) return refused;
-      const saved = await this.repository.save(this.repository.merge(existing, parsed.data as never));
+      const before = { ...existing };
+      const record = this.repository.merge(existing, parsed.data as never);
+      const underived = this.derive(record, before);
+      if (underived) return underived;
+      const saved = await this.repository.save(record);
       this.announce('updated', saved);
       return ok(saved);
     });

@@ -22,6 +22,8 @@ export interface ListPageProps<T extends { id: string }>
   dialog: ComponentType<ResourceDialogProps<T>>;
   /** Also offer the add button inside the empty state (when no search is active). */
   addFromEmptyState?: boolean;
+  /** 2 for a list shown in a tab under the screen's own title (see PageHeader). */
+  headingLevel?: 1 | 2;
 }
 
 /**
@@ -29,7 +31,7 @@ export interface ListPageProps<T extends { id: string }>
  * and its create/edit dialog. A screen declares only its texts, columns, search fields and dialog.
  */
 export function ListPage<T extends { id: string }>(props: ListPageProps<T>) {
-  const { title, subtitle, texts, dialog: Dialog, addFromEmptyState = false, ...table } = props;
+  const { title, subtitle, texts, dialog: Dialog, addFromEmptyState = false, headingLevel = 1, ...table } = props;
   const [search, setSearch] = useState('');
   // Each opening mounts a fresh dialog (a new `session`), so its form starts from the record or the defaults.
   const [dialog, setDialog] = useState<{ open: boolean; record: T | null; session: number }>({ open: false, record: null, session: 0 });
@@ -45,7 +47,7 @@ export function ListPage<T extends { id: string }>(props: ListPageProps<T>) {
 
   return (
     <div>
-      <PageHeader title={title} subtitle={subtitle} extra={addButton} />
+      <PageHeader title={title} subtitle={subtitle} extra={addButton} level={headingLevel} />
       <Card styles={{ body: { padding: 0 } }}>
         <div style={{ padding: 16 }}>
           <Input

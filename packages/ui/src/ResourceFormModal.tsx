@@ -30,6 +30,17 @@ export interface ResourceFormModalProps<T extends { id: string }, TValues extend
   form?: FormInstance<TValues>;
   onValuesChange?: (changed: Partial<TValues>, values: TValues) => void;
   width?: number;
+  /**
+   * Leave empty optional values out of a create's body rather than send them as null (spec 5: maintenance, fuel,
+   * settlements). An edit still sends them as null, so that a value the user cleared is cleared.
+   */
+  omitEmptyOnCreate?: boolean;
+}
+
+/** An object body without its null (empty) values. */
+function withoutEmptyValues(body: unknown): unknown {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return body;
+  return Object.fromEntries(Object.entries(body).filter(([, value]) => value !== null && value !== undefined));
 }
 
 const RequiredFieldsContext = createContext<ReadonlySet<string>>(new Set());
@@ -100,7 +111,7 @@ export function ResourceFormModal<T extends { id: string }, TValues extends obje
     showIssues({});
     try {
       if (editing) await update.mutateAsync({ id: record.id, body: checked.value });
-      else await create.mutateAsync(checked.value);
+      else await create.mutateAsync(props.omitEmptyOnCreate ? withoutEmptyValues(checked.value) : checked.value);
       const success = editing ? texts.updated : texts.created;
       if (success) toast.success(...success);
       onClose();

@@ -1,13 +1,12 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { eventsClientModule } from '@tms/service-kit';
-import { TruckEntity } from '../trucks/truck.entity.js';
 import { DriverEntity } from './driver.entity.js';
 import { DriversController } from './drivers.controller.js';
 import { DriversService } from './drivers.service.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([DriverEntity, TruckEntity]), eventsClientModule()],
+  imports: [TypeOrmModule.forFeature([DriverEntity]), eventsClientModule()],
   controllers: [DriversController],
   providers: [DriversService],
 })

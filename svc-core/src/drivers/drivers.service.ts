@@ -1,10 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ClientProxy } from '@nestjs/microservices';
 import { InjectRepository } from '@nestjs/typeorm';
-import { DRIVER_MESSAGES, driverInputSchema, fail, type DriverFields } from '@tms/contracts';
-import { CrudService, EVENTS } from '@tms/service-kit';
+import { DRIVER_MESSAGES, driverInputSchema, FUEL_PURCHASE_NAME, SAFETY_RECORD_NAMES, type DriverFields } from '@tms/contracts';
+import { CrudService, EVENTS, refuseMissingReferences } from '@tms/service-kit';
 import { Repository } from 'typeorm';
+import { AccidentEntity } from '../accidents/accident.entity.js';
+import { InspectionEntity } from '../inspections/inspection.entity.js';
 import { TruckEntity } from '../trucks/truck.entity.js';
+import { ViolationEntity } from '../violations/violation.entity.js';
+import { FuelEntity } from '../fuel/fuel.entity.js';
 import { DriverEntity } from './driver.entity.js';
 import { DRIVER_CONSTRAINTS } from './drivers.errors.js';
 
@@ -13,7 +17,6 @@ import { DRIVER_CONSTRAINTS } from './drivers.errors.js';
 export class DriversService extends CrudService<DriverEntity, typeof driverInputSchema> {
   constructor(
     @InjectRepository(DriverEntity) repository: Repository<DriverEntity>,
-    @InjectRepository(TruckEntity) private readonly trucks: Repository<TruckEntity>,
     @Inject(EVENTS) events: ClientProxy,
   ) {
     super(repository, events, {
@@ -21,14 +24,21 @@ export class DriversService extends CrudService<DriverEntity, typeof driverInput
       schema: driverInputSchema,
       constraints: DRIVER_CONSTRAINTS,
       order: { createdAt: 'DESC' },
+      keptBy: [
+        // Their safety history (spec 2.10): a carrier never loses it.
+        { entity: InspectionEntity, field: 'driverId', ...SAFETY_RECORD_NAMES.inspection },
+        { entity: AccidentEntity, field: 'driverId', ...SAFETY_RECORD_NAMES.accident },
+        { entity: ViolationEntity, field: 'driverId', ...SAFETY_RECORD_NAMES.violation },
+        // Their fuel purchases (spec 2.13).
+        { entity: FuelEntity, field: 'driverId', ...FUEL_PURCHASE_NAME },
+      ],
     });
   }
 
   /** The assigned truck must exist: say so under the field rather than fail on the foreign key. */
   protected override async check(fields: Partial<DriverFields>) {
-    if (fields.assignedTruckId && !(await this.trucks.existsBy({ id: fields.assignedTruckId }))) {
-      return fail('invalid', 'Invalid input', { assignedTruckId: [DRIVER_MESSAGES.assignedTruckId] });
-    }
-    return undefined;
+    return refuseMissingReferences(this.repository.manager, [
+      { field: 'assignedTruckId', entity: TruckEntity, id: fields.assignedTruckId, message: DRIVER_MESSAGES.assignedTruckId },
+    ]);
   }
 }

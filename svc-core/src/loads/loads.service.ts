@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ClientProxy } from '@nestjs/microservices';
 import { InjectRepository } from '@nestjs/typeorm';
-import { fail, LOAD_MESSAGES, loadInputSchema, type LoadFields } from '@tms/contracts';
-import { CrudService, EVENTS } from '@tms/service-kit';
+import { LOAD_MESSAGES, loadInputSchema, type LoadFields } from '@tms/contracts';
+import { CrudService, EVENTS, refuseMissingReferences } from '@tms/service-kit';
 import { Repository } from 'typeorm';
 import { CustomerEntity } from '../customers/customer.entity.js';
 import { DriverEntity } from '../drivers/driver.entity.js';
@@ -15,9 +15,6 @@ import { LOAD_CONSTRAINTS } from './loads.errors.js';
 export class LoadsService extends CrudService<LoadEntity, typeof loadInputSchema> {
   constructor(
     @InjectRepository(LoadEntity) repository: Repository<LoadEntity>,
-    @InjectRepository(CustomerEntity) private readonly customers: Repository<CustomerEntity>,
-    @InjectRepository(DriverEntity) private readonly drivers: Repository<DriverEntity>,
-    @InjectRepository(TruckEntity) private readonly trucks: Repository<TruckEntity>,
     @Inject(EVENTS) events: ClientProxy,
   ) {
     super(repository, events, {
@@ -30,20 +27,10 @@ export class LoadsService extends CrudService<LoadEntity, typeof loadInputSchema
 
   /** The customer, driver and truck a load names must exist: say so under each field rather than fail on a key. */
   protected override async check(fields: Partial<LoadFields>) {
-    const [customerMissing, driverMissing, truckMissing] = await Promise.all([
-      namesNoRecord(this.customers, fields.customerId),
-      namesNoRecord(this.drivers, fields.assignedDriverId),
-      namesNoRecord(this.trucks, fields.assignedTruckId),
+    return refuseMissingReferences(this.repository.manager, [
+      { field: 'customerId', entity: CustomerEntity, id: fields.customerId, message: LOAD_MESSAGES.customerNotFound },
+      { field: 'assignedDriverId', entity: DriverEntity, id: fields.assignedDriverId, message: LOAD_MESSAGES.assignedDriverId },
+      { field: 'assignedTruckId', entity: TruckEntity, id: fields.assignedTruckId, message: LOAD_MESSAGES.assignedTruckId },
     ]);
-    const issues: Record<string, string[]> = {};
-    if (customerMissing) issues.customerId = [LOAD_MESSAGES.customerNotFound];
-    if (driverMissing) issues.assignedDriverId = [LOAD_MESSAGES.assignedDriverId];
-    if (truckMissing) issues.assignedTruckId = [LOAD_MESSAGES.assignedTruckId];
-    return Object.keys(issues).length ? fail('invalid', 'Invalid input', issues) : undefined;
   }
-}
-
-/** True when an id is given and no record has it (an empty reference names nothing to look for). */
-async function namesNoRecord(records: Repository<{ id: string }>, id: string | null | undefined) {
-  return id ? !(await records.existsBy({ id })) : false;
 }

@@ -1,9 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ClientProxy } from '@nestjs/microservices';
 import { InjectRepository } from '@nestjs/typeorm';
-import { truckInputSchema } from '@tms/contracts';
+import { FUEL_PURCHASE_NAME, MAINTENANCE_RECORD_NAME, SAFETY_RECORD_NAMES, truckInputSchema } from '@tms/contracts';
 import { CrudService, EVENTS } from '@tms/service-kit';
 import { Repository } from 'typeorm';
+import { AccidentEntity } from '../accidents/accident.entity.js';
+import { InspectionEntity } from '../inspections/inspection.entity.js';
+import { ViolationEntity } from '../violations/violation.entity.js';
+import { FuelEntity } from '../fuel/fuel.entity.js';
+import { MaintenanceEntity } from '../maintenance/maintenance.entity.js';
 import { TruckEntity } from './truck.entity.js';
 import { TRUCK_CONSTRAINTS } from './trucks.errors.js';
 
@@ -16,6 +21,15 @@ export class TrucksService extends CrudService<TruckEntity, typeof truckInputSch
       schema: truckInputSchema,
       constraints: TRUCK_CONSTRAINTS,
       order: { createdAt: 'DESC' },
+      keptBy: [
+        // Its safety history (spec 2.10): a carrier never loses it.
+        { entity: InspectionEntity, field: 'truckId', ...SAFETY_RECORD_NAMES.inspection },
+        { entity: AccidentEntity, field: 'truckId', ...SAFETY_RECORD_NAMES.accident },
+        { entity: ViolationEntity, field: 'truckId', ...SAFETY_RECORD_NAMES.violation },
+        // Its service history and fuel purchases (spec 2.12, 2.13).
+        { entity: MaintenanceEntity, field: 'truckId', ...MAINTENANCE_RECORD_NAME },
+        { entity: FuelEntity, field: 'truckId', ...FUEL_PURCHASE_NAME },
+      ],
     });
   }
 }

@@ -1,0 +1,455 @@
+import { formatDollars, sumMoney, type Customer, type Driver, type Expense, type Invoice, type Load, type Payment, type Settlement } from '@tms/contracts';
+import dayjs from 'dayjs';
+import pg from 'pg';
+import { launchBrowser, newSession, signIn, type Browser, type Page } from './support/browser.js';
+
+/**
+ * Accounting (Overview, Invoices, Expenses, Payments) and Driver Settlements, end to end: Chromium → gateway →
+ * NATS → svc-accounting (asking svc-core for loads, customers and drivers) → Postgres. Every record this file makes
+ * carries 'ACC' (or 'Acc') and is deleted at the end: the other browser tests share the system (the Fleet test
+ * expects no drivers).
+ */
+let browser: Browser;
+let page: Page;
+const confirmations: string[] = [];
+
+const origin = () => ({ origin: new URL(page.url()).origin });
+const getList = async <T>(resource: string): Promise<T[]> => (await page.request.get(`/api/${resource}`)).json() as Promise<T[]>;
+async function post<T = { id: string }>(resource: string, body: object): Promise<T> {
+  const response = await page.request.post(`/api/${resource}`, { data: body, headers: origin() });
+  if (!response.ok()) throw new Error(`POST /api/${resource}: ${response.status()} ${await response.text()}`);
+  return response.json() as Promise<T>;
+}
+const remove = (resource: string, id: string) => page.request.delete(`/api/${resource}/${id}`, { headers: origin() });
+
+/** Deletes what this file made: payments before their invoices, accounting before the svc-core records it names. */
+async function cleanUp() {
+  const ours = (text: string | null | undefined) => /acc/i.test(text ?? '');
+  const customers = (await getList<Customer>('customers')).filter((customer) => ours(customer.email));
+  const customerIds = new Set(customers.map((customer) => customer.id));
+  const invoices = (await getList<Invoice>('invoices')).filter((invoice) => customerIds.has(invoice.customerId) || ours(invoice.invoiceNumber));
+  const invoiceIds = new Set(invoices.map((invoice) => invoice.id));
+  const payments = (await getList<Payment>('payments')).filter((payment) => invoiceIds.has(payment.invoiceId));
+  const expenses = (await getList<Expense>('expenses')).filter((expense) => ours(expense.description));
+  const drivers = (await getList<Driver>('drivers')).filter((driver) => ours(driver.email));
+  const driverIds = new Set(drivers.map((driver) => driver.id));
+  const settlements = (await getList<Settlement>('settlements')).filter((settlement) => driverIds.has(settlement.driverId) || ours(settlement.notes));
+  const loads = (await getList<Load>('loads')).filter((load) => customerIds.has(load.customerId));
+  const order = [['payments', payments], ['invoices', invoices], ['expenses', expenses], ['settlements', settlements], ['loads', loads], ['customers', customers], ['drivers', drivers]] as const;
+  for (const [resource, records] of order) for (const { id } of records) await remove(resource, id);
+}
+
+let harbor: Customer;
+let lakeside: Customer;
+let load: Load;
+let driver: Driver;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  ({ page } = await newSession(browser, { width: 1440, height: 900 }));
+  page.on('dialog', (dialog) => {
+    confirmations.push(dialog.message());
+    void dialog.accept();
+  });
+  await signIn(page, 'accounting@example.com');
+  await cleanUp();
+  harbor = await post<Customer>('customers', { name: 'Acc Harbor Foods', email: 'ar@harbor.acc.example.com', phone: '(312) 555-0142', address: '4100 W 47th St, Chicago, IL', type: 'shipper' });
+  lakeside = await post<Customer>('customers', { name: 'Acc Lakeside Market', email: 'ap@lakeside.acc.example.com', phone: '(414) 555-0199', address: '2600 W Silver Spring Dr, Milwaukee, WI', type: 'receiver' });
+  load = await post<Load>('loads', {
+    loadNumber: 'LD-ACC-7001', customerId: lakeside.id, status: 'delivered', pickupLocation: 'Chicago, IL', pickupDate: '2027-03-04',
+    deliveryLocation: 'Milwaukee, WI', deliveryDate: '2027-03-05', rate: '1234.57',
+  });
+  driver = await post<Driver>('drivers', { name: 'Acc Maria Gonzalez', email: 'maria@acc.example.com', phone: '(773) 555-0111', licenseNumber: 'ACC-G123-4567', status: 'on-duty' });
+  // The lists the app read when it opened (the Dashboard's) predate these records: open it afresh.
+  await page.goto('/accounting');
+  await page.getByRole('heading', { name: 'Accounting', exact: true }).waitFor();
+});
+afterAll(async () => {
+  if (page) await cleanUp();
+  await browser?.close();
+});
+
+const main = () => page.getByRole('main');
+const row = (text: string) => page.getByRole('row').filter({ hasText: text });
+const errorToast = (text: string) => page.locator('.ant-notification-notice').filter({ hasText: 'Error' }).filter({ hasText: text });
+const toast = (text: string) => page.locator('.ant-notification-notice').filter({ hasText: text });
+const submit = (dialog: ReturnType<Page['getByRole']>, name: string) => dialog.getByRole('button', { name: new RegExp(`${name}$`) });
+const card = (title: string) => page.getByRole('region', { name: title });
+
+async function openRowMenu(text: string, item: 'Edit' | 'Delete') {
+  await row(text).getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('menuitem', { name: item }).click();
+}
+
+/** Waits until no choice list is open (or still fading out: one closing still matches). */
+async function choicesClosed() {
+  const open = page.locator('.ant-select-dropdown:visible');
+  while ((await open.count()) > 0) await open.first().waitFor({ state: 'hidden' }).catch(() => undefined);
+}
+
+/** Picks a choice of an antd Select by typing part of its label. */
+async function choose(dialog: ReturnType<Page['getByRole']>, label: string, search: string) {
+  await dialog.getByLabel(label, { exact: true }).fill(search);
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: search }).first().waitFor();
+  await page.keyboard.press('Enter');
+  await choicesClosed();
+}
+
+/** The labels of a Select's options, as the open list shows them. */
+async function optionsOf(dialog: ReturnType<Page['getByRole']>, label: string) {
+  await dialog.getByLabel(label, { exact: true }).click();
+  const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+  await options.first().waitFor();
+  // The list may still be drawing its options as it opens: read them once they are there.
+  let labels: string[] = [];
+  for (let attempt = 0; attempt < 50 && !labels.filter(Boolean).length; attempt += 1) {
+    labels = await options.allInnerTexts();
+    if (!labels.filter(Boolean).length) await page.waitForTimeout(100);
+  }
+  await page.keyboard.press('Escape');
+  await choicesClosed();
+  return labels;
+}
+
+const selected = (dialog: ReturnType<Page['getByRole']>, text: string) => dialog.locator('.ant-select').filter({ hasText: text });
+
+async function openAccountingTab(tab: 'Overview' | 'Invoices' | 'Expenses' | 'Payments') {
+  if (!new URL(page.url()).pathname.startsWith('/accounting')) {
+    await page.getByRole('link', { name: 'Accounting', exact: true }).click();
+    await page.getByRole('heading', { name: 'Accounting', exact: true }).waitFor();
+  }
+  await page.getByRole('tab', { name: tab }).click();
+}
+
+describe('Invoices', () => {
+  beforeAll(() => openAccountingTab('Invoices'));
+
+  it("opens 'Create Invoice' numbered INV- and a timestamp, dated today, and fills customer, subtotal and total from the load", async () => {
+    await main().getByRole('button', { name: 'Create Invoice' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create Invoice' });
+    await expect(dialog.getByLabel('Invoice Number', { exact: true }).inputValue()).resolves.toMatch(/^INV-\d{13}$/);
+    await expect(dialog.getByLabel('Invoice Date', { exact: true }).inputValue()).resolves.toBe(dayjs().format('YYYY-MM-DD'));
+    await expect(dialog.getByLabel('Total', { exact: true }).getAttribute('readonly')).resolves.not.toBeNull();
+    await choose(dialog, 'Load', 'LD-ACC-7001');
+    await selected(dialog, 'Acc Lakeside Market').waitFor();
+    await expect(dialog.getByLabel('Subtotal', { exact: true }).inputValue()).resolves.toBe('1234.57');
+    await expect(dialog.getByLabel('Total', { exact: true }).inputValue()).resolves.toBe('1234.57');
+    await dialog.getByLabel('Tax', { exact: true }).fill('0.1');
+    await expect(dialog.getByLabel('Total', { exact: true }).inputValue()).resolves.toBe('1234.67');
+    await dialog.getByLabel('Invoice Number', { exact: true }).fill('INV-ACC-1001');
+    await dialog.getByLabel('Due Date', { exact: true }).fill('2027-04-07');
+    await page.keyboard.press('Tab');
+    await submit(dialog, 'Create Invoice').click();
+    await dialog.waitFor({ state: 'hidden' });
+    await row('INV-ACC-1001').waitFor();
+    await expect(row('INV-ACC-1001').innerText()).resolves.toMatch(
+      new RegExp(`INV-ACC-1001\\s+LD-ACC-7001\\s+Acc Lakeside Market\\s+${dayjs().format('MMM D, YYYY')}\\s+Apr 7, 2027\\s+\\$1,234\\.67\\s+\\$0\\.00\\s+\\$1,234\\.67\\s+Draft`),
+    );
+  });
+
+  it('keeps a subtotal already typed when the load is chosen, and shows a duplicate number under its field', async () => {
+    await main().getByRole('button', { name: 'Create Invoice' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create Invoice' });
+    await dialog.getByLabel('Subtotal', { exact: true }).fill('1000');
+    await choose(dialog, 'Load', 'LD-ACC-7001');
+    await expect(dialog.getByLabel('Subtotal', { exact: true }).inputValue()).resolves.toBe('1000.00');
+    await expect(dialog.getByLabel('Total', { exact: true }).inputValue()).resolves.toBe('1000.00');
+    await dialog.getByLabel('Invoice Number', { exact: true }).fill('inv-acc-1001');
+    await dialog.getByLabel('Due Date', { exact: true }).fill('2027-04-07');
+    await page.keyboard.press('Tab');
+    await submit(dialog, 'Create Invoice').click();
+    await dialog.getByText('An invoice with this invoice number already exists').waitFor();
+    await errorToast('Failed to create invoice.').waitFor();
+    expect(await errorToast('Please try again').count()).toBe(0);
+    // What was typed is still there.
+    await expect(dialog.getByLabel('Subtotal', { exact: true }).inputValue()).resolves.toBe('1000.00');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+  });
+
+  it('searches by invoice number, customer name and load number', async () => {
+    await post('invoices', { invoiceNumber: 'INV-ACC-1002', loadId: load.id, customerId: harbor.id, status: 'sent', invoiceDate: '2027-03-09', dueDate: '2027-04-08', subtotal: '500', total: '500' });
+    await page.reload();
+    const search = page.getByPlaceholder('Search invoices...');
+    await row('INV-ACC-1002').waitFor();
+    await search.fill('acc harbor');
+    await row('INV-ACC-1002').waitFor();
+    expect(await row('INV-ACC-1001').count()).toBe(0);
+    await search.fill('ld-acc-7001');
+    await row('INV-ACC-1001').waitFor();
+    await row('INV-ACC-1002').waitFor();
+    await search.fill('inv-acc-1001');
+    await row('INV-ACC-1001').waitFor();
+    expect(await row('INV-ACC-1002').count()).toBe(0);
+    await search.fill('nothing like it');
+    await page.getByText('No invoices found').waitFor();
+    await page.getByText('Try adjusting your search').waitFor();
+    await search.fill('');
+  });
+});
+
+describe('Payments', () => {
+  beforeAll(() => openAccountingTab('Payments'));
+
+  it('fills the customer and the balance from the invoice, dated today, and refetches the invoices when saved', async () => {
+    await main().getByRole('button', { name: 'Record Payment' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Record Payment' });
+    await expect(dialog.getByLabel('Payment Date', { exact: true }).inputValue()).resolves.toBe(dayjs().format('YYYY-MM-DD'));
+    expect(await optionsOf(dialog, 'Payment Method')).toEqual(['Cash', 'Check', 'Wire', 'Credit Card', 'ACH']);
+    await choose(dialog, 'Invoice', 'INV-ACC-1001');
+    await selected(dialog, 'Acc Lakeside Market').waitFor();
+    await expect(dialog.getByLabel('Amount', { exact: true }).inputValue()).resolves.toBe('1234.67');
+    await dialog.getByLabel('Amount', { exact: true }).fill('234.57');
+    await choose(dialog, 'Payment Method', 'ACH');
+    await dialog.getByLabel('Reference Number', { exact: true }).fill('ACH-ACC-55');
+    await submit(dialog, 'Record Payment').click();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect(row('ACH-ACC-55').innerText()).resolves.toMatch(/INV-ACC-1001\s+Acc Lakeside Market\s+\$234\.57\s+ACH\s+ACH-ACC-55/);
+
+    // The next payment on that invoice starts from what is left.
+    await main().getByRole('button', { name: 'Record Payment' }).click();
+    const next = page.getByRole('dialog', { name: 'Record Payment' });
+    await choose(next, 'Invoice', 'INV-ACC-1001');
+    await expect(next.getByLabel('Amount', { exact: true }).inputValue()).resolves.toBe('1000.10');
+    await next.getByRole('button', { name: 'Cancel' }).click();
+    await next.waitFor({ state: 'hidden' });
+
+    await openAccountingTab('Invoices');
+    await expect(row('INV-ACC-1001').innerText()).resolves.toMatch(/\$1,234\.67\s+\$234\.57\s+\$1,000\.10/);
+  });
+
+  it('searches by reference number, and shows the toast of section 8 when a save fails', async () => {
+    await openAccountingTab('Payments');
+    await page.getByPlaceholder('Search payments...').fill('ach-acc');
+    await row('ACH-ACC-55').waitFor();
+    await page.route('**/api/payments/*', (route) => (route.request().method() === 'PATCH' ? route.fulfill({ status: 503, body: 'Service unavailable' }) : route.fallback()));
+    await openRowMenu('ACH-ACC-55', 'Edit');
+    const dialog = page.getByRole('dialog', { name: 'Edit Payment' });
+    await dialog.getByLabel('Amount', { exact: true }).fill('250');
+    await submit(dialog, 'Update Payment').click();
+    await errorToast('Failed to update payment.').waitFor();
+    await expect(dialog.getByLabel('Amount', { exact: true }).inputValue()).resolves.toBe('250.00');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.unroute('**/api/payments/*');
+    await page.getByPlaceholder('Search payments...').fill('');
+  });
+});
+
+describe('Expenses', () => {
+  beforeAll(() => openAccountingTab('Expenses'));
+
+  it("opens 'Add Expense' dated today with the options of section 9, and lists the expense with its load", async () => {
+    await main().getByRole('button', { name: 'Add Expense' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Expense' });
+    await expect(dialog.getByLabel('Date', { exact: true }).inputValue()).resolves.toBe(dayjs().format('YYYY-MM-DD'));
+    expect(await optionsOf(dialog, 'Category')).toEqual(['Fuel', 'Tolls', 'Maintenance', 'Insurance', 'Driver Pay', 'Other']);
+    expect(await optionsOf(dialog, 'Payment Method')).toEqual(['Cash', 'Check', 'Credit Card', 'ACH', 'Other']);
+    await submit(dialog, 'Add Expense').click();
+    for (const message of ['Category is required', 'Description is required', 'Amount is required']) await dialog.getByText(message, { exact: true }).waitFor();
+    await choose(dialog, 'Category', 'Tolls');
+    await dialog.getByLabel('Description', { exact: true }).fill('Acc I-94 tolls');
+    await dialog.getByLabel('Amount', { exact: true }).fill('0.20');
+    await dialog.getByLabel('Vendor', { exact: true }).fill('Illinois Tollway');
+    await choose(dialog, 'Load', 'LD-ACC-7001');
+    await submit(dialog, 'Add Expense').click();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect(row('Acc I-94 tolls').innerText()).resolves.toMatch(/Tolls\s+Acc I-94 tolls\s+Illinois Tollway\s+\$0\.20\s+LD-ACC-7001\s+-/);
+    await page.getByPlaceholder('Search expenses...').fill('ld-acc-7001');
+    await row('Acc I-94 tolls').waitFor();
+    await page.getByPlaceholder('Search expenses...').fill('');
+  });
+
+  it('asks before deleting, in the words of section 2.4', async () => {
+    await post('expenses', { expenseDate: '2027-03-10', category: 'Other', description: 'Acc to delete', amount: '1.00' });
+    await page.reload();
+    await openRowMenu('Acc to delete', 'Delete');
+    await row('Acc to delete').waitFor({ state: 'detached' });
+    expect(confirmations.at(-1)).toBe('Are you sure you want to delete this expense?');
+  });
+});
+
+describe('Overview', () => {
+  it('adds up revenue, expenses, profit with its margin and pending revenue to the cent, and lists the latest records', async () => {
+    await post('invoices', { invoiceNumber: 'INV-ACC-PAID-1', loadId: load.id, customerId: harbor.id, status: 'paid', invoiceDate: '2027-03-01', dueDate: '2027-03-31', subtotal: '0.10', total: '0.10' });
+    await post('invoices', { invoiceNumber: 'INV-ACC-PAID-2', loadId: load.id, customerId: harbor.id, status: 'paid', invoiceDate: '2027-03-01', dueDate: '2027-03-31', subtotal: '0.20', total: '0.20' });
+    await post('invoices', { invoiceNumber: 'INV-ACC-VOID', loadId: load.id, customerId: harbor.id, status: 'cancelled', invoiceDate: '2027-03-01', dueDate: '2027-03-31', subtotal: '900', total: '900' });
+    await openAccountingTab('Overview');
+    const invoices = await getList<Invoice>('invoices');
+    const expenses = await getList<Expense>('expenses');
+    const revenue = sumMoney(invoices.filter((invoice) => invoice.status === 'paid').map((invoice) => invoice.total));
+    expect(revenue).toBe('0.30');
+    await expect(card('Total Revenue').innerText()).resolves.toContain('$0.30');
+    await expect(card('Total Expenses').innerText()).resolves.toContain(formatDollars(sumMoney(expenses.map((expense) => expense.amount))));
+    // 0.30 - 0.20 = 0.10, a third of the revenue.
+    await expect(card('Net Profit').innerText()).resolves.toMatch(/\$0\.10[\s\S]*33\.3% margin/);
+    // Draft 1234.67 and sent 500.00; neither the paid nor the cancelled ones.
+    await expect(card('Pending Revenue').innerText()).resolves.toMatch(/\$1,734\.67[\s\S]*2 pending invoices/);
+    await expect(card('Recent Invoices').innerText()).resolves.toMatch(/INV-ACC-VOID[\s\S]*\$900\.00[\s\S]*Balance: \$900\.00/);
+    await expect(card('Recent Invoices').innerText()).resolves.toMatch(/INV-ACC-1001[\s\S]*\$1,234\.67[\s\S]*Balance: \$1,000\.10/);
+    await expect(card('Recent Expenses').innerText()).resolves.toMatch(/Acc I-94 tolls[\s\S]*\$0\.20/);
+  });
+
+  it('shows the cent-exact figure on every card over 10,000 invoices and expenses of awkward amounts', async () => {
+    const db = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
+    await db.connect();
+    try {
+      // Awkward amounts: 0.10 + 0.20 is not 0.3 in floating point; 1234.57 is not a binary fraction either.
+      await db.query(
+        `INSERT INTO accounting.invoices (invoice_number, load_id, customer_id, status, invoice_date, due_date, subtotal, tax, total)
+         SELECT 'INV-ACC-BULK-' || n, $1, $2, (ARRAY['paid', 'paid', 'sent', 'overdue', 'cancelled', 'draft'])[1 + n % 6], '2027-01-01', '2027-02-01', a, 0, a
+         FROM generate_series(1, 10000) n, LATERAL (SELECT (ARRAY[0.10, 0.20, 1234.57, 0.01, 99999.99, 33.33, 0.07])[1 + n % 7]::numeric(10,2) AS a) amounts`,
+        [load.id, harbor.id],
+      );
+      await db.query(
+        `INSERT INTO accounting.expenses (expense_date, category, description, amount)
+         SELECT '2027-01-01', 'Fuel', 'Acc bulk ' || n, (ARRAY[0.10, 0.20, 612.34, 0.03])[1 + n % 4]::numeric(10,2) FROM generate_series(1, 10000) n`,
+      );
+      const [figures] = (
+        await db.query(`
+          SELECT sum(total) FILTER (WHERE status = 'paid')::text AS revenue,
+                 (SELECT sum(amount) FROM accounting.expenses)::text AS expenses,
+                 sum(total) FILTER (WHERE status NOT IN ('paid', 'cancelled'))::text AS pending,
+                 count(*) FILTER (WHERE status NOT IN ('paid', 'cancelled')) AS pending_count,
+                 (sum(total) FILTER (WHERE status = 'paid') - (SELECT sum(amount) FROM accounting.expenses))::text AS profit,
+                 round((sum(total) FILTER (WHERE status = 'paid') - (SELECT sum(amount) FROM accounting.expenses)) * 100 / sum(total) FILTER (WHERE status = 'paid'), 1)::text AS margin
+          FROM accounting.invoices`)
+      ).rows;
+      await page.reload();
+      await card('Total Revenue').waitFor();
+      await expect(card('Total Revenue').innerText()).resolves.toContain(formatDollars(figures.revenue));
+      await expect(card('Total Expenses').innerText()).resolves.toContain(formatDollars(figures.expenses));
+      await expect(card('Net Profit').innerText()).resolves.toContain(formatDollars(figures.profit));
+      await expect(card('Net Profit').innerText()).resolves.toContain(`${figures.margin}% margin`);
+      await expect(card('Pending Revenue').innerText()).resolves.toContain(formatDollars(figures.pending));
+      await expect(card('Pending Revenue').innerText()).resolves.toContain(`${Number(figures.pending_count).toLocaleString('en-US')} pending invoices`);
+    } finally {
+      await db.query(`DELETE FROM accounting.invoices WHERE invoice_number LIKE 'INV-ACC-BULK-%'`);
+      await db.query(`DELETE FROM accounting.expenses WHERE description LIKE 'Acc bulk %'`);
+      await db.end();
+    }
+  }, 120000);
+});
+
+describe('Driver Settlements', () => {
+  beforeAll(async () => {
+    await page.getByRole('link', { name: 'Settlements', exact: true }).click();
+    await page.getByRole('heading', { name: 'Driver Settlements' }).waitFor();
+  });
+
+  it('shows three skeleton rows while the list loads, then its texts', async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/settlements', async (route) => {
+      await held;
+      await route.fallback();
+    });
+    try {
+      await page.reload();
+      await page.getByRole('heading', { name: 'Driver Settlements' }).waitFor();
+      const skeletons = main().getByRole('status', { name: 'Loading' }).locator('.ant-skeleton');
+      await skeletons.first().waitFor();
+      await expect(skeletons.count()).resolves.toBe(3);
+    } finally {
+      release();
+      await page.unroute('**/api/settlements');
+    }
+    await page.getByText('Manage driver payroll and payments').waitFor();
+    await page.getByPlaceholder('Search by settlement number or driver...').waitFor();
+  });
+
+  it("creates a settlement: a generated number, net pay = driver pay - deductions, Paid revealing Paid Date", async () => {
+    await main().getByRole('button', { name: 'Create Settlement' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Create Settlement' });
+    await dialog.getByText('Create a new driver settlement').waitFor();
+    await expect(dialog.getByLabel('Settlement Number', { exact: true }).inputValue()).resolves.toMatch(new RegExp(`^SETTLE-${dayjs().format('YYYYMMDD')}-\\d{4}$`));
+    expect(await optionsOf(dialog, 'Payment Method')).toEqual(['Check', 'ACH', 'Cash', 'Wire']);
+    await submit(dialog, 'Create Settlement').click();
+    for (const message of ['Driver is required', 'Period start is required', 'Period end is required', 'Total revenue is required', 'Driver pay is required']) {
+      await dialog.getByText(message, { exact: true }).waitFor();
+    }
+    await choose(dialog, 'Driver', 'Acc Maria');
+    await dialog.getByLabel('Period Start', { exact: true }).fill('2027-03-01');
+    await page.keyboard.press('Tab');
+    await dialog.getByLabel('Period End', { exact: true }).fill('2027-03-07');
+    await page.keyboard.press('Tab');
+    await dialog.getByLabel('Total Miles', { exact: true }).fill('12450');
+    await dialog.getByLabel('Total Revenue', { exact: true }).fill('6400.10');
+    await dialog.getByLabel('Driver Pay', { exact: true }).fill('1920.30');
+    await dialog.getByLabel('Deductions', { exact: true }).fill('150.10');
+    await expect(dialog.getByLabel('Net Pay', { exact: true }).inputValue()).resolves.toBe('1770.20');
+    await expect(dialog.getByLabel('Net Pay', { exact: true }).getAttribute('readonly')).resolves.not.toBeNull();
+    expect(await dialog.getByLabel('Paid Date', { exact: true }).count()).toBe(0);
+    await choose(dialog, 'Status', 'Paid');
+    await dialog.getByLabel('Paid Date', { exact: true }).fill('2027-03-10');
+    await page.keyboard.press('Tab');
+    await choose(dialog, 'Payment Method', 'ACH');
+    const number = await dialog.getByLabel('Settlement Number', { exact: true }).inputValue();
+    const answered = page.waitForResponse((response) => response.url().endsWith('/api/settlements') && response.request().method() === 'POST');
+    await submit(dialog, 'Create Settlement').click();
+    const response = await answered;
+    expect(`${response.status()} ${await response.text()}`).toMatch(/^201 /);
+    // Empty optionals are left out of the body.
+    expect(Object.keys(response.request().postDataJSON() as object)).not.toContain('notes');
+    await toast('Settlement created').filter({ hasText: 'Settlement has been successfully created.' }).waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect(row(number).innerText()).resolves.toMatch(
+      /Acc Maria Gonzalez\s+Mar 1, 2027 - Mar 7, 2027\s+12,450\s+\$6,400\.10\s+\$1,920\.30\s+\$150\.10\s+\$1,770\.20\s+Paid\s+Mar 10, 2027/,
+    );
+  });
+
+  it("edits with the number read-only, in 'Edit Settlement', and shows '-' for no miles and no paid date", async () => {
+    await post('settlements', {
+      driverId: driver.id, settlementNumber: 'SETTLE-20270314-0042', periodStart: '2027-03-08', periodEnd: '2027-03-14', totalRevenue: '5000',
+      driverPay: '1500', netPay: '1500', status: 'Approved', notes: 'Acc edit me',
+    });
+    await page.reload();
+    await expect(row('SETTLE-20270314-0042').innerText()).resolves.toMatch(/\s-\s+\$5,000\.00\s+\$1,500\.00\s+\$0\.00\s+\$1,500\.00\s+Approved\s+-/);
+    await openRowMenu('SETTLE-20270314-0042', 'Edit');
+    const dialog = page.getByRole('dialog', { name: 'Edit Settlement' });
+    await dialog.getByText('Update settlement information').waitFor();
+    await expect(dialog.getByLabel('Settlement Number', { exact: true }).getAttribute('readonly')).resolves.not.toBeNull();
+    await dialog.getByLabel('Deductions', { exact: true }).fill('99.99');
+    await expect(dialog.getByLabel('Net Pay', { exact: true }).inputValue()).resolves.toBe('1400.01');
+    await submit(dialog, 'Update Settlement').click();
+    await toast('Settlement updated').filter({ hasText: 'Settlement has been successfully updated.' }).waitFor();
+    await expect(row('SETTLE-20270314-0042').innerText()).resolves.toMatch(/\$99\.99\s+\$1,400\.01\s+Approved/);
+  });
+
+  it('searches by number or driver, says a failed save in the words of section 8, and deletes after asking', async () => {
+    const search = page.getByPlaceholder('Search by settlement number or driver...');
+    await search.fill('ACC MARIA');
+    await row('SETTLE-20270314-0042').waitFor();
+    await search.fill('-0042');
+    await row('SETTLE-20270314-0042').waitFor();
+    await search.fill('nobody');
+    await page.getByText('No settlements found').waitFor();
+    await page.getByText('Try adjusting your search').waitFor();
+    await search.fill('');
+
+    await page.route('**/api/settlements/*', (route) => (route.request().method() === 'PATCH' ? route.fulfill({ status: 503, body: 'Service unavailable' }) : route.fallback()));
+    await openRowMenu('SETTLE-20270314-0042', 'Edit');
+    const dialog = page.getByRole('dialog', { name: 'Edit Settlement' });
+    await submit(dialog, 'Update Settlement').click();
+    await errorToast('Failed to update settlement.').waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.unroute('**/api/settlements/*');
+
+    await openRowMenu('SETTLE-20270314-0042', 'Delete');
+    await toast('Settlement deleted').waitFor();
+    await row('SETTLE-20270314-0042').waitFor({ state: 'detached' });
+    expect(confirmations.at(-1)).toBe('Are you sure you want to delete this settlement?');
+  });
+
+  it("shows 'Unknown Driver' once the driver is gone", async () => {
+    const gone = await post<Driver>('drivers', { name: 'Acc Gone Driver', email: 'gone@acc.example.com', phone: '555-0100', licenseNumber: 'ACC-GONE-1', status: 'available' });
+    await post('settlements', {
+      driverId: gone.id, settlementNumber: 'SETTLE-20270321-0007', periodStart: '2027-03-15', periodEnd: '2027-03-21', totalRevenue: '100',
+      driverPay: '30', netPay: '30', status: 'Cancelled', notes: 'Acc unknown driver',
+    });
+    await remove('drivers', gone.id);
+    await page.reload();
+    await expect(row('SETTLE-20270321-0007').innerText()).resolves.toMatch(/SETTLE-20270321-0007\s+Unknown Driver/);
+  });
+});

@@ -1,0 +1,26 @@
+import type { Expense, Load } from '@tms/contracts';
+import { ListPage } from '@tms/ui';
+import { useMemo } from 'react';
+import { useLookup } from '../shared/lookups.js';
+import { ExpenseDialog } from './ExpenseDialog.js';
+import { expenseColumns, expenseSearchFields } from './expense-columns.js';
+import { expensesApi } from './expenses.api.js';
+import { expenseTexts } from './expense-form.js';
+
+/** Accounting's Expenses tab. */
+export function ExpensesTab() {
+  const loads = useLookup<Load>('loads');
+  const columns = useMemo(() => expenseColumns(loads), [loads]);
+  const searchFields = useMemo(() => expenseSearchFields(loads), [loads]);
+  return (
+    <ListPage<Expense>
+      title="Expenses"
+      headingLevel={2}
+      texts={expenseTexts}
+      api={expensesApi}
+      columns={columns}
+      searchFields={searchFields}
+      dialog={ExpenseDialog}
+    />
+  );
+}

@@ -1,0 +1,78 @@
+import { INVOICE_STATUSES, INVOICE_STATUS_LABELS, invoiceInputSchema, type Customer, type Invoice, type Load } from '@tms/contracts';
+import { DayPicker, FormField, FormGrid, MoneyInput, ResourceFormModal, useResourceChoices, type ResourceDialogProps } from '@tms/ui';
+import { Form, Input, Select } from 'antd';
+import { useLookup } from '../shared/lookups.js';
+import { invoiceFormValues, invoicePayload, invoiceTexts, totalOf, withLoad, type InvoiceFormValues } from './invoice-form.js';
+import { invoicesApi } from './invoices.api.js';
+
+const STATUS_OPTIONS = INVOICE_STATUSES.map((status) => ({ value: status, label: INVOICE_STATUS_LABELS[status] }));
+const SEARCHABLE = { optionFilterProp: 'label' } as const;
+const loadNumber = (load: Load) => load.loadNumber;
+const customerName = (customer: Customer) => customer.name;
+
+/** 'Create Invoice' / 'Edit Invoice': the load fills the customer and subtotal; the total is subtotal + tax. */
+export function InvoiceDialog(props: ResourceDialogProps<Invoice>) {
+  const [form] = Form.useForm<InvoiceFormValues>();
+  const loads = useLookup<Load>('loads');
+  const loadChoices = useResourceChoices<Load>('loads', loadNumber);
+  const customerChoices = useResourceChoices<Customer>('customers', customerName);
+
+  const follow = (changed: Partial<InvoiceFormValues>, values: InvoiceFormValues) => {
+    const load = changed.loadId ? loads.get(changed.loadId) : undefined;
+    if (load) form.setFieldsValue(withLoad(values, load));
+    else if ('subtotal' in changed || 'tax' in changed) form.setFieldsValue({ total: totalOf(values) });
+  };
+
+  return (
+    <ResourceFormModal
+      {...props}
+      name="invoice"
+      api={invoicesApi}
+      texts={invoiceTexts}
+      schema={invoiceInputSchema}
+      toFormValues={invoiceFormValues}
+      toPayload={invoicePayload}
+      form={form}
+      onValuesChange={follow}
+      width={680}
+    >
+      <FormGrid>
+        <FormField label="Invoice Number" name="invoiceNumber">
+          <Input autoComplete="off" />
+        </FormField>
+        <FormField label="Status" name="status">
+          <Select options={STATUS_OPTIONS} showSearch={SEARCHABLE} />
+        </FormField>
+        <FormField label="Load" name="loadId">
+          <Select options={loadChoices.options} loading={loadChoices.loading} placeholder="Select load" showSearch={SEARCHABLE} />
+        </FormField>
+        <FormField label="Customer" name="customerId">
+          <Select options={customerChoices.options} loading={customerChoices.loading} placeholder="Select customer" showSearch={SEARCHABLE} />
+        </FormField>
+        <FormField label="Invoice Date" name="invoiceDate">
+          <DayPicker />
+        </FormField>
+        <FormField label="Due Date" name="dueDate">
+          <DayPicker />
+        </FormField>
+      </FormGrid>
+      <FormGrid minWidth={140}>
+        <FormField label="Subtotal" name="subtotal">
+          <MoneyInput />
+        </FormField>
+        <FormField label="Tax" name="tax">
+          <MoneyInput />
+        </FormField>
+        <FormField label="Total" name="total">
+          <MoneyInput readOnly tabIndex={-1} />
+        </FormField>
+        <FormField label="Paid Amount" name="paidAmount">
+          <MoneyInput />
+        </FormField>
+      </FormGrid>
+      <FormField label="Notes" name="notes">
+        <Input.TextArea rows={3} />
+      </FormField>
+    </ResourceFormModal>
+  );
+}

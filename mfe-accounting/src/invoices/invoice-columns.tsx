@@ -1,0 +1,27 @@
+import { formatDollars, invoiceBalance, type Customer, type Invoice, type Load } from '@tms/contracts';
+import { formatDay, type ResourceColumn, type SearchField } from '@tms/ui';
+import { Typography } from 'antd';
+import { InvoiceStatusBadge, NOT_AVAILABLE, UNKNOWN } from '../shared/display.js';
+import { numeric } from '../shared/lookups.js';
+
+const money = (amount: string) => <span style={numeric}>{formatDollars(amount)}</span>;
+
+/** Spec 2.9: Invoice #, Load #, Customer, Date, Due Date, Amount, Paid, Balance (total - paid), Status. */
+export function invoiceColumns(loads: ReadonlyMap<string, Load>, customers: ReadonlyMap<string, Customer>): ResourceColumn<Invoice>[] {
+  return [
+    { title: 'Invoice #', dataIndex: 'invoiceNumber', key: 'invoiceNumber', width: 170, render: (value: string) => <Typography.Text strong>{value}</Typography.Text> },
+    { title: 'Load #', key: 'load', width: 120, render: (_, invoice) => loads.get(invoice.loadId)?.loadNumber ?? NOT_AVAILABLE },
+    { title: 'Customer', key: 'customer', width: 190, render: (_, invoice) => customers.get(invoice.customerId)?.name ?? UNKNOWN },
+    { title: 'Date', dataIndex: 'invoiceDate', key: 'invoiceDate', width: 115, render: (day: string) => formatDay(day) },
+    { title: 'Due Date', dataIndex: 'dueDate', key: 'dueDate', width: 115, render: (day: string) => formatDay(day) },
+    { title: 'Amount', dataIndex: 'total', key: 'total', width: 120, align: 'right', render: money },
+    { title: 'Paid', dataIndex: 'paidAmount', key: 'paidAmount', width: 120, align: 'right', render: money },
+    { title: 'Balance', key: 'balance', width: 120, align: 'right', render: (_, invoice) => money(invoiceBalance(invoice.total, invoice.paidAmount)) },
+    { title: 'Status', dataIndex: 'status', key: 'status', width: 105, render: (status: string) => <InvoiceStatusBadge status={status} /> },
+  ];
+}
+
+/** Spec 2.9: search matches invoice number, customer name and load number. */
+export function invoiceSearchFields(loads: ReadonlyMap<string, Load>, customers: ReadonlyMap<string, Customer>): SearchField<Invoice>[] {
+  return ['invoiceNumber', (invoice) => customers.get(invoice.customerId)?.name, (invoice) => loads.get(invoice.loadId)?.loadNumber];
+}

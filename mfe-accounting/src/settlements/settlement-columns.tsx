@@ -1,0 +1,34 @@
+import { formatDollars, type Driver, type Settlement } from '@tms/contracts';
+import { formatDay, type ResourceColumn, type SearchField } from '@tms/ui';
+import { Typography } from 'antd';
+import { SettlementStatusBadge } from '../shared/display.js';
+import { numeric } from '../shared/lookups.js';
+
+export const UNKNOWN_DRIVER = 'Unknown Driver';
+const dollars = (amount: string | null | undefined) => <span style={numeric}>{formatDollars(amount || '0')}</span>;
+
+/** Spec 2.11: thousands-separated miles, or '-'. */
+export const formatMiles = (miles: number | null | undefined) => (miles === null || miles === undefined ? '-' : miles.toLocaleString('en-US'));
+/** Spec 2.11: the period as 'start - end', in local calendar days. */
+export const formatPeriod = (settlement: Pick<Settlement, 'periodStart' | 'periodEnd'>) => `${formatDay(settlement.periodStart)} - ${formatDay(settlement.periodEnd)}`;
+
+/** Spec 2.11's columns; money in dollars with 2 decimals, deductions 0 when missing. */
+export function settlementColumns(drivers: ReadonlyMap<string, Driver>): ResourceColumn<Settlement>[] {
+  return [
+    { title: 'Settlement #', dataIndex: 'settlementNumber', key: 'settlementNumber', width: 190, render: (value: string) => <Typography.Text strong>{value}</Typography.Text> },
+    { title: 'Driver', key: 'driver', width: 170, render: (_, settlement) => drivers.get(settlement.driverId)?.name ?? UNKNOWN_DRIVER },
+    { title: 'Period', key: 'period', width: 220, render: (_, settlement) => formatPeriod(settlement) },
+    { title: 'Total Miles', dataIndex: 'totalMiles', key: 'totalMiles', width: 110, align: 'right', render: formatMiles },
+    { title: 'Revenue', dataIndex: 'totalRevenue', key: 'totalRevenue', width: 120, align: 'right', render: dollars },
+    { title: 'Driver Pay', dataIndex: 'driverPay', key: 'driverPay', width: 120, align: 'right', render: dollars },
+    { title: 'Deductions', dataIndex: 'deductions', key: 'deductions', width: 115, align: 'right', render: dollars },
+    { title: 'Net Pay', dataIndex: 'netPay', key: 'netPay', width: 120, align: 'right', render: dollars },
+    { title: 'Status', dataIndex: 'status', key: 'status', width: 105, render: (status: string) => <SettlementStatusBadge status={status} /> },
+    { title: 'Paid Date', dataIndex: 'paidDate', key: 'paidDate', width: 120, render: (day: string | null) => (day ? formatDay(day) : '-') },
+  ];
+}
+
+/** Spec 2.11: search matches settlement number or driver name. */
+export function settlementSearchFields(drivers: ReadonlyMap<string, Driver>): SearchField<Settlement>[] {
+  return ['settlementNumber', (settlement) => drivers.get(settlement.driverId)?.name];
+}

@@ -1,0 +1,52 @@
+import { settlementInputSchema, type Settlement } from '@tms/contracts';
+import { formatMiles, formatPeriod } from './settlement-columns.js';
+import { netPayOf, settlementFormValues, settlementPayload } from './settlement-form.js';
+import { overviewFigures } from '../overview/overview-figures.js';
+
+const settlement: Settlement = {
+  id: 's1', driverId: '6f1c2b7e-3d4a-4c5b-9e8f-0a1b2c3d4e5f', settlementNumber: 'SETTLE-20270307-0042', periodStart: '2027-03-01', periodEnd: '2027-03-07',
+  totalMiles: 12450, totalRevenue: '6400.10', driverPay: '1920.30', deductions: '150.10', netPay: '1770.20', status: 'Paid', paidDate: '2027-03-10',
+  paymentMethod: 'ACH', notes: null,
+};
+
+describe('settlement dialog and columns', () => {
+  it('opens a Pending settlement numbered SETTLE-YYYYMMDD-NNNN with deductions 0', () => {
+    expect(settlementFormValues(null, new Date(2027, 2, 7))).toMatchObject({ status: 'Pending', deductions: '0', netPay: '' });
+    expect(settlementFormValues(null, new Date(2027, 2, 7)).settlementNumber).toMatch(/^SETTLE-20270307-\d{4}$/);
+  });
+
+  it('computes net pay as driver pay - deductions, and sends the paid date only while Paid', () => {
+    expect(netPayOf({ driverPay: '1920.30', deductions: '150.10' })).toBe('1770.20');
+    const { id, ...fields } = settlement;
+    expect(settlementPayload(settlementFormValues(settlement))).toEqual(fields);
+    expect(settlementPayload({ ...settlementFormValues(settlement), status: 'Approved' })).toMatchObject({ paidDate: null });
+    expect(settlementInputSchema.safeParse(settlementPayload(settlementFormValues(settlement))).success).toBe(true);
+  });
+
+  it('shows miles thousands-separated or -, and the period as start - end', () => {
+    expect(formatMiles(12450)).toBe('12,450');
+    expect(formatMiles(null)).toBe('-');
+    expect(formatPeriod(settlement)).toBe('Mar 1, 2027 - Mar 7, 2027');
+  });
+});
+
+describe('overview figures', () => {
+  const invoice = (n: number, status: string, total: string) => ({ id: `i${n}`, status, total, paidAmount: '0.00' }) as never;
+  const expense = (n: number, amount: string) => ({ id: `e${n}`, amount }) as never;
+
+  it('adds revenue of paid invoices, pending of those neither paid nor cancelled, and the margin, to the cent', () => {
+    const figures = overviewFigures(
+      [invoice(1, 'paid', '0.10'), invoice(2, 'paid', '0.20'), invoice(3, 'cancelled', '900'), invoice(4, 'overdue', '1.01'), invoice(5, 'draft', '0.02'), invoice(6, 'sent', '3')],
+      [expense(1, '0.20')],
+    );
+    expect(figures).toMatchObject({ totalRevenue: '0.30', totalExpenses: '0.20', netProfit: '0.10', marginPercent: '33.3', pendingRevenue: '4.03', pendingInvoices: 3 });
+    expect(figures.recentInvoices.map((recent: { id: string }) => recent.id)).toEqual(['i1', 'i2', 'i3', 'i4', 'i5']);
+    expect(overviewFigures([], [])).toMatchObject({ totalRevenue: '0.00', netProfit: '0.00', marginPercent: '0.0', pendingInvoices: 0 });
+  });
+
+  it('is exact over 10,000 awkward amounts', () => {
+    const invoices = Array.from({ length: 10000 }, (_, n) => invoice(n, 'paid', ['0.10', '0.20', '1234.57'][n % 3]));
+    // 3334 dimes, 3333 of 0.20 and of 1234.57.
+    expect(overviewFigures(invoices, []).totalRevenue).toBe('4115821.81');
+  });
+});

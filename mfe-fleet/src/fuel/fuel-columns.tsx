@@ -1,0 +1,65 @@
+import { formatDollars, type Driver, type FuelPurchase, type Truck } from '@tms/contracts';
+import { ColorBadge, formatDay, type ResourceColumn } from '@tms/ui';
+import { Typography } from 'antd';
+import { formatThousandths, fuelTypeColor, fuelVendorColor } from './fuel-display.js';
+
+const { Text } = Typography;
+const numeric = { fontVariantNumeric: 'tabular-nums' } as const;
+const notAvailable = () => <Text type="secondary">N/A</Text>;
+
+/** Spec 2.13's columns; the truck and driver are read from their lists ('N/A' when not there). */
+export function fuelColumns(trucks: ReadonlyMap<string, Truck>, drivers: ReadonlyMap<string, Driver>): ResourceColumn<FuelPurchase>[] {
+  return [
+    { title: 'Date', dataIndex: 'transactionDate', key: 'transactionDate', width: 110, render: (day: string) => formatDay(day) },
+    {
+      title: 'Truck',
+      dataIndex: 'truckId',
+      key: 'truckId',
+      width: 90,
+      render: (truckId: string) => {
+        const truck = trucks.get(truckId);
+        return truck ? <Text strong>{truck.truckNumber}</Text> : notAvailable();
+      },
+    },
+    { title: 'Driver', dataIndex: 'driverId', key: 'driverId', width: 150, render: (driverId: string) => drivers.get(driverId)?.name ?? notAvailable() },
+    {
+      title: 'Vendor',
+      dataIndex: 'vendor',
+      key: 'vendor',
+      width: 100,
+      render: (vendor: string) => <ColorBadge color={fuelVendorColor(vendor)}>{vendor}</ColorBadge>,
+    },
+    { title: 'Location', dataIndex: 'location', key: 'location', width: 140 },
+    {
+      title: 'Gallons',
+      dataIndex: 'gallons',
+      key: 'gallons',
+      width: 95,
+      align: 'right',
+      render: (gallons: string) => <span style={numeric}>{formatThousandths(gallons)}</span>,
+    },
+    {
+      title: 'Price/Gal',
+      dataIndex: 'pricePerGallon',
+      key: 'pricePerGallon',
+      width: 90,
+      align: 'right',
+      render: (price: string) => <span style={numeric}>${formatThousandths(price)}</span>,
+    },
+    {
+      title: 'Total Cost',
+      dataIndex: 'totalCost',
+      key: 'totalCost',
+      width: 105,
+      align: 'right',
+      render: (total: string) => <Text strong style={numeric}>{formatDollars(total)}</Text>,
+    },
+    {
+      title: 'Fuel Type',
+      dataIndex: 'fuelType',
+      key: 'fuelType',
+      width: 100,
+      render: (type: string) => <ColorBadge color={fuelTypeColor(type)}>{type}</ColorBadge>,
+    },
+  ];
+}

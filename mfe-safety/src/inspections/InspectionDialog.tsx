@@ -1,0 +1,53 @@
+import { INSPECTION_STATUSES, INSPECTION_STATUS_LABELS, INSPECTION_TYPES, inspectionInputSchema, type Inspection } from '@tms/contracts';
+import { DayPicker, FormField, FormGrid, ResourceFormModal, type ResourceDialogProps } from '@tms/ui';
+import { Input, Select } from 'antd';
+import { optionsOf, SEARCHABLE, useDriverChoices, useTruckChoices } from '../safety-choices.js';
+import { inspectionFormValues, inspectionPayload, inspectionTexts } from './inspection-form.js';
+import { inspectionsApi } from './inspections.api.js';
+
+const TYPE_OPTIONS = optionsOf(INSPECTION_TYPES);
+const STATUS_OPTIONS = optionsOf(INSPECTION_STATUSES, INSPECTION_STATUS_LABELS);
+
+/** 'Record Inspection' / 'Edit Inspection'. */
+export function InspectionDialog(props: ResourceDialogProps<Inspection>) {
+  const trucks = useTruckChoices();
+  const drivers = useDriverChoices();
+  return (
+    <ResourceFormModal
+      {...props}
+      name="inspection"
+      api={inspectionsApi}
+      texts={inspectionTexts}
+      schema={inspectionInputSchema}
+      toFormValues={inspectionFormValues}
+      toPayload={inspectionPayload}
+    >
+      <FormGrid>
+        <FormField label="Truck" name="truckId">
+          <Select options={trucks.options} loading={trucks.loading} placeholder="Select truck" showSearch={SEARCHABLE} />
+        </FormField>
+        <FormField label="Driver" name="driverId">
+          <Select options={drivers.options} loading={drivers.loading} placeholder="Select driver" showSearch={SEARCHABLE} />
+        </FormField>
+        <FormField label="Inspection Type" name="inspectionType">
+          <Select options={TYPE_OPTIONS} placeholder="Select type" showSearch={SEARCHABLE} />
+        </FormField>
+        <FormField label="Inspection Date" name="inspectionDate">
+          <DayPicker />
+        </FormField>
+        <FormField label="Status" name="status">
+          <Select options={STATUS_OPTIONS} showSearch={SEARCHABLE} />
+        </FormField>
+        <FormField label="Performed By" name="performedBy">
+          <Input placeholder="Inspector or officer" autoComplete="off" />
+        </FormField>
+      </FormGrid>
+      <FormField label="Defects" name="defects">
+        <Input.TextArea rows={3} placeholder="None found" />
+      </FormField>
+      <FormField label="Notes" name="notes">
+        <Input.TextArea rows={2} />
+      </FormField>
+    </ResourceFormModal>
+  );
+}

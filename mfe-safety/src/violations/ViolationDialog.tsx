@@ -1,0 +1,63 @@
+import { VIOLATION_STATUSES, VIOLATION_STATUS_LABELS, VIOLATION_TYPES, violationInputSchema, type Violation } from '@tms/contracts';
+import { DayPicker, FormField, FormGrid, MoneyInput, ResourceFormModal, type ResourceDialogProps } from '@tms/ui';
+import { Input, InputNumber, Select } from 'antd';
+import { optionsOf, SEARCHABLE, useDriverChoices, useTruckChoices, useWithNone } from '../safety-choices.js';
+import { violationFormValues, violationPayload, violationTexts } from './violation-form.js';
+import { violationsApi } from './violations.api.js';
+
+const TYPE_OPTIONS = optionsOf(VIOLATION_TYPES);
+const STATUS_OPTIONS = optionsOf(VIOLATION_STATUSES, VIOLATION_STATUS_LABELS);
+
+/** 'Record Violation' / 'Edit Violation'. */
+export function ViolationDialog(props: ResourceDialogProps<Violation>) {
+  const drivers = useDriverChoices();
+  const trucks = useWithNone(useTruckChoices());
+  return (
+    <ResourceFormModal
+      {...props}
+      name="violation"
+      api={violationsApi}
+      texts={violationTexts}
+      schema={violationInputSchema}
+      toFormValues={violationFormValues}
+      toPayload={violationPayload}
+      width={720}
+    >
+      <FormGrid>
+        <FormField label="Driver" name="driverId">
+          <Select options={drivers.options} loading={drivers.loading} placeholder="Select driver" showSearch={SEARCHABLE} />
+        </FormField>
+        <FormField label="Truck" name="truckId">
+          <Select options={trucks.options} loading={trucks.loading} showSearch={SEARCHABLE} />
+        </FormField>
+        <FormField label="Violation Type" name="violationType">
+          <Select options={TYPE_OPTIONS} placeholder="Select type" showSearch={SEARCHABLE} />
+        </FormField>
+        <FormField label="Violation Date" name="violationDate">
+          <DayPicker />
+        </FormField>
+        <FormField label="Location" name="location">
+          <Input placeholder="I-55, Springfield, IL" autoComplete="off" />
+        </FormField>
+        <FormField label="Status" name="status">
+          <Select options={STATUS_OPTIONS} showSearch={SEARCHABLE} />
+        </FormField>
+        <FormField label="Citation Number" name="citationNumber">
+          <Input autoComplete="off" />
+        </FormField>
+        <FormField label="Fine Amount" name="fineAmount">
+          <MoneyInput />
+        </FormField>
+        <FormField label="Points" name="points">
+          <InputNumber<number> min={0} step={1} precision={0} controls={false} placeholder="0" style={{ width: '100%' }} />
+        </FormField>
+        <FormField label="Due Date" name="dueDate">
+          <DayPicker />
+        </FormField>
+      </FormGrid>
+      <FormField label="Description" name="description">
+        <Input.TextArea rows={3} placeholder="What the citation says" />
+      </FormField>
+    </ResourceFormModal>
+  );
+}

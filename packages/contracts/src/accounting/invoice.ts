@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import {
+  choice,
+  optionalFreeText,
+  optionalMoneyOrZero,
+  requiredDate,
+  requiredMoney,
+  requiredReference,
+  requiredText,
+} from '../fields.js';
+import { LOAD_MESSAGES } from '../dispatch/load.js';
+import { SHARED_MESSAGES } from '../messages.js';
+
+export const INVOICE_STATUSES = ['draft', 'sent', 'paid', 'overdue', 'cancelled'] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {
+  draft: 'Draft',
+  sent: 'Sent',
+  paid: 'Paid',
+  overdue: 'Overdue',
+  cancelled: 'Cancelled',
+};
+export const DEFAULT_INVOICE_STATUS: InvoiceStatus = 'draft';
+
+export const INVOICE_MESSAGES = {
+  loadId: 'Load is required',
+  invoiceNumber: 'Invoice number is required',
+  customerId: LOAD_MESSAGES.customerId,
+  status: SHARED_MESSAGES.status,
+  invoiceDate: 'Invoice date is required',
+  dueDate: 'Due date is required',
+  subtotal: 'Subtotal is required',
+  total: 'Total is required',
+  loadNotFound: 'Load not found',
+  customerNotFound: LOAD_MESSAGES.customerNotFound,
+  duplicateInvoiceNumber: 'An invoice with this invoice number already exists',
+  /** Why an invoice its payments still use cannot be deleted, when the database rather than the count found them. */
+  stillHasPayments: 'This invoice still has payments. Its history is kept, so it cannot be deleted.',
+} as const;
+
+/**
+ * What a create (and, field by field, an update) may carry. The total is read-only in the form: the service
+ * writes subtotal + tax whatever total is sent. paidAmount is what was paid before any payment was recorded
+ * here; each payment then adds to it.
+ */
+export const invoiceInputSchema = z.object({
+  invoiceNumber: requiredText(INVOICE_MESSAGES.invoiceNumber),
+  loadId: requiredReference(INVOICE_MESSAGES.loadId, INVOICE_MESSAGES.loadNotFound),
+  customerId: requiredReference(INVOICE_MESSAGES.customerId, INVOICE_MESSAGES.customerNotFound),
+  status: choice(INVOICE_STATUSES, INVOICE_MESSAGES.status),
+  invoiceDate: requiredDate(INVOICE_MESSAGES.invoiceDate),
+  dueDate: requiredDate(INVOICE_MESSAGES.dueDate),
+  subtotal: requiredMoney(INVOICE_MESSAGES.subtotal),
+  tax: optionalMoneyOrZero,
+  total: requiredMoney(INVOICE_MESSAGES.total),
+  paidAmount: optionalMoneyOrZero,
+  notes: optionalFreeText,
+});
+export type InvoiceInput = z.input<typeof invoiceInputSchema>;
+export type InvoiceFields = z.output<typeof invoiceInputSchema>;
+
+export interface Invoice extends InvoiceFields {
+  id: string;
+}

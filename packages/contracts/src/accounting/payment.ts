@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { choice, MONEY_RANGE, optionalFreeText, optionalText, requiredDate, requiredMoney, requiredReference } from '../fields.js';
+import { INVOICE_MESSAGES } from './invoice.js';
+
+/** Spec 9's invoice payment methods, in the order the form offers them. */
+export const PAYMENT_METHODS = ['Cash', 'Check', 'Wire', 'Credit Card', 'ACH'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+export const PAYMENT_MESSAGES = {
+  invoiceId: 'Invoice is required',
+  customerId: INVOICE_MESSAGES.customerId,
+  amount: 'Amount is required',
+  paymentDate: 'Payment date is required',
+  paymentMethod: 'Payment method is required',
+  invoiceNotFound: 'Invoice not found',
+  customerNotFound: INVOICE_MESSAGES.customerNotFound,
+  /** A payment that would take its invoice's paid amount past what an amount can hold. */
+  paidTooMuch: `This payment would take the invoice's paid amount past ${MONEY_RANGE.max}`,
+} as const;
+
+export const paymentInputSchema = z.object({
+  invoiceId: requiredReference(PAYMENT_MESSAGES.invoiceId, PAYMENT_MESSAGES.invoiceNotFound),
+  customerId: requiredReference(PAYMENT_MESSAGES.customerId, PAYMENT_MESSAGES.customerNotFound),
+  amount: requiredMoney(PAYMENT_MESSAGES.amount),
+  paymentDate: requiredDate(PAYMENT_MESSAGES.paymentDate),
+  paymentMethod: choice(PAYMENT_METHODS, PAYMENT_MESSAGES.paymentMethod),
+  referenceNumber: optionalText,
+  notes: optionalFreeText,
+});
+export type PaymentInput = z.input<typeof paymentInputSchema>;
+export type PaymentFields = z.output<typeof paymentInputSchema>;
+
+export interface Payment extends PaymentFields {
+  id: string;
+}

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import {
+  choice,
+  INT4_RANGE,
+  optionalDate,
+  optionalFreeText,
+  optionalInteger,
+  optionalMoneyOrZero,
+  requiredDate,
+  requiredMoney,
+  requiredReference,
+  requiredText,
+  type IntegerRange,
+} from '../fields.js';
+import { SHARED_MESSAGES } from '../messages.js';
+import { optionalChoice } from './choices.js';
+
+export const SETTLEMENT_STATUSES = ['Pending', 'Approved', 'Paid', 'Cancelled'] as const;
+export type SettlementStatus = (typeof SETTLEMENT_STATUSES)[number];
+export const DEFAULT_SETTLEMENT_STATUS: SettlementStatus = 'Pending';
+/** Spec 4: choosing Paid reveals the Paid Date field; a settlement in any other status has no paid date. */
+export const PAID_SETTLEMENT_STATUS: SettlementStatus = 'Paid';
+
+/** Spec 5 and 9: how a driver is paid. */
+export const SETTLEMENT_PAYMENT_METHODS = ['Check', 'ACH', 'Cash', 'Wire'] as const;
+export type SettlementPaymentMethod = (typeof SETTLEMENT_PAYMENT_METHODS)[number];
+
+export const SETTLEMENT_MESSAGES = {
+  driverId: 'Driver is required',
+  settlementNumber: 'Settlement number is required',
+  periodStart: 'Period start is required',
+  periodEnd: 'Period end is required',
+  totalRevenue: 'Total revenue is required',
+  driverPay: 'Driver pay is required',
+  netPay: 'Net pay is required',
+  status: SHARED_MESSAGES.status,
+  totalMiles: 'Total miles must be a whole number',
+  paymentMethod: 'Choose a payment method from the list',
+  driverNotFound: 'Driver not found',
+  duplicateSettlementNumber: 'A settlement with this settlement number already exists',
+  settlementNumberFixed: 'The settlement number cannot be changed',
+  periodEndBeforeStart: 'Period end must not be before period start',
+  deductionsOverPay: 'Deductions must not be more than driver pay',
+} as const;
+
+/** Miles driven: none is fewer than none. */
+export const SETTLEMENT_MILES_RANGE: IntegerRange = { min: 0, max: INT4_RANGE.max };
+
+/**
+ * What a create (and, field by field, an update) may carry: spec 7's body. Net pay is read-only in the form; the
+ * service writes driver pay minus deductions whatever is sent.
+ */
+export const settlementInputSchema = z.object({
+  driverId: requiredReference(SETTLEMENT_MESSAGES.driverId, SETTLEMENT_MESSAGES.driverNotFound),
+  settlementNumber: requiredText(SETTLEMENT_MESSAGES.settlementNumber),
+  periodStart: requiredDate(SETTLEMENT_MESSAGES.periodStart),
+  periodEnd: requiredDate(SETTLEMENT_MESSAGES.periodEnd),
+  totalMiles: optionalInteger(SETTLEMENT_MESSAGES.totalMiles, SETTLEMENT_MILES_RANGE),
+  totalRevenue: requiredMoney(SETTLEMENT_MESSAGES.totalRevenue),
+  driverPay: requiredMoney(SETTLEMENT_MESSAGES.driverPay),
+  deductions: optionalMoneyOrZero,
+  netPay: requiredMoney(SETTLEMENT_MESSAGES.netPay),
+  status: choice(SETTLEMENT_STATUSES, SETTLEMENT_MESSAGES.status),
+  paidDate: optionalDate,
+  paymentMethod: optionalChoice(SETTLEMENT_PAYMENT_METHODS, SETTLEMENT_MESSAGES.paymentMethod),
+  notes: optionalFreeText,
+});
+export type SettlementInput = z.input<typeof settlementInputSchema>;
+export type SettlementFields = z.output<typeof settlementInputSchema>;
+
+export interface Settlement extends SettlementFields {
+  id: string;
+}
+
+/** Spec 5: 'SETTLE-' + the day as YYYYMMDD + '-' + a random number 0000-9999. */
+export function generatedSettlementNumber(now: Date = new Date(), random: () => number = Math.random): string {
+  const day = `${now.getFullYear()}${String(now.getMonth() + 1).padStart(2, '0')}${String(now.getDate()).padStart(2, '0')}`;
+  return `SETTLE-${day}-${String(Math.floor(random() * 10000)).padStart(4, '0')}`;
+}

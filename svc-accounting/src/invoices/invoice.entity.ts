@@ -1,0 +1,53 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import type { Invoice } from '@tms/contracts';
+
+@Entity({ name: 'invoices' })
+export class InvoiceEntity implements Invoice {
+  @PrimaryGeneratedColumn('uuid')
+  id!: string;
+
+  @Column({ name: 'invoice_number', type: 'text' })
+  invoiceNumber!: string;
+
+  /** A load of svc-core, checked over NATS when written (no foreign key crosses schemas). */
+  @Column({ name: 'load_id', type: 'uuid' })
+  loadId!: string;
+
+  /** A customer of svc-core, checked over NATS when written. */
+  @Column({ name: 'customer_id', type: 'uuid' })
+  customerId!: string;
+
+  @Column({ type: 'text' })
+  status!: Invoice['status'];
+
+  /** 'YYYY-MM-DD': Postgres `date` travels as text, never shifted by a time zone. */
+  @Column({ name: 'invoice_date', type: 'date' })
+  invoiceDate!: string;
+
+  @Column({ name: 'due_date', type: 'date' })
+  dueDate!: string;
+
+  /** Dollars as text ('1234.50'): the pg driver reads numeric as a string, so no amount passes through a float. */
+  @Column({ type: 'numeric', precision: 10, scale: 2 })
+  subtotal!: string;
+
+  @Column({ type: 'numeric', precision: 10, scale: 2 })
+  tax!: string;
+
+  /** Always subtotal + tax: the service writes it. */
+  @Column({ type: 'numeric', precision: 10, scale: 2 })
+  total!: string;
+
+  /** The amount paid before any payment recorded here, plus every payment: payments change it in their transaction. */
+  @Column({ name: 'paid_amount', type: 'numeric', precision: 10, scale: 2 })
+  paidAmount!: string;
+
+  @Column({ type: 'text', nullable: true })
+  notes!: string | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt!: Date;
+}

@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { eventsClientModule } from '@tms/service-kit';
+import { FuelEntity } from './fuel.entity.js';
+import { FuelController } from './fuel.controller.js';
+import { FuelService } from './fuel.service.js';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([FuelEntity]), eventsClientModule()],
+  controllers: [FuelController],
+  providers: [FuelService],
+})
+export class FuelModule {}

@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { eventsClientModule } from '@tms/service-kit';
+import { ViolationEntity } from './violation.entity.js';
+import { ViolationsController } from './violations.controller.js';
+import { ViolationsService } from './violations.service.js';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([ViolationEntity]), eventsClientModule()],
+  controllers: [ViolationsController],
+  providers: [ViolationsService],
+})
+export class ViolationsModule {}
