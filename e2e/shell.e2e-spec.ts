@@ -59,7 +59,7 @@ describe('signed in', () => {
   it('shows the 404 page for unknown paths and for screens whose domain has not landed', async () => {
     const { context, page } = await newSession(browser);
     await signIn(page);
-    for (const path of ['/no-such-page', '/safety']) {
+    for (const path of ['/no-such-page', '/gps-tracking']) {
       await page.goto(path);
       await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
       await expect(page.getByText('Did you forget to add the page to the router?').isVisible()).resolves.toBe(true);

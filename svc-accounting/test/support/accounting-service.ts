@@ -1,0 +1,255 @@
+import 'reflect-metadata';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { NestFactory } from '@nestjs/core';
+import { ClientProxyFactory, Transport, type ClientProxy, type INestMicroservice } from '@nestjs/microservices';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { ServiceReplyDeserializer, serviceTransport } from '@tms/service-kit';
+import { createTestDatabase, uniqueSubjectRoot } from '@tms/service-kit/testing';
+import { firstValueFrom, timeout } from 'rxjs';
+import { healthSubject, rpcSubject, type ListPage, type RpcReply, type ServiceName } from '@tms/contracts';
+
+/**
+ * svc-accounting over the real NATS and a fresh Postgres database, reached exactly as the gateway reaches it, and
+ * the real svc-core beside it: its build (`node svc-core/dist/main.js`) as a child process on the same NATS subject
+ * root and the same database (svc-core migrates its `core` schema there, accounting its `accounting` schema). The
+ * records accounting names (customers, drivers, loads) are created through svc-core's own NATS CRUD, as in
+ * production. (svc-core runs as a process rather than in this one: two TypeORM data sources in one process override
+ * each other.)
+ *
+ * `stopCore()` freezes svc-core (SIGSTOP): it stays subscribed but answers nothing, so accounting's requests to it
+ * time out, as with a hung or unreachable service; `startCore()` lets it run again (SIGCONT) and waits until it
+ * answers. `stop()` always ends the child, frozen or not.
+ */
+export interface AccountingSystem {
+  root: string;
+  databaseUrl: string;
+  nats: NatsConnection;
+  call<T = any>(resource: string, action: string, payload?: unknown): Promise<RpcReply<T>>;
+  listAll(resource: string): Promise<any[]>;
+  /** Creates a record through svc-core's CRUD and answers its id; throws with svc-core's answer when it refuses it. */
+  createInCore(resource: string, body: Record<string, unknown>): Promise<string>;
+  /** Whether svc-core answers `{root}.core.health` within `waitMs`. */
+  coreAnswers(waitMs?: number): Promise<boolean>;
+  /** Freezes svc-core (SIGSTOP). */
+  stopCore(): Promise<void>;
+  /** Lets svc-core run again (SIGCONT) and waits until it answers. */
+  startCore(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+const natsUrl = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
+const CORE_DIR = fileURLToPath(new URL('../../../svc-core', import.meta.url));
+const CORE_MAIN = path.join(CORE_DIR, 'dist', 'main.js');
+/** How long svc-core may take to start (migrations included) or to answer again after SIGCONT. */
+const CORE_START_MS = 30_000;
+
+export async function startAccountingSystem(): Promise<AccountingSystem> {
+  if (!existsSync(CORE_MAIN)) {
+    throw new Error(`svc-core is not built (${CORE_MAIN} is missing): run \`npm run build -w @tms/svc-core\` first`);
+  }
+  const root = uniqueSubjectRoot();
+  const database = await createTestDatabase();
+  process.env.DATABASE_URL = database.url;
+  process.env.NATS_SUBJECT_ROOT = root;
+
+  const core = startCoreProcess({ DATABASE_URL: database.url, NATS_URL: natsUrl, NATS_SUBJECT_ROOT: root, NODE_ENV: 'test' });
+  let accounting: INestMicroservice | undefined;
+  let client: ClientProxy | undefined;
+  let nats: NatsConnection | undefined;
+  const stop = async () => {
+    try {
+      await client?.close();
+      await nats?.close();
+      await accounting?.close();
+    } finally {
+      await core.end();
+      await database.drop();
+    }
+  };
+
+  try {
+    // Subjects are read from the environment when the handlers are declared, so load the app only now.
+    const { AppModule } = await import('../../src/app.module.js');
+    accounting = await NestFactory.createMicroservice(AppModule, { ...serviceTransport('accounting', natsUrl), logger: ['error'] });
+    await accounting.listen();
+    client = ClientProxyFactory.create({
+      transport: Transport.NATS,
+      options: { servers: natsUrl, deserializer: new ServiceReplyDeserializer() },
+    });
+    await client.connect();
+    nats = await connect({ servers: natsUrl });
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  const proxy = client;
+
+  const request = <T>(service: ServiceName, resource: string, action: string, payload: unknown = {}) =>
+    firstValueFrom(proxy.send<RpcReply<T>>(rpcSubject(root, service, resource, action), payload).pipe(timeout(10000)));
+  const call = <T>(resource: string, action: string, payload?: unknown) => request<T>('accounting', resource, action, payload);
+
+  const coreAnswers = async (waitMs = 1000) => {
+    try {
+      const reply = await firstValueFrom(proxy.send<RpcReply<unknown>>(healthSubject(root, 'core'), {}).pipe(timeout(waitMs)));
+      return reply.ok;
+    } catch {
+      return false; // no responder yet, or no answer in time
+    }
+  };
+
+  /** Waits until svc-core answers its health subject, failing with its output if it exits or never does. */
+  const waitForCore = async (what: string) => {
+    const deadline = Date.now() + CORE_START_MS;
+    for (;;) {
+      const ended = core.ended();
+      if (ended) throw new Error(`svc-core ${ended} ${what}. Its output:\n${core.output()}`);
+      if (await coreAnswers(500)) return;
+      if (Date.now() > deadline) {
+        throw new Error(`svc-core did not answer ${healthSubject(root, 'core')} within ${CORE_START_MS / 1000} s ${what}. Its output:\n${core.output()}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  };
+  try {
+    await waitForCore('after starting');
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+
+  async function listAll(resource: string) {
+    const rows: any[] = [];
+    let after: string | null | undefined;
+    do {
+      const reply = await call<ListPage>(resource, 'list', after ? { after } : {});
+      if (!reply.ok) throw new Error(`list failed: ${JSON.stringify(reply)}`);
+      rows.push(...JSON.parse(Buffer.from(reply.data.rows).toString()));
+      after = reply.data.next;
+    } while (after);
+    return rows;
+  }
+
+  return {
+    root,
+    databaseUrl: database.url,
+    nats,
+    call,
+    listAll,
+    createInCore: async (resource, body) => {
+      const reply = await request<{ id: string }>('core', resource, 'create', body);
+      if (!reply.ok) throw new Error(`svc-core refused to create in ${resource}: ${JSON.stringify(reply)}`);
+      return reply.data.id;
+    },
+    coreAnswers,
+    stopCore: () => core.freeze(),
+    startCore: async () => {
+      await core.thaw();
+      await waitForCore('after SIGCONT');
+    },
+    stop,
+  };
+}
+
+interface CoreProcess {
+  output(): string;
+  /** How it ended (exited with 1, was killed by SIGKILL, could not start), while it runs undefined. */
+  ended(): string | undefined;
+  /** SIGSTOP, answering once the kernel has stopped it. */
+  freeze(): Promise<void>;
+  /** SIGCONT, answering once it runs again. */
+  thaw(): Promise<void>;
+  /** Ends it, frozen or not: SIGCONT and SIGTERM (a clean stop), SIGKILL after 10 s. */
+  end(): Promise<void>;
+}
+
+/**
+ * Watches the test process for svc-core: when this process goes away without ending svc-core (interrupted, killed,
+ * crashed), its end of the guard's stdin closes, and the guard stops svc-core (SIGCONT, SIGTERM, SIGKILL after 5 s).
+ * Listeners on `process` cannot do it: under jest they are on the test sandbox's copy of process, which never fires.
+ * Its own process group keeps a Ctrl-C in the terminal from ending it before it has done its work.
+ */
+const GUARD = `
+const pid = Number(process.argv[1]);
+let done = false;
+const signal = (name) => { try { process.kill(pid, name); return true; } catch { return false; } };
+process.stdin.on('data', (chunk) => { if (String(chunk).includes('done')) done = true; });
+process.stdin.on('end', () => {
+  if (done || !signal('SIGCONT')) process.exit(0);
+  signal('SIGTERM');
+  const started = Date.now();
+  setInterval(() => {
+    if (!signal(0)) process.exit(0);
+    if (Date.now() - started > 5000) { signal('SIGKILL'); process.exit(0); }
+  }, 100);
+});
+`;
+
+/** `node dist/main.js` in svc-core, with its output kept (the last 64 kB) for the errors that need it. */
+function startCoreProcess(env: Record<string, string>): CoreProcess {
+  const child: ChildProcess = spawn(process.execPath, [CORE_MAIN], {
+    cwd: CORE_DIR,
+    env: { ...process.env, NO_COLOR: '1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-65536);
+  };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  let spawnFailed = false;
+  const exited = new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.once('error', (error) => {
+      spawnFailed = true;
+      keep(Buffer.from(`\n[could not start: ${error.message}]\n`));
+      resolve();
+    });
+  });
+  const running = () => !spawnFailed && child.exitCode === null && child.signalCode === null;
+
+  const guard = spawn(process.execPath, ['-e', GUARD, String(child.pid)], { detached: true, stdio: ['pipe', 'ignore', 'ignore'] });
+  guard.on('error', () => undefined);
+  guard.stdin!.on('error', () => undefined);
+  guard.unref();
+  (guard.stdin as unknown as { unref?: () => void }).unref?.();
+
+  /** Waits until /proc says the child is (`T`) or is not stopped; where there is no /proc, trusts the signal. */
+  const waitForState = async (stopped: boolean) => {
+    const stat = `/proc/${child.pid}/stat`;
+    const deadline = Date.now() + 5000;
+    while (existsSync(stat) && Date.now() < deadline) {
+      // The state follows the command name, which is in parentheses: "pid (node) T ...".
+      const state = readFileSync(stat, 'utf8').split(') ')[1]?.[0];
+      if ((state === 'T') === stopped) return;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  };
+
+  return {
+    output: () => output,
+    ended: () => (running() ? undefined : spawnFailed ? 'could not start' : child.signalCode ? `was killed by ${child.signalCode}` : `exited with ${child.exitCode}`),
+    freeze: async () => {
+      if (!running()) throw new Error(`svc-core is not running. Its output:\n${output}`);
+      child.kill('SIGSTOP');
+      await waitForState(true);
+    },
+    thaw: async () => {
+      child.kill('SIGCONT');
+      await waitForState(false);
+    },
+    end: async () => {
+      if (running()) {
+        child.kill('SIGCONT');
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => running() && child.kill('SIGKILL'), 10_000);
+        await exited;
+        clearTimeout(timer);
+      }
+      guard.stdin!.end('done\n');
+    },
+  };
+}
