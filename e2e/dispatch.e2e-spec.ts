@@ -250,7 +250,8 @@ describe('Loads', () => {
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'Dana Dispatch' }).waitFor();
     await closeChoices();
     await dialog.getByLabel('Assigned Truck').click();
-    const truckChoices = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+    // The trucks' own list: the drivers' may still be closing under a loaded machine.
+    const truckChoices = page.locator('.ant-select-dropdown:visible').filter({ hasText: 'DSP-101' }).locator('.ant-select-item-option');
     await truckChoices.filter({ hasText: 'DSP-101' }).waitFor();
     await expect(truckChoices.first().innerText()).resolves.toBe('None');
     await closeChoices();

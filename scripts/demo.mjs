@@ -625,6 +625,87 @@ async function ensureAccounting(request, drivers) {
   console.log(`  Revenue of the ${paid.length} paid invoices: ${formatDollars(sumMoney(paid.map((invoice) => invoice.total)))}.`);
 }
 
+// ---------------------------------------------------------------------------------------------------------------
+// GPS: a device per truck (bound to the truck and its driver), each playing the last few hours of positions: along
+// its in-transit load's route, else parked where its last load ended. A device is looked up by its name; its token is
+// shown only when it is registered, so a device already there has played its positions and is left alone.
+
+const CITY_COORDINATES = {
+  'Chicago, IL': [41.8781, -87.6298], 'Dallas, TX': [32.7767, -96.797], 'Atlanta, GA': [33.749, -84.388], 'Miami, FL': [25.7617, -80.1918],
+  'Los Angeles, CA': [34.0522, -118.2437], 'Phoenix, AZ': [33.4484, -112.074], 'Houston, TX': [29.7604, -95.3698], 'Memphis, TN': [35.1495, -90.049],
+  'Denver, CO': [39.7392, -104.9903], 'Salt Lake City, UT': [40.7608, -111.891], 'Seattle, WA': [47.6062, -122.3321], 'Portland, OR': [45.5152, -122.6784],
+  'Columbus, OH': [39.9612, -82.9988], 'Charlotte, NC': [35.2271, -80.8431], 'Kansas City, MO': [39.0997, -94.5786], 'Indianapolis, IN': [39.7684, -86.1581],
+  'Nashville, TN': [36.1627, -86.7816], 'Newark, NJ': [40.7357, -74.1724], 'Boston, MA': [42.3601, -71.0589], 'Laredo, TX': [27.5306, -99.4803],
+  'Fresno, CA': [36.7378, -119.7871], 'Jacksonville, FL': [30.3322, -81.6557], 'Louisville, KY': [38.2527, -85.7585], 'St. Louis, MO': [38.627, -90.1994],
+  'Minneapolis, MN': [44.9778, -93.265], 'Milwaukee, WI': [43.0389, -87.9065], 'New Orleans, LA': [29.9511, -90.0715], 'Ontario, CA': [34.0633, -117.6509],
+  'Las Vegas, NV': [36.1699, -115.1398], 'Harrisburg, PA': [40.2732, -76.8867], 'Omaha, NE': [41.2565, -95.9345], 'Savannah, GA': [32.0809, -81.0912],
+  'Albuquerque, NM': [35.0844, -106.6504], 'Boise, ID': [43.615, -116.2023], 'Detroit, MI': [42.3314, -83.0458], 'Richmond, VA': [37.5407, -77.436],
+  'Oklahoma City, OK': [35.4676, -97.5164], 'El Paso, TX': [31.7619, -106.485], 'Baton Rouge, LA': [30.4515, -91.1871],
+};
+const GPS_HOURS = 4;
+const GPS_EVERY_MINUTES = 5;
+
+/** Where a truck is `fraction` of the way along a lane (straight between the cities: enough for a demo map). */
+const along = ([lat1, lon1], [lat2, lon2], fraction) => [lat1 + (lat2 - lat1) * fraction, lon1 + (lon2 - lon1) * fraction];
+const bearing = ([lat1, lon1], [lat2, lon2]) => {
+  const rad = Math.PI / 180;
+  const y = Math.sin((lon2 - lon1) * rad) * Math.cos(lat2 * rad);
+  const x = Math.cos(lat1 * rad) * Math.sin(lat2 * rad) - Math.sin(lat1 * rad) * Math.cos(lat2 * rad) * Math.cos((lon2 - lon1) * rad);
+  return Math.round((Math.atan2(y, x) / rad + 360) % 360) % 360;
+};
+
+/** The positions a truck's device reports over the last GPS_HOURS, oldest first. */
+function planTrack(load, lastLoad, now) {
+  const steps = (GPS_HOURS * 60) / GPS_EVERY_MINUTES;
+  const lane = load && LANES.find(([from, to]) => from === load.pickupLocation && to === load.deliveryLocation);
+  const parkedAt = CITY_COORDINATES[lastLoad?.deliveryLocation] ?? CITY_COORDINATES['Chicago, IL'];
+  const start = lane ? random() * 0.5 : 0;
+  return Array.from({ length: steps + 1 }, (_, step) => {
+    const timestamp = new Date(now - (steps - step) * GPS_EVERY_MINUTES * 60_000).toISOString();
+    if (!lane) return { latitude: +parkedAt[0].toFixed(7), longitude: +parkedAt[1].toFixed(7), timestamp, speed: 0 };
+    const [from, to, miles] = lane;
+    // About 55 mph: the share of the lane covered in GPS_HOURS.
+    const fraction = Math.min(1, start + ((step / steps) * GPS_HOURS * 55) / miles);
+    const [latitude, longitude] = along(CITY_COORDINATES[from], CITY_COORDINATES[to], fraction);
+    return {
+      latitude: +latitude.toFixed(7),
+      longitude: +longitude.toFixed(7),
+      timestamp,
+      speed: fraction < 1 ? between(52, 66) : 0,
+      heading: bearing(CITY_COORDINATES[from], CITY_COORDINATES[to]),
+      accuracy: between(3, 12),
+      loadId: load.id,
+    };
+  });
+}
+
+async function ensureGps(request, trucks, drivers) {
+  const devices = new Set((await request('GET', '/api/devices')).map((device) => device.name));
+  const loads = await request('GET', '/api/loads');
+  const driverOf = new Map([...drivers.values()].filter((driver) => driver.assignedTruckId).map((driver) => [driver.assignedTruckId, driver.id]));
+  const now = Date.now();
+  let created = 0;
+  let positions = 0;
+  for (const truck of trucks.values()) {
+    const name = `ELD ${truck.truckNumber}`;
+    if (devices.has(name)) continue;
+    const device = await request('POST', '/api/devices', { name, truckId: truck.id, driverId: driverOf.get(truck.id) ?? null });
+    created += 1;
+    const own = loads.filter((load) => load.assignedTruckId === truck.id);
+    const inTransit = own.find((load) => load.status === 'in-transit');
+    const lastDelivered = own.filter((load) => load.status === 'delivered' || load.status === 'invoiced').sort((a, b) => (a.deliveryDate < b.deliveryDate ? 1 : -1))[0];
+    const track = planTrack(inTransit, lastDelivered, now);
+    const response = await fetch(new URL('/api/gps', APP_URL), {
+      method: 'POST',
+      headers: { authorization: `Bearer ${device.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(track),
+    });
+    if (response.status !== 202) throw new Error(`POST /api/gps answered ${response.status}: ${await response.text()}`);
+    positions += track.length;
+  }
+  console.log(`  devices    ${String(created).padStart(3)} created, ${trucks.size - created} already there; ${positions} positions played`);
+}
+
 console.log(`Filling ${APP_URL} with demo data, as ${DEMO_USER}:`);
 try {
   const request = await connect(APP_URL);
@@ -643,6 +724,7 @@ try {
   await ensureSafety(request, trucks, drivers);
   await ensureFleetOperations(request, trucks, drivers);
   await ensureAccounting(request, drivers);
+  await ensureGps(request, trucks, drivers);
   const loads = await request('GET', '/api/loads');
   const revenue = formatDollars(sumMoney(loads.map((load) => load.rate)));
   console.log(`Total revenue of the ${loads.length} loads: ${revenue}. Open ${APP_URL}.`);

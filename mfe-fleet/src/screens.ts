@@ -1,6 +1,7 @@
 import type { RemoteScreens } from '@tms/ui';
 import { DriversPage } from './drivers/DriversPage.js';
 import { FuelPage } from './fuel/FuelPage.js';
+import { GpsTrackingPage } from './gps/GpsTrackingPage.js';
 import { MaintenancePage } from './maintenance/MaintenancePage.js';
 import { TrucksPage } from './trucks/TrucksPage.js';
 
@@ -10,6 +11,7 @@ const screens: RemoteScreens = {
   '/drivers': DriversPage,
   '/maintenance': MaintenancePage,
   '/fuel': FuelPage,
+  '/gps-tracking': GpsTrackingPage,
 };
 
 export default screens;

@@ -7,6 +7,8 @@ import { AuthModule } from './auth/auth.module.js';
 import { OIDC_CLIENT, type OidcClientSettings } from './auth/oidc-issuer.js';
 import { SessionGuard } from './auth/session.guard.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config/gateway-config.js';
+import { GpsModule } from './gps/gps.module.js';
+import { ExtractModule } from './extract/extract.module.js';
 import { HealthModule } from './health/health.module.js';
 import { AllExceptionsFilter } from './http/all-exceptions.filter.js';
 import { OriginGuard } from './http/origin.guard.js';
@@ -48,6 +50,8 @@ export class AppModule {
         }),
         AuthModule,
         HealthModule,
+        GpsModule,
+        ExtractModule,
         // Last: its `/api/:resource` routes must not shadow the named ones above.
         ResourcesModule,
       ],

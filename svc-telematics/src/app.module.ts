@@ -1,6 +1,33 @@
 import { Module } from '@nestjs/common';
-import { healthController } from '@tms/service-kit';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { dataSourceOptions, healthController, openDatabase, serviceRequestsModule } from '@tms/service-kit';
+import { DataSource } from 'typeorm';
+import { DeviceEntity } from './devices/device.entity.js';
+import { DevicesModule } from './devices/devices.module.js';
+import { JetStreamModule } from './jetstream/jetstream.module.js';
+import { Telematics1764200000000 } from './migrations/1764200000000-telematics.js';
+import { LatestLocationEntity } from './positions/latest-location.entity.js';
+import { PositionsModule } from './positions/positions.module.js';
 
-/** svc-telematics: its domain's handlers join this module as the domain lands (README: Adding a domain). */
-@Module({ controllers: [healthController('telematics')] })
+/** svc-telematics owns the `telematics` schema: every entity and migration of the service is listed here. */
+export const TELEMATICS_DATABASE = {
+  schema: 'telematics',
+  entities: [DeviceEntity, LatestLocationEntity],
+  migrations: [Telematics1764200000000],
+};
+
+@Module({
+  imports: [
+    TypeOrmModule.forRootAsync({
+      useFactory: () => dataSourceOptions(TELEMATICS_DATABASE),
+      dataSourceFactory: async (options) => openDatabase(new DataSource(options!)),
+    }),
+    // Trucks and drivers are svc-core's: asked for over NATS when a device names one.
+    serviceRequestsModule(),
+    JetStreamModule,
+    DevicesModule,
+    PositionsModule,
+  ],
+  controllers: [healthController('telematics')],
+})
 export class AppModule {}

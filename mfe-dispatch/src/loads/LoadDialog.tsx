@@ -1,10 +1,11 @@
-import { LOAD_STATUSES, LOAD_STATUS_LABELS, loadInputSchema, type Customer, type Driver, type Load, type Truck } from '@tms/contracts';
-import { DayPicker, FormField, FormGrid, MoneyInput, ResourceFormModal, resourceListQuery, type ResourceDialogProps } from '@tms/ui';
-import { useQuery } from '@tanstack/react-query';
-import { Input, InputNumber, Select, Tabs } from 'antd';
-import { useMemo } from 'react';
+import { LOAD_STATUSES, LOAD_STATUS_LABELS, loadInputSchema, type Customer, type Driver, type ExtractLoadResult, type Load, type Truck } from '@tms/contracts';
+import { DayPicker, FormField, FormGrid, MoneyInput, ResourceFormModal, useResourceChoices, type ResourceDialogProps } from '@tms/ui';
+import { Alert, Input, InputNumber, Select, Tabs } from 'antd';
+import { useMemo, useState } from 'react';
 import { customersApi } from '../customers/customers.api.js';
 import { LoadExtractPanel } from './LoadExtractPanel.js';
+import { EXTRACT_TEXTS, filledConfidence } from './extract/extraction.js';
+import { ExtractionContext, useConfidenceExtra } from './extract/ExtractionContext.js';
 import { loadsApi } from './loads.api.js';
 import { loadFormValues, loadPayload, loadTexts } from './load-form.js';
 
@@ -13,55 +14,50 @@ const NONE = { value: '', label: 'None' };
 // Choice lists may hold hundreds of records: antd's Select draws only the options in view, and searches their labels.
 const SEARCHABLE = { optionFilterProp: 'label' } as const;
 
-/** Choices from a list, built once per fetch of it (never per render). */
-function useChoices<T>(resource: string, label: (record: T & { id: string }) => string) {
-  const list = useQuery(resourceListQuery<T & { id: string }>(resource));
-  const options = useMemo(() => (list.data ?? []).map((record) => ({ value: record.id, label: label(record) })), [list.data, label]);
-  return { options, loading: list.isPending };
-}
-
 const customerName = (customer: Customer) => customer.name;
 const driverName = (driver: Driver) => driver.name;
 const truckNumber = (truck: Truck) => truck.truckNumber;
 
 /** The load's fields: the whole dialog when editing, the 'Manual Entry' tab when creating. */
 function LoadFields() {
-  const customers = useChoices<Customer>(customersApi.resource, customerName);
-  const drivers = useChoices<Driver>('drivers', driverName);
-  const trucks = useChoices<Truck>('trucks', truckNumber);
+  const customers = useResourceChoices<Customer>(customersApi.resource, customerName);
+  const drivers = useResourceChoices<Driver>('drivers', driverName);
+  const trucks = useResourceChoices<Truck>('trucks', truckNumber);
   const driverOptions = useMemo(() => [NONE, ...drivers.options], [drivers.options]);
   const truckOptions = useMemo(() => [NONE, ...trucks.options], [trucks.options]);
+  // After an AI extraction, each field it filled shows how sure the extraction is.
+  const confidence = useConfidenceExtra();
 
   return (
     <>
       <FormGrid>
-        <FormField label="Load Number" name="loadNumber">
+        <FormField label="Load Number" name="loadNumber" extra={confidence('loadNumber')}>
           <Input autoComplete="off" />
         </FormField>
         <FormField label="Customer" name="customerId">
           <Select options={customers.options} loading={customers.loading} placeholder="Select customer" showSearch={SEARCHABLE} />
         </FormField>
-        <FormField label="Pickup Location" name="pickupLocation">
+        <FormField label="Pickup Location" name="pickupLocation" extra={confidence('pickupLocation')}>
           <Input placeholder="Chicago, IL" autoComplete="off" />
         </FormField>
-        <FormField label="Pickup Date" name="pickupDate">
+        <FormField label="Pickup Date" name="pickupDate" extra={confidence('pickupDate')}>
           <DayPicker />
         </FormField>
-        <FormField label="Delivery Location" name="deliveryLocation">
+        <FormField label="Delivery Location" name="deliveryLocation" extra={confidence('deliveryLocation')}>
           <Input placeholder="Dallas, TX" autoComplete="off" />
         </FormField>
-        <FormField label="Delivery Date" name="deliveryDate">
+        <FormField label="Delivery Date" name="deliveryDate" extra={confidence('deliveryDate')}>
           <DayPicker />
         </FormField>
       </FormGrid>
       <FormGrid minWidth={150}>
-        <FormField label="Rate" name="rate">
+        <FormField label="Rate" name="rate" extra={confidence('rate')}>
           <MoneyInput />
         </FormField>
         <FormField label="Expenses" name="expenses">
           <MoneyInput />
         </FormField>
-        <FormField label="Weight (lbs)" name="weight">
+        <FormField label="Weight (lbs)" name="weight" extra={confidence('weight')}>
           <InputNumber<number> min={0} step={1} precision={0} controls={false} placeholder="0" style={{ width: '100%' }} />
         </FormField>
       </FormGrid>
@@ -69,7 +65,7 @@ function LoadFields() {
         <FormField label="Status" name="status">
           <Select options={STATUS_OPTIONS} showSearch={SEARCHABLE} />
         </FormField>
-        <FormField label="Commodity" name="commodity">
+        <FormField label="Commodity" name="commodity" extra={confidence('commodity')}>
           <Input placeholder="Frozen poultry" />
         </FormField>
         <FormField label="Assigned Driver" name="assignedDriverId">
@@ -79,7 +75,7 @@ function LoadFields() {
           <Select options={truckOptions} loading={trucks.loading} showSearch={SEARCHABLE} />
         </FormField>
       </FormGrid>
-      <FormField label="Notes" name="notes">
+      <FormField label="Notes" name="notes" extra={confidence('notes')}>
         <Input.TextArea rows={3} />
       </FormField>
     </>
@@ -89,6 +85,9 @@ function LoadFields() {
 /** 'Create Load' with the tabs 'Manual Entry' (the default) and 'AI Extract'; 'Edit Load' with the form only (spec 2.5). */
 export function LoadDialog(props: ResourceDialogProps<Load>) {
   const creating = props.record === null;
+  const [tab, setTab] = useState('manual');
+  const [extracted, setExtracted] = useState<ExtractLoadResult | null>(null);
+  const confidence = useMemo(() => (extracted ? filledConfidence(extracted) : {}), [extracted]);
   return (
     <ResourceFormModal
       {...props}
@@ -101,13 +100,37 @@ export function LoadDialog(props: ResourceDialogProps<Load>) {
       width={720}
     >
       {creating ? (
-        <Tabs
-          defaultActiveKey="manual"
-          items={[
-            { key: 'manual', label: 'Manual Entry', children: <LoadFields /> },
-            { key: 'extract', label: 'AI Extract', children: <LoadExtractPanel /> },
-          ]}
-        />
+        <ExtractionContext.Provider value={confidence}>
+          <Tabs
+            activeKey={tab}
+            onChange={setTab}
+            items={[
+              {
+                key: 'manual',
+                label: 'Manual Entry',
+                children: (
+                  <>
+                    {extracted && <Alert type="info" showIcon title={EXTRACT_TEXTS.review} style={{ marginBottom: 16 }} data-testid="load-extract-review" />}
+                    <LoadFields />
+                  </>
+                ),
+              },
+              {
+                key: 'extract',
+                label: 'AI Extract',
+                children: (
+                  <LoadExtractPanel
+                    onExtracted={(result) => {
+                      setExtracted(result);
+                      setTab('manual');
+                    }}
+                    onClose={() => setTab('manual')}
+                  />
+                ),
+              },
+            ]}
+          />
+        </ExtractionContext.Provider>
       ) : (
         <LoadFields />
       )}

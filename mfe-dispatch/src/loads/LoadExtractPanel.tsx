@@ -1,18 +1,169 @@
-import { FileSearchOutlined } from '@ant-design/icons';
-import { Empty } from 'antd';
+import { CheckCircleFilled, CloseOutlined, FileTextOutlined, InboxOutlined, LoadingOutlined } from '@ant-design/icons';
+import { EXTRACT_ACCEPT, EXTRACT_MAX_FILE_BYTES, isImageFileType, type ExtractLoadResult } from '@tms/contracts';
 import { DECORATIVE_ICON } from '@tms/ui';
+import { Alert, Button, Card, Flex, Form, theme, Typography } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { useDropzone, type FileRejection } from 'react-dropzone';
+import {
+  EXTRACT_TEXTS,
+  extractedFormValues,
+  extractionErrorMessage,
+  extractLoad,
+  fileTypeOf,
+  readAsDataUrl,
+  type UploadStatus,
+} from './extract/extraction.js';
+
+export interface LoadExtractPanelProps {
+  /** The form was filled from the extraction: the dialog switches to Manual Entry for review. */
+  onExtracted: (result: ExtractLoadResult) => void;
+  /** The panel's close button: back to Manual Entry, nothing filled. */
+  onClose: () => void;
+}
+
+/** An image file's preview URL, released when the file changes. */
+function usePreviewUrl(file: File | null): string | undefined {
+  const url = useMemo(() => (file && isImageFileType(fileTypeOf(file)) ? URL.createObjectURL(file) : undefined), [file]);
+  useEffect(() => () => (url ? URL.revokeObjectURL(url) : undefined), [url]);
+  return url;
+}
+
+/** react-dropzone's own message for a refused drop ('File type must be ...', 'Too many files', ...). */
+const rejectionMessage = (rejections: FileRejection[]) => rejections[0]?.errors[0]?.message ?? EXTRACT_TEXTS.processFailed;
 
 /**
- * The 'AI Extract' tab of the load dialog. The upload panel of spec 2.5 (a document read by POST /api/extract-load)
- * comes with its own issue and replaces this body; it will fill the Manual Entry form and switch to it.
+ * The 'AI Extract' tab of the load dialog (spec 2.5, 4, 5): one document dropped or browsed, read as a data URL,
+ * sent to POST /api/extract-load; the answer fills the load form, which the dialog then shows for review. Nothing is
+ * saved until the user submits the form.
  */
-export function LoadExtractPanel() {
+export function LoadExtractPanel({ onExtracted, onClose }: LoadExtractPanelProps) {
+  const form = Form.useFormInstance();
+  const { token } = theme.useToken();
+  const [file, setFile] = useState<File | null>(null);
+  const [status, setStatus] = useState<UploadStatus>('idle');
+  const [error, setError] = useState<string | null>(null);
+  const preview = usePreviewUrl(file);
+  const busy = status === 'reading' || status === 'extracting';
+
+  const process = async (chosen: File) => {
+    setFile(chosen);
+    setError(null);
+    setStatus('reading');
+    let fileData: string;
+    try {
+      fileData = await readAsDataUrl(chosen);
+    } catch {
+      setStatus('error');
+      setError(EXTRACT_TEXTS.readFailed);
+      return;
+    }
+    setStatus('extracting');
+    let result: ExtractLoadResult;
+    try {
+      result = await extractLoad(fileData, fileTypeOf(chosen));
+    } catch (failure) {
+      setStatus('error');
+      setError(extractionErrorMessage(failure));
+      return;
+    }
+    try {
+      form.setFieldsValue(extractedFormValues(result));
+      setStatus('complete');
+      onExtracted(result);
+    } catch {
+      setStatus('error');
+      setError(EXTRACT_TEXTS.processFailed);
+    }
+  };
+
+  const { getRootProps, getInputProps, isDragActive } = useDropzone({
+    accept: EXTRACT_ACCEPT as unknown as Record<string, string[]>,
+    maxFiles: 1,
+    multiple: false,
+    maxSize: EXTRACT_MAX_FILE_BYTES,
+    disabled: busy,
+    onDrop: (accepted, rejected) => {
+      if (rejected.length || !accepted.length) {
+        setStatus('error');
+        setError(rejectionMessage(rejected));
+        return;
+      }
+      void process(accepted[0]);
+    },
+  });
+
+  const remove = () => {
+    setFile(null);
+    setError(null);
+    setStatus('idle');
+  };
+
+  const statusText = status === 'reading' || status === 'extracting' || status === 'complete' ? EXTRACT_TEXTS.status[status] : undefined;
+
   return (
-    <Empty
-      image={<FileSearchOutlined {...DECORATIVE_ICON} style={{ fontSize: 40, opacity: 0.45 }} />}
-      styles={{ image: { height: 48 } }}
-      description="Reading a load from a document is not available yet."
-      style={{ padding: '32px 0' }}
-    />
+    <section aria-labelledby="load-extract-title" style={{ paddingTop: 4 }}>
+      <Flex justify="space-between" align="start" gap={8}>
+        <div>
+          <Typography.Title level={5} id="load-extract-title" style={{ margin: 0 }}>
+            {EXTRACT_TEXTS.title}
+          </Typography.Title>
+          <Typography.Paragraph type="secondary" style={{ marginBottom: 12 }}>
+            {EXTRACT_TEXTS.hint}
+          </Typography.Paragraph>
+        </div>
+        <Button type="text" size="small" icon={<CloseOutlined />} aria-label={EXTRACT_TEXTS.close} onClick={onClose} disabled={busy} />
+      </Flex>
+
+      <div
+        {...getRootProps({
+          'aria-label': EXTRACT_TEXTS.drag,
+          'aria-disabled': busy,
+          style: {
+            border: `2px dashed ${isDragActive ? token.colorPrimary : token.colorBorder}`,
+            borderRadius: token.borderRadiusLG,
+            background: isDragActive ? token.colorPrimaryBg : token.colorFillQuaternary,
+            padding: '28px 16px',
+            textAlign: 'center',
+            cursor: busy ? 'not-allowed' : 'pointer',
+            opacity: busy ? 0.6 : 1,
+            transition: 'border-color 0.2s, background 0.2s',
+          },
+        })}
+      >
+        <input {...getInputProps()} data-testid="load-extract-input" />
+        <InboxOutlined {...DECORATIVE_ICON} style={{ fontSize: 36, color: token.colorPrimary }} />
+        <Typography.Paragraph strong style={{ margin: '8px 0 2px' }}>
+          {isDragActive ? EXTRACT_TEXTS.drop : EXTRACT_TEXTS.drag}
+        </Typography.Paragraph>
+        <Typography.Text type="secondary">{EXTRACT_TEXTS.browse}</Typography.Text>
+      </div>
+
+      {file && (
+        <Card size="small" style={{ marginTop: 12 }} data-testid="load-extract-file">
+          <Flex align="center" gap={12}>
+            {preview ? (
+              <img src={preview} alt={file.name} style={{ width: 56, height: 56, objectFit: 'cover', borderRadius: token.borderRadiusSM, border: `1px solid ${token.colorBorderSecondary}` }} />
+            ) : (
+              <FileTextOutlined {...DECORATIVE_ICON} style={{ fontSize: 28, color: token.colorTextSecondary }} />
+            )}
+            <Flex vertical style={{ flex: 1, minWidth: 0 }}>
+              <Typography.Text strong ellipsis={{ tooltip: file.name }}>
+                {file.name}
+              </Typography.Text>
+              {statusText && (
+                <Typography.Text type={status === 'complete' ? 'success' : 'secondary'} role="status">
+                  {status === 'complete' ? <CheckCircleFilled {...DECORATIVE_ICON} /> : <LoadingOutlined {...DECORATIVE_ICON} />} {statusText}
+                </Typography.Text>
+              )}
+            </Flex>
+            <Button onClick={remove} disabled={busy}>
+              {EXTRACT_TEXTS.remove}
+            </Button>
+          </Flex>
+        </Card>
+      )}
+
+      {status === 'error' && error && <Alert type="error" showIcon style={{ marginTop: 12 }} title={error} role="alert" data-testid="load-extract-error" />}
+    </section>
   );
 }

@@ -50,7 +50,8 @@ export const driverColumns: ResourceColumn<Driver>[] = [
     width: 240,
     render: (_, driver) => (
       <Flex vertical gap={2}>
-        <Text>
+        {/* A long address ends in an ellipsis (whole on hover) rather than breaking mid-word. */}
+        <Text ellipsis={{ tooltip: driver.email }}>
           <MailOutlined {...DECORATIVE_ICON} style={{ marginInlineEnd: 6, opacity: 0.55 }} />
           {driver.email}
         </Text>

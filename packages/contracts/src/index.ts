@@ -16,3 +16,5 @@ export * from './safety/inspection.js';
 export * from './safety/accident.js';
 export * from './safety/violation.js';
 export * from './resources.js';
+export * from './telematics/index.js';
+export * from './ai/extract.js';

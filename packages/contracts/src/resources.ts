@@ -13,6 +13,7 @@ import { accidentInputSchema } from './safety/accident.js';
 import { inspectionInputSchema } from './safety/inspection.js';
 import { violationInputSchema } from './safety/violation.js';
 import type { ResourceName } from './subjects.js';
+import { deviceInputSchema } from './telematics/device.js';
 
 /**
  * The input schema of every `/api/{resource}` in RESOURCE_OWNERS: what a create may carry (an update, any subset
@@ -34,4 +35,5 @@ export const RESOURCE_SCHEMAS = {
   inspections: inspectionInputSchema,
   accidents: accidentInputSchema,
   violations: violationInputSchema,
+  devices: deviceInputSchema,
 } as const satisfies Record<ResourceName, z.ZodObject>;

@@ -39,5 +39,6 @@ export const RESOURCE_OWNERS = {
   inspections: 'core',
   accidents: 'core',
   violations: 'core',
+  devices: 'telematics',
 } as const satisfies Record<string, ServiceName>;
 export type ResourceName = keyof typeof RESOURCE_OWNERS;

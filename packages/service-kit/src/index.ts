@@ -9,3 +9,6 @@ export * from './deadline.js';
 export * from './service.js';
 export * from './list-pages.js';
 export * from './reply-serializer.js';
+export * from './device-token.js';
+export * from './gps-stream.js';
+export * from './upload-store.js';

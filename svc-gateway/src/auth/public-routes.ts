@@ -9,4 +9,7 @@ export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   '/api/logout',
   '/healthz',
   '/runtime-config.json',
+  // Devices: each request carries its device token, checked by GpsIngestion (svc-gateway/src/gps).
+  '/api/gps',
+  '/api/gps/osmand',
 ]);

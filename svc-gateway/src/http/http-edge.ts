@@ -8,6 +8,7 @@ import type { GatewayConfig } from '../config/gateway-config.js';
 import { mountFrontEnds } from './front-ends.js';
 import { expressErrorHandler } from './http-errors.js';
 import { jsonBody } from './json-body.js';
+import { EXTRACT_PATH, extractBody } from '../extract/extract-body.js';
 import { securityHeaders } from './security-headers.js';
 
 /** Proxies the gateway trusts for X-Forwarded-Proto/-For: private networks (a TLS proxy, a load balancer). */
@@ -31,6 +32,8 @@ export function configureHttp(
   http.set('trust proxy', TRUSTED_PROXIES);
   http.use(securityHeaders(config), compression());
   if (devIssuer) http.use(devIssuer.path, devIssuer.router);
+  // Before /api's parser: a document's body may be larger than other routes' (which /api's parser then leaves alone).
+  http.post(EXTRACT_PATH, extractBody);
   http.use(
     '/api',
     (_req, res, next) => {

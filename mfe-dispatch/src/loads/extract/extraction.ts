@@ -1,0 +1,98 @@
+import {
+  EXTRACT_ACCEPT,
+  EXTRACTED_FIELDS,
+  type ExtractedField,
+  type ExtractLoadResult,
+  type ExtractionConfidence,
+} from '@tms/contracts';
+import { ApiError, api, dayFromText } from '@tms/ui';
+import type { LoadFormValues } from '../load-form.js';
+
+/** The upload flow (spec 4): idle, reading the file, AI extracting, then complete or error. */
+export type UploadStatus = 'idle' | 'reading' | 'extracting' | 'complete' | 'error';
+
+/** The panel's texts (spec 2.5 and 8), word for word. */
+export const EXTRACT_TEXTS = {
+  title: 'Upload Load Document',
+  hint: 'Drop a rate confirmation, BOL, or load tender. AI will extract the load details.',
+  drag: 'Drag & drop a document',
+  drop: 'Drop file here',
+  browse: 'or click to browse (PDF, images, text files)',
+  remove: 'Remove',
+  close: 'Close upload panel',
+  status: {
+    reading: 'Processing file...',
+    extracting: 'AI is extracting load information...',
+    complete: 'Extraction complete!',
+  },
+  readFailed: 'Failed to read file. Please try again.',
+  processFailed: 'Failed to process file',
+  extractFailed: 'Failed to extract load data. Please try again.',
+  review: 'Review the extracted details and complete the remaining fields (customer, assignments) before creating the load.',
+} as const;
+
+/** The file's MIME type; some systems give a .txt none, which its extension settles. */
+export function fileTypeOf(file: File): string {
+  if (file.type) return file.type;
+  const extension = file.name.slice(file.name.lastIndexOf('.')).toLowerCase();
+  const match = Object.entries(EXTRACT_ACCEPT).find(([, extensions]) => (extensions as readonly string[]).includes(extension));
+  return match?.[0] ?? '';
+}
+
+/** The file as a data URL (spec 7: the body carries it so). */
+export function readAsDataUrl(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => (typeof reader.result === 'string' ? resolve(reader.result) : reject(new Error('Not read')));
+    reader.onerror = () => reject(reader.error ?? new Error('Not read'));
+    reader.readAsDataURL(file);
+  });
+}
+
+/** POST /api/extract-load (spec 7). */
+export const extractLoad = (fileData: string, fileType: string) => api.post<ExtractLoadResult>('/api/extract-load', { fileData, fileType });
+
+/** What the error card says of a failed extraction: the server's own message, else the spec's fallback. */
+export function extractionErrorMessage(error: unknown): string {
+  if (error instanceof ApiError) {
+    try {
+      const { message } = JSON.parse(error.body) as { message?: unknown };
+      if (typeof message === 'string' && message) return message;
+    } catch {
+      // Not JSON: the error's own message below.
+    }
+  }
+  return error instanceof Error && error.message ? error.message : EXTRACT_TEXTS.extractFailed;
+}
+
+/**
+ * The form values an extraction fills: only the fields it found (spec 2.5's list); the rest of the form keeps the
+ * new load's defaults (status pending, expenses 0, customer and assignments empty).
+ */
+export function extractedFormValues(result: ExtractLoadResult): Partial<LoadFormValues> {
+  const values: Partial<LoadFormValues> = {};
+  if (result.loadNumber) values.loadNumber = result.loadNumber;
+  if (result.pickupLocation) values.pickupLocation = result.pickupLocation;
+  if (result.pickupDate) values.pickupDate = dayFromText(result.pickupDate);
+  if (result.deliveryLocation) values.deliveryLocation = result.deliveryLocation;
+  if (result.deliveryDate) values.deliveryDate = dayFromText(result.deliveryDate);
+  if (result.rate) values.rate = result.rate;
+  if (typeof result.weight === 'number') values.weight = result.weight;
+  if (result.commodity) values.commodity = result.commodity;
+  if (result.notes) values.notes = result.notes;
+  return values;
+}
+
+/** The confidences of the fields the extraction filled. */
+export function filledConfidence(result: ExtractLoadResult): ExtractionConfidence {
+  const confidence: ExtractionConfidence = {};
+  for (const field of EXTRACTED_FIELDS) {
+    if (result[field] !== undefined && typeof result.confidence?.[field] === 'number') confidence[field] = result.confidence[field];
+  }
+  return confidence;
+}
+
+/** 'AI confidence: 92%', shown under a filled field. */
+export const confidenceText = (value: number) => `AI confidence: ${Math.round(value * 100)}%`;
+
+export type { ExtractedField };

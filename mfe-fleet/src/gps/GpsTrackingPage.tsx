@@ -1,0 +1,150 @@
+import { CarOutlined, EnvironmentOutlined, ReloadOutlined, SearchOutlined, UserOutlined } from '@ant-design/icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { GpsLocation } from '@tms/contracts';
+import { ColorBadge, PageHeader } from '@tms/ui';
+import { Button, Card, Col, Empty, Flex, Input, Row, Select, Skeleton, Typography } from 'antd';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import {
+  coordinatesText,
+  GPS_TEXTS,
+  headingText,
+  LOCATION_FILTERS,
+  locationTimeText,
+  mapsUrl,
+  referenceLabel,
+  speedText,
+  visibleLocations,
+  type LocationFilter,
+} from './gps-display.js';
+import { devicesApi, latestLocationsQuery, useNames } from './gps.api.js';
+import { IntegrationCard } from './IntegrationCard.js';
+
+// The map and its state outlines load after the list: the screen's first paint does not wait for them.
+const UsMap = lazy(() => import('./UsMap.js').then((module) => ({ default: module.UsMap })));
+
+function LocationEntry({ location, drivers, trucks, onView }: { location: GpsLocation; drivers: ReadonlyMap<string, string>; trucks: ReadonlyMap<string, string>; onView: () => void }) {
+  const speed = speedText(location.speed);
+  const heading = headingText(location.heading);
+  return (
+    <Flex justify="space-between" align="center" gap={12} wrap data-testid="gps-entry" style={{ padding: '12px 0', borderBottom: '1px solid rgba(5,5,5,0.06)' }}>
+      <Flex vertical gap={6}>
+        <Flex gap={8} wrap>
+          {/* Both badges always: 'N/A' says which of the two the position does not name. */}
+          <ColorBadge color="blue" title="Driver">
+            <UserOutlined /> {referenceLabel(location.driverId, drivers, GPS_TEXTS.unknownDriver)}
+          </ColorBadge>
+          <ColorBadge color="purple" title="Truck">
+            <CarOutlined /> {referenceLabel(location.truckId, trucks, GPS_TEXTS.unknownTruck)}
+          </ColorBadge>
+        </Flex>
+        <Typography.Link href={mapsUrl(location)} target="_blank" rel="noopener noreferrer">
+          <EnvironmentOutlined /> {coordinatesText(location)}
+        </Typography.Link>
+        <Typography.Text type="secondary" style={{ fontSize: 13 }}>
+          {locationTimeText(location.timestamp)}
+          {speed && ` · ${speed}`}
+          {heading && ` · ${heading}`}
+        </Typography.Text>
+      </Flex>
+      <Button size="small" onClick={onView}>
+        {GPS_TEXTS.viewOnMap}
+      </Button>
+    </Flex>
+  );
+}
+
+/** Spec 2.14: the latest position of each driver and truck, a map of them, and how devices send positions. */
+export function GpsTrackingPage() {
+  const latest = useQuery(latestLocationsQuery);
+  const client = useQueryClient();
+  // The devices' last position times move with the positions: refreshed together.
+  const refresh = () => {
+    void latest.refetch();
+    void client.invalidateQueries({ queryKey: devicesApi.queryKey });
+  };
+  const names = useNames();
+  const [search, setSearch] = useState('');
+  const [filter, setFilter] = useState<LocationFilter>('all');
+  const [selectedId, setSelectedId] = useState<string>();
+  const shown = useMemo(() => visibleLocations(latest.data ?? [], filter, search, names.drivers, names.trucks), [latest.data, filter, search, names]);
+  const points = useMemo(
+    () =>
+      shown.map((location) => ({
+        location,
+        label: [location.driverId && referenceLabel(location.driverId, names.drivers, GPS_TEXTS.unknownDriver), location.truckId && referenceLabel(location.truckId, names.trucks, GPS_TEXTS.unknownTruck)]
+          .filter(Boolean)
+          .join(' · '),
+      })),
+    [shown, names],
+  );
+
+  return (
+    <div>
+      <PageHeader title={GPS_TEXTS.title} subtitle={GPS_TEXTS.subtitle} />
+      <Flex vertical gap={24}>
+        <Card
+          title={
+            <div>
+              <div>{GPS_TEXTS.liveTitle}</div>
+              <Typography.Text type="secondary" style={{ fontWeight: 'normal', fontSize: 13 }}>
+                {GPS_TEXTS.liveDescription}
+              </Typography.Text>
+            </div>
+          }
+          extra={
+            <Button icon={<ReloadOutlined />} aria-label="Refresh" loading={latest.isFetching} onClick={refresh}>
+              Refresh
+            </Button>
+          }
+        >
+          <Flex gap={12} wrap style={{ marginBottom: 12 }}>
+            <Input
+              allowClear
+              prefix={<SearchOutlined />}
+              placeholder={GPS_TEXTS.search}
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+              style={{ flex: '1 1 260px', maxWidth: 420 }}
+            />
+            <Select<LocationFilter> value={filter} onChange={setFilter} options={[...LOCATION_FILTERS]} style={{ width: 180 }} aria-label="Filter locations" />
+          </Flex>
+          <Row gutter={[24, 24]}>
+            <Col xs={24} xl={12}>
+              {latest.isPending ? (
+                <Skeleton active paragraph={{ rows: 6 }} />
+              ) : shown.length === 0 ? (
+                <Empty
+                  description={
+                    <Flex vertical gap={4}>
+                      <Typography.Text strong>{GPS_TEXTS.emptyTitle}</Typography.Text>
+                      <Typography.Text type="secondary">{GPS_TEXTS.emptyDescription}</Typography.Text>
+                    </Flex>
+                  }
+                />
+              ) : (
+                <div style={{ maxHeight: 560, overflowY: 'auto', paddingRight: 8 }} data-testid="gps-list">
+                  {shown.map((location) => (
+                    <LocationEntry key={location.id} location={location} drivers={names.drivers} trucks={names.trucks} onView={() => setSelectedId(location.id)} />
+                  ))}
+                </div>
+              )}
+            </Col>
+            <Col xs={24} xl={12}>
+              <Suspense fallback={<Skeleton.Node active style={{ width: '100%', height: 320 }} />}>
+                <UsMap points={points} selectedId={selectedId} onSelect={setSelectedId} />
+              </Suspense>
+              {selectedId && (
+                <Flex justify="end" style={{ marginTop: 8 }}>
+                  <Button size="small" type="link" onClick={() => setSelectedId(undefined)}>
+                    Show all
+                  </Button>
+                </Flex>
+              )}
+            </Col>
+          </Row>
+        </Card>
+        <IntegrationCard />
+      </Flex>
+    </div>
+  );
+}

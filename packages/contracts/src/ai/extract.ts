@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import { DATE_RANGE, FREE_TEXT_MAX_LENGTH, MONEY_RANGE, SHORT_TEXT_MAX_LENGTH } from '../fields.js';
+import { LOAD_WEIGHT_RANGE } from '../dispatch/load.js';
+
+/**
+ * AI load extraction (spec 2.5, 7): a document dropped on the load dialog's 'AI Extract' tab is sent as
+ * `POST /api/extract-load { fileData: <data URL>, fileType }`; the answer is the load form's fields, never a saved load.
+ */
+
+/** The types the upload zone takes (spec 5), as react-dropzone's `accept`: MIME type → file extensions. */
+export const EXTRACT_ACCEPT = {
+  'image/png': ['.png'],
+  'image/jpeg': ['.jpg', '.jpeg'],
+  'image/gif': ['.gif'],
+  'image/webp': ['.webp'],
+  'application/pdf': ['.pdf'],
+  'text/plain': ['.txt'],
+} as const satisfies Record<string, readonly string[]>;
+export type ExtractFileType = keyof typeof EXTRACT_ACCEPT;
+export const EXTRACT_FILE_TYPES = Object.keys(EXTRACT_ACCEPT) as ExtractFileType[];
+export const isImageFileType = (type: string) => type.startsWith('image/');
+
+/** The largest document taken (a 10 MB scan fits with room): the zone refuses larger files, the gateway answers 413. */
+export const EXTRACT_MAX_FILE_BYTES = 15 * 1024 * 1024;
+/** The largest request body of POST /api/extract-load: the file as base64 (4/3 of its size) in a data URL, in JSON. */
+export const EXTRACT_MAX_BODY_BYTES = Math.ceil((EXTRACT_MAX_FILE_BYTES * 4) / 3) + 64 * 1024;
+
+export const EXTRACT_MESSAGES = {
+  tooLarge: `The document is too large: at most ${EXTRACT_MAX_FILE_BYTES / (1024 * 1024)} MB.`,
+  fileData: 'The file must be sent as a base64 data URL',
+  empty: 'The file is empty.',
+  unsupportedType: 'This file type is not supported. Use a PDF, an image (PNG, JPG, GIF, WebP) or a text file.',
+  typeMismatch: 'The file is not what its type says.',
+  unreadablePdf: 'The PDF could not be read: it is damaged or not a PDF.',
+  protectedPdf: 'The PDF is password-protected: remove the password and try again.',
+  unreadableImage: 'The image could not be read: it is damaged or not an image.',
+  unreadableText: 'The text file could not be read: it is not plain text.',
+  noText: 'No text could be found in the document.',
+  expired: 'The uploaded document is no longer available. Please try again.',
+} as const;
+
+/** The load form's fields an extraction fills (spec 2.5). */
+export const EXTRACTED_FIELDS = [
+  'loadNumber',
+  'pickupLocation',
+  'pickupDate',
+  'deliveryLocation',
+  'deliveryDate',
+  'rate',
+  'weight',
+  'commodity',
+  'notes',
+] as const;
+export type ExtractedField = (typeof EXTRACTED_FIELDS)[number];
+
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+const MONEY_TEXT = /^\d{1,8}\.\d{2}$/;
+
+/**
+ * The answer a model must give (the openai SDK's structured output is derived from it): every field present, null
+ * when the document does not say. Dates are ISO days, the rate the total the carrier is paid as text with cents.
+ */
+export const modelLoadSchema = z.object({
+  loadNumber: z.string().describe('The load, order, PRO or BOL number identifying this shipment').nullable(),
+  pickupLocation: z.string().describe('Pickup (origin, ship from, shipper) city and state, like "Joliet, IL"').nullable(),
+  pickupDate: z.string().describe('Pickup date as YYYY-MM-DD').nullable(),
+  deliveryLocation: z.string().describe('Delivery (destination, ship to, consignee) city and state, like "El Paso, TX"').nullable(),
+  deliveryDate: z.string().describe('Delivery date as YYYY-MM-DD').nullable(),
+  rate: z.string().describe('Total amount paid to the carrier (all-in, with fuel and accessorials), like "2975.00"').nullable(),
+  weight: z.number().int().describe('Total weight in pounds').nullable(),
+  commodity: z.string().describe('What is shipped').nullable(),
+  notes: z.string().describe('Short instructions worth a dispatcher\'s attention (equipment, appointments, references)').nullable(),
+});
+export type ModelLoad = z.infer<typeof modelLoadSchema>;
+
+/** The fields of an extraction, as the load form takes them; a field the document does not give is absent. */
+export const extractedLoadSchema = z.object({
+  loadNumber: z.string().trim().min(1).max(SHORT_TEXT_MAX_LENGTH).optional(),
+  pickupLocation: z.string().trim().min(1).max(SHORT_TEXT_MAX_LENGTH).optional(),
+  pickupDate: z.string().regex(ISO_DAY).refine((day) => day >= DATE_RANGE.min && day <= DATE_RANGE.max).optional(),
+  deliveryLocation: z.string().trim().min(1).max(SHORT_TEXT_MAX_LENGTH).optional(),
+  deliveryDate: z.string().regex(ISO_DAY).refine((day) => day >= DATE_RANGE.min && day <= DATE_RANGE.max).optional(),
+  rate: z
+    .string()
+    .regex(MONEY_TEXT)
+    .refine((money) => Number(money) <= Number(MONEY_RANGE.max))
+    .optional(),
+  weight: z.number().int().min(LOAD_WEIGHT_RANGE.min).max(LOAD_WEIGHT_RANGE.max).optional(),
+  commodity: z.string().trim().min(1).max(SHORT_TEXT_MAX_LENGTH).optional(),
+  notes: z.string().trim().min(1).max(FREE_TEXT_MAX_LENGTH).optional(),
+});
+export type ExtractedLoad = z.infer<typeof extractedLoadSchema>;
+
+/** How sure the extractor is of each field it filled, from 0 to 1. */
+export type ExtractionConfidence = Partial<Record<ExtractedField, number>>;
+
+/** How the answer was made: which extractor, whether OCR read the document, and why a model was not used. */
+export interface ExtractionInfo {
+  extractor: 'model' | 'offline';
+  /** The model that answered, when one did. */
+  model?: string;
+  /** True when the text came from OCR (an image or a scanned PDF). */
+  ocr: boolean;
+  /** Set when a configured model failed and the offline extractor answered instead: what went wrong. */
+  fallbackReason?: string;
+}
+
+/** The answer of POST /api/extract-load: the form's fields, a confidence per filled field, and how it was made. */
+export type ExtractLoadResult = ExtractedLoad & { confidence: ExtractionConfidence; extraction: ExtractionInfo };
+
+/** The body of POST /api/extract-load (spec 7). */
+export const extractLoadRequestSchema = z.object({
+  fileData: z.string({ error: EXTRACT_MESSAGES.fileData }).min(1, EXTRACT_MESSAGES.fileData),
+  fileType: z.enum(EXTRACT_FILE_TYPES, { error: EXTRACT_MESSAGES.unsupportedType }),
+});
+export type ExtractLoadRequest = z.infer<typeof extractLoadRequestSchema>;
+
+/** What the gateway sends svc-ai over NATS: where the uploaded bytes wait in the JetStream object store. */
+export interface ExtractLoadPayload {
+  /** The object's name in the bucket of extractUploadBucket(root). */
+  object: string;
+  fileType: ExtractFileType;
+}
+
+export const EXTRACT_RESOURCE = 'extract-load';
+export const EXTRACT_ACTION = 'extract';
+
+/**
+ * The JetStream object store bucket uploads travel in (a document is larger than NATS's max_payload): one per
+ * subject root, so tests never meet a running system's uploads. Objects are deleted once read and expire anyway.
+ */
+export const extractUploadBucket = (root: string) => `${root.replace(/[^A-Za-z0-9_-]/g, '_')}-extract-uploads`;
+/** How long an upload nobody read stays in the bucket. */
+export const EXTRACT_UPLOAD_TTL_MS = 10 * 60 * 1000;

@@ -1,0 +1,66 @@
+import { checkGpsBody, GPS_BATCH_MAX } from './gps.js';
+import { osmandPosition, traccarJson } from './osmand.js';
+
+const truckId = '0b0f4f4e-8a59-4d0e-9d55-2f6f0b1b7a11';
+const valid = { latitude: 41.8781136, longitude: -87.6297982, timestamp: '2025-06-01T14:30:00Z', truckId };
+
+describe('the GPS ingestion rule', () => {
+  it('takes a position, numeric text included, and writes its timestamp as an instant', () => {
+    const checked = checkGpsBody({ ...valid, latitude: '41.5', speed: 55, heading: 0, battery: 80 });
+    expect(checked).toEqual({
+      ok: true,
+      batch: false,
+      positions: [{ latitude: 41.5, longitude: -87.6297982, timestamp: '2025-06-01T14:30:00.000Z', truckId, driverId: null, loadId: null, speed: 55, heading: 0, accuracy: null }],
+    });
+  });
+
+  it('refuses out-of-range values with field messages, and needs a driver or a truck', () => {
+    const checked = checkGpsBody({ latitude: 91, longitude: -87, timestamp: '2025-06-01T14:30:00', heading: 360 });
+    expect(checked).toEqual({
+      ok: false,
+      issues: {
+        latitude: ['Must be between -90 and 90'],
+        timestamp: ['Timestamp must be an ISO 8601 date and time, like 2025-06-01T14:30:00Z'],
+        heading: ['Heading must be between 0 and 359 degrees'],
+      },
+    });
+    const { truckId: _, ...withoutIds } = valid;
+    expect(checkGpsBody(withoutIds)).toEqual({ ok: false, issues: { driverId: ['A position needs a driverId or a truckId'] } });
+  });
+
+  it('refuses a timestamp in the future', () => {
+    const checked = checkGpsBody({ ...valid, timestamp: new Date(Date.now() + 3_600_000).toISOString() });
+    expect(checked.ok ? undefined : checked.issues.timestamp).toEqual(['Timestamp must not be in the future']);
+  });
+
+  it('names the index of each bad position of a batch, and limits a batch to 1,000', () => {
+    const checked = checkGpsBody([valid, { ...valid, longitude: 'west' }, null]);
+    expect(checked).toEqual({ ok: false, issues: { '1.longitude': ['Must be a number'], '2': ['The body must be a position or an array of positions'] } });
+    expect(checkGpsBody(Array(GPS_BATCH_MAX).fill(valid)).ok).toBe(true);
+    expect(checkGpsBody(Array(GPS_BATCH_MAX + 1).fill(valid))).toEqual({ ok: false, issues: { _: ['A batch holds at most 1000 positions'] } });
+    expect(checkGpsBody([])).toEqual({ ok: false, issues: { _: ['A batch needs at least one position'] } });
+  });
+});
+
+describe('the OsmAnd protocol', () => {
+  it('converts knots to mph, epoch seconds and milliseconds to ISO, and bearings to whole degrees', () => {
+    expect(osmandPosition({ id: 't', lat: '30.2672', lon: '-97.7431', timestamp: '1748788200', speed: '10', bearing: '359.7', accuracy: '5' })).toEqual({
+      latitude: '30.2672',
+      longitude: '-97.7431',
+      timestamp: '2025-06-01T14:30:00.000Z',
+      speed: 11.51,
+      heading: 0,
+      accuracy: '5',
+    });
+    expect(osmandPosition({ lat: '1', lon: '1', timestamp: '1748788200000' }).timestamp).toBe('2025-06-01T14:30:00.000Z');
+    expect(osmandPosition({ lat: '1', lon: '1', timestamp: '2025-06-01 14:30:00Z' }).timestamp).toBe('2025-06-01T14:30:00Z');
+  });
+
+  it("reads Traccar Client's JSON body, speed in metres per second", () => {
+    expect(traccarJson({ device_id: 'tok', location: { timestamp: '2025-06-01T14:30:00Z', coords: { latitude: 1, longitude: 2, speed: 10, heading: 90.4 } } })).toEqual({
+      token: 'tok',
+      position: { latitude: 1, longitude: 2, timestamp: '2025-06-01T14:30:00Z', speed: 22.37, heading: 90 },
+    });
+    expect(traccarJson({ lat: 1 })).toBeUndefined();
+  });
+});

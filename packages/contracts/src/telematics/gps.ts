@@ -1,0 +1,154 @@
+import { z } from 'zod';
+import { FIELD_MESSAGES, fieldIssues } from '../fields.js';
+
+export const GPS_MESSAGES = {
+  latitude: 'Latitude is required',
+  longitude: 'Longitude is required',
+  timestamp: 'Timestamp is required',
+  invalidTimestamp: 'Timestamp must be an ISO 8601 date and time, like 2025-06-01T14:30:00Z',
+  futureTimestamp: 'Timestamp must not be in the future',
+  number: 'Must be a number',
+  heading: 'Heading must be between 0 and 359 degrees',
+  subject: 'A position needs a driverId or a truckId',
+  driverId: 'Driver id must be a uuid',
+  truckId: 'Truck id must be a uuid',
+  loadId: 'Load id must be a uuid',
+  batchEmpty: 'A batch needs at least one position',
+  batchTooLarge: (max: number) => `A batch holds at most ${max} positions`,
+  body: 'The body must be a position or an array of positions',
+  unauthorized: 'A valid device token is required (Authorization: Bearer <token>)',
+  forbidden: 'This device may only post positions of its own truck and driver',
+  tooManyRequests: 'Too many positions from this device: slow down and retry later',
+} as const;
+
+/** Positions per request at most (a batch). */
+export const GPS_BATCH_MAX = 1000;
+/** How far ahead of the server's clock a device clock may run before its timestamps are refused. */
+export const GPS_FUTURE_TOLERANCE_MS = 10 * 60 * 1000;
+/** Spec 9: latitude and longitude numeric(10,7), speed numeric(5,2) in mph, heading 0-359. */
+export const GPS_RANGES = {
+  latitude: { min: -90, max: 90 },
+  longitude: { min: -180, max: 180 },
+  speed: { min: 0, max: 999.99 },
+  heading: { min: 0, max: 359 },
+  accuracy: { min: 0, max: 100000 },
+} as const;
+
+type Range = { min: number; max: number };
+
+/** A finite number within range; numeric text from devices ('41.2') is taken too. */
+const number = (range: Range, missing: string, outOfRange = FIELD_MESSAGES.outOfRange(range.min, range.max)) =>
+  z
+    .union([z.number(), z.string().trim().regex(/^[+-]?(\d+\.?\d*|\.\d+)$/, GPS_MESSAGES.number).transform(Number)], {
+      error: (issue) => (issue.input === undefined || issue.input === null ? missing : GPS_MESSAGES.number),
+    })
+    .pipe(z.number().finite(GPS_MESSAGES.number).min(range.min, outOfRange).max(range.max, outOfRange));
+
+const optionalNumber = (range: Range, outOfRange?: string) =>
+  number(range, GPS_MESSAGES.number, outOfRange)
+    .nullish()
+    .transform((value) => value ?? null);
+
+const optionalId = (message: string) =>
+  z
+    .uuid({ error: message })
+    .nullish()
+    .transform((value) => (value ? value.toLowerCase() : null));
+
+/** ISO 8601 with a time and an offset ('Z' or '+02:00'), not in the future: stored as an instant. */
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/i;
+const timestamp = z
+  .string({ error: (issue) => (issue.input === undefined || issue.input === null ? GPS_MESSAGES.timestamp : GPS_MESSAGES.invalidTimestamp) })
+  .trim()
+  .min(1, GPS_MESSAGES.timestamp)
+  .transform((value, ctx) => {
+    const time = ISO_INSTANT.test(value) ? Date.parse(value) : Number.NaN;
+    const year = Number.isNaN(time) ? 0 : new Date(time).getUTCFullYear();
+    if (Number.isNaN(time) || year < 1970 || year > 2999) {
+      ctx.addIssue({ code: 'custom', message: GPS_MESSAGES.invalidTimestamp });
+      return z.NEVER;
+    }
+    if (time > Date.now() + GPS_FUTURE_TOLERANCE_MS) {
+      ctx.addIssue({ code: 'custom', message: GPS_MESSAGES.futureTimestamp });
+      return z.NEVER;
+    }
+    return new Date(time).toISOString();
+  });
+
+/**
+ * Spec 5's ingestion rule (fields it does not name, such as a tracker's battery level, are ignored): latitude, longitude and timestamp (ISO 8601) are required, plus at least one of driverId
+ * or truckId (a bound device may leave its own out: the gateway fills them in before this check). Optional: speed
+ * (mph), heading (0-359), accuracy (meters), loadId.
+ */
+export const gpsPositionSchema = z
+  .object(
+    {
+      latitude: number(GPS_RANGES.latitude, GPS_MESSAGES.latitude),
+      longitude: number(GPS_RANGES.longitude, GPS_MESSAGES.longitude),
+      timestamp,
+      driverId: optionalId(GPS_MESSAGES.driverId),
+      truckId: optionalId(GPS_MESSAGES.truckId),
+      loadId: optionalId(GPS_MESSAGES.loadId),
+      speed: optionalNumber(GPS_RANGES.speed),
+      heading: optionalNumber(GPS_RANGES.heading, GPS_MESSAGES.heading),
+      accuracy: optionalNumber(GPS_RANGES.accuracy),
+    },
+    { error: GPS_MESSAGES.body },
+  )
+  .refine((position) => position.driverId !== null || position.truckId !== null, { message: GPS_MESSAGES.subject, path: ['driverId'] });
+export type GpsPositionInput = z.input<typeof gpsPositionSchema>;
+export type GpsPositionFields = z.output<typeof gpsPositionSchema>;
+
+/** A position as svc-telematics stores and answers it (spec 3's GPS location). */
+export interface GpsLocation {
+  id: string;
+  driverId: string | null;
+  truckId: string | null;
+  loadId: string | null;
+  latitude: number;
+  longitude: number;
+  speed: number | null;
+  heading: number | null;
+  accuracy: number | null;
+  timestamp: string;
+  createdAt: string;
+}
+
+/** What travels through JetStream: one request's positions, checked, from one device. */
+export interface GpsEnvelope {
+  deviceId: string;
+  receivedAt: string;
+  positions: GpsPositionFields[];
+}
+
+export type GpsBodyCheck =
+  | { ok: true; positions: GpsPositionFields[]; batch: boolean }
+  | { ok: false; issues: Record<string, string[]> };
+
+/**
+ * POST /api/gps's body: one position or an array of 1 to GPS_BATCH_MAX. Issues of a batch are named by the index of
+ * the position ('3.latitude'); one bad position refuses the whole batch. `fill` completes each position before the
+ * check (a bound device's own truck and driver).
+ */
+export function checkGpsBody(body: unknown, fill: (position: Record<string, unknown>) => Record<string, unknown> = (p) => p): GpsBodyCheck {
+  const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+  if (Array.isArray(body)) {
+    if (body.length === 0) return { ok: false, issues: { _: [GPS_MESSAGES.batchEmpty] } };
+    if (body.length > GPS_BATCH_MAX) return { ok: false, issues: { _: [GPS_MESSAGES.batchTooLarge(GPS_BATCH_MAX)] } };
+    const issues: Record<string, string[]> = {};
+    const positions: GpsPositionFields[] = [];
+    body.forEach((item, index) => {
+      if (!isObject(item)) {
+        issues[String(index)] = [GPS_MESSAGES.body];
+        return;
+      }
+      const parsed = gpsPositionSchema.safeParse(fill(item));
+      if (parsed.success) positions.push(parsed.data);
+      else for (const [field, messages] of Object.entries(fieldIssues(parsed.error))) issues[`${index}.${field}`] = messages;
+    });
+    return Object.keys(issues).length ? { ok: false, issues } : { ok: true, positions, batch: true };
+  }
+  if (!isObject(body)) return { ok: false, issues: { _: [GPS_MESSAGES.body] } };
+  const parsed = gpsPositionSchema.safeParse(fill(body));
+  return parsed.success ? { ok: true, positions: [parsed.data], batch: false } : { ok: false, issues: fieldIssues(parsed.error) };
+}

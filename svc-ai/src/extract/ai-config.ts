@@ -1,0 +1,30 @@
+/** The injection token of svc-ai's AiConfig. */
+export const AI_CONFIG = 'AI_CONFIG';
+
+/** svc-ai's settings, from the environment (README: Configuration). */
+export interface AiConfig {
+  /** Set when a model is configured: OPENAI_API_KEY, with OPENAI_MODEL (and OPENAI_BASE_URL for another server). */
+  model?: { apiKey: string; baseURL?: string; name: string };
+  /** How long a model may take before the offline extractor answers instead. */
+  modelTimeoutMs: number;
+  /** Pages of a scanned PDF read by OCR (the first ones: a rate confirmation's load details are on page one). */
+  ocrMaxPages: number;
+}
+
+const DEFAULT_MODEL = 'gpt-4o-mini';
+
+const positive = (raw: string | undefined, fallback: number) => {
+  const value = Number(raw);
+  return raw && Number.isInteger(value) && value > 0 ? value : fallback;
+};
+
+export function loadAiConfig(env: Record<string, string | undefined> = process.env): AiConfig {
+  const apiKey = env.OPENAI_API_KEY?.trim();
+  const baseURL = env.OPENAI_BASE_URL?.trim() || undefined;
+  return {
+    // A local OpenAI-compatible server (vLLM, Ollama) may need no key: a base URL alone configures a model too.
+    model: apiKey || baseURL ? { apiKey: apiKey || 'none', baseURL, name: env.OPENAI_MODEL?.trim() || DEFAULT_MODEL } : undefined,
+    modelTimeoutMs: positive(env.OPENAI_TIMEOUT_MS, 20000),
+    ocrMaxPages: positive(env.OCR_MAX_PAGES, 5),
+  };
+}

@@ -1,0 +1,58 @@
+import type { ExtractionConfidence } from '@tms/contracts';
+import { isoDay, titleCaseCity } from './text-values.js';
+
+/**
+ * An X12 EDI 204 (motor carrier load tender) read by its segments: B2 (shipment id), S5 stops with their reason
+ * (LD/CL/PL load, UL/CU/PU unload), each stop's G62 dates and N4 city/state, L3 (weight, total charge), AT8 weight,
+ * L5 description, NTE notes.
+ */
+export const isEdi204 = (text: string) => /(?:^|[~\n])\s*ST\*204\*/.test(text) || (/^\s*ISA\*/.test(text) && /\bB2\*/.test(text));
+
+const PICKUP_REASONS = new Set(['LD', 'CL', 'PL', 'LL']);
+const DELIVERY_REASONS = new Set(['UL', 'CU', 'PU', 'DL']);
+
+export function readEdi204(text: string): { fields: Record<string, unknown>; confidence: ExtractionConfidence } {
+  const segments = text
+    .split(/~|\n/)
+    .map((segment) => segment.trim())
+    .filter(Boolean)
+    .map((segment) => segment.split('*'));
+  const fields: Record<string, unknown> = {};
+  const stops: { reason: string; city?: string; dates: string[] }[] = [];
+  const notes: string[] = [];
+  for (const elements of segments) {
+    const [id] = elements;
+    const stop = stops.at(-1);
+    if (id === 'B2' && elements[4]) fields.loadNumber = elements[4];
+    else if (id === 'S5') stops.push({ reason: elements[2] ?? '', dates: [] });
+    else if (id === 'G62' && stop && /^\d{8}$/.test(elements[2] ?? '')) {
+      const day = isoDay(Number(elements[2].slice(0, 4)), Number(elements[2].slice(4, 6)), Number(elements[2].slice(6, 8)));
+      if (day) stop.dates.push(day);
+    } else if (id === 'N4' && stop && elements[1] && elements[2]) stop.city = `${titleCaseCity(elements[1])}, ${elements[2]}`;
+    else if (id === 'L3') {
+      if (elements[1] && /^\d+(\.\d+)?$/.test(elements[1])) fields.weight = Math.round(Number(elements[1]));
+      if (elements[5]) fields.rate = ediMoney(elements[5]);
+    } else if (id === 'AT8' && elements[3] && fields.weight === undefined) fields.weight = Math.round(Number(elements[3]));
+    else if (id === 'L5' && elements[2] && fields.commodity === undefined) fields.commodity = titleCaseCity(elements[2]).replace(/^./, (c) => c.toUpperCase());
+    else if (id === 'NTE' && elements[2]) notes.push(elements[2]);
+  }
+  const pickups = stops.filter((stop) => PICKUP_REASONS.has(stop.reason));
+  const deliveries = stops.filter((stop) => DELIVERY_REASONS.has(stop.reason));
+  const first = pickups[0] ?? stops[0];
+  const last = deliveries.at(-1) ?? (stops.length > 1 ? stops.at(-1) : undefined);
+  if (first?.city) fields.pickupLocation = first.city;
+  if (first?.dates[0]) fields.pickupDate = first.dates[0];
+  if (last?.city) fields.deliveryLocation = last.city;
+  if (last?.dates.length) fields.deliveryDate = last.dates.at(-1);
+  if (notes.length) fields.notes = notes.join('. ');
+  const confidence: ExtractionConfidence = {};
+  for (const field of Object.keys(fields)) confidence[field as keyof ExtractionConfidence] = 0.95;
+  return { fields, confidence };
+}
+
+/** L3's charge: '5025.00' as written, '502500' with its implied two decimals. */
+function ediMoney(value: string): string | undefined {
+  if (/^\d+\.\d{2}$/.test(value)) return value;
+  if (/^\d+$/.test(value)) return `${value.slice(0, -2) || '0'}.${value.slice(-2).padStart(2, '0')}`;
+  return undefined;
+}

@@ -1,0 +1,452 @@
+import { centsToMoney, extractedLoadSchema, type ExtractedLoad, type ExtractionConfidence } from '@tms/contracts';
+import { isEdi204, readEdi204 } from './edi-204.js';
+import { parseDay, titleCaseCity, US_STATES } from './text-values.js';
+
+/**
+ * The extractor for when no model is configured: rules that read what freight documents have in common rather than
+ * any one layout. The text is read as a stream of role markers (pickup / delivery / neither: billing, broker,
+ * carrier, issue date), places ('City, ST') and dates in document order; a place or date belongs to the role in
+ * force where it stands, unless a label right before it says otherwise ('Due Date', 'no later than'). Money, weight,
+ * load number and commodity are chosen by the strength of their labels, with per-hour charges, insurance and
+ * other distracting amounts set aside.
+ */
+export interface OfflineExtraction {
+  fields: ExtractedLoad;
+  confidence: ExtractionConfidence;
+}
+
+type Role = 'pickup' | 'delivery' | 'other';
+
+interface Marker {
+  at: number;
+  role: Role;
+}
+
+const PICKUP_MARKER =
+  /\b(?:pick[\s-]?ups?|picks\s+up|picked\s+up|p\/u|origin|ship(?:ping)?\s+from|shipper|consignor|loading\s+(?:at|location|site|facility)|load\s+at|collect(?:ion)?\s+(?:at|from))\b/gi;
+const DELIVERY_MARKER =
+  /\b(?:deliver(?:y|ies|s|ed)?|drop(?:[\s-]?off)?|destination|dest\b\.?|ship\s+to|consignee|receiver|unload(?:ing)?\s*(?:at|location|site)?|final\s+stop)\b/gi;
+const OTHER_MARKER =
+  /\b(?:bill(?:ed)?\s+to|remit(?:\s+to)?|broker(?:age)?\b(?!\s+load)|carrier\b(?!\s*(?:pay|rate|total))|invoic(?:e|ing)|billing|mail\s+to|corporate|headquarters|head\s+office|issued|factoring|payment\s+terms|quick\s+pay|insurance|emergency|office|call\s+me|contact|phone|regards|sincerely|thanks|thank\s+you|cheers)/gi;
+
+const PICKUP_DATE_LABEL =
+  /\b(?:ship(?:ping)?\s+date|pick[\s-]?up\s+(?:date|appt|appointment|on|window)|p\/?u\s+date|load(?:ing)?\s+date|ready\s+date|date\s+shipped|available|ship\s+not\s+before|earliest\s+pick)/i;
+const DELIVERY_DATE_LABEL =
+  /\b(?:due\s+date|deliver(?:y)?\s+(?:date|by|appt|appointment|on|window)|must\s+deliver|no\s+later\s+than|eta|arrival\s+date|drop\s+date|del\s+date|required\s+delivery|deliver\s+not\s+later)/i;
+const IGNORED_DATE_LABEL = /\b(?:issued|date\s+issued|issue\s+date|tender\s+date|printed|invoice\s+date|sent|created|today|dated|expir\w*|valid\s+until)\b/i;
+
+const STATE_CODES = US_STATES.join('|');
+/** 'Salt Lake City, UT 84101', 'JOLIET, IL', 'Winston-Salem NC 27101' (a ZIP code makes the comma optional). */
+const PLACE = new RegExp(
+  String.raw`\b((?:[A-Z][A-Za-z.'\-]*|[A-Z]{2,})(?:[ ](?:[A-Z][A-Za-z.'\-]*|[A-Z]{2,})){0,3})(?:,\s*|\s+(?=(?:${STATE_CODES})\s+\d{5}\b))(${STATE_CODES})\b(?:\.?\s+(\d{5})(?:-\d{4})?)?`,
+  'g',
+);
+/** Words that end a street or a company name: a place's city starts after them. */
+const NOT_CITY_WORD =
+  /^(?:st|street|ave|avenue|rd|road|ln|lane|blvd|dr|drive|way|hwy|highway|pkwy|parkway|cir|circle|ct|court|pl|plaza|trl|suite|ste|unit|co|inc|llc|ltd|corp|company|dc|mills|works|depot|warehouse|packaging|foods|produce|lumber|logistics|freight|transport|to|at|from|in|and|the|of|pickup|delivery|origin|destination|stop|shipper|consignee|receiver|state|location|address|terminal|dock|facility)$/i;
+
+const MONTHS = 'jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|jun(?:e)?|jul(?:y)?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?';
+const DATE = new RegExp(
+  String.raw`\b(?:(\d{4})-(\d{1,2})-(\d{1,2})|(\d{1,2})[/.-](\d{1,2})[/.-](\d{4}|\d{2})|(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*,?\s+)?(${MONTHS})\.?\s+(\d{1,2})(?:st|nd|rd|th)?(?:,?\s+(\d{4}))?|(\d{1,2})(?:st|nd|rd|th)?\s+(${MONTHS})\.?,?\s+(\d{4})|(\d{1,2})/(\d{1,2})(?![/\d]))(?![\d:])`,
+  'gi',
+);
+
+const MONEY = /(?:\$|USD\s?)\s?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{2}))?(?!\d)|\b(\d{1,3}(?:,\d{3})+|\d+)\.(\d{2})\s?(?:USD|dollars)\b/gi;
+const MONEY_TOTAL = /\b(?:total|all[\s-]?in|grand\s+total|amount\s+due|agreed\s+(?:amount|rate)|flat\s+rate|total\s+(?:carrier\s+)?pay|total\s+rate|net\s+pay|pay(?:s|ing)?\s+\$)/i;
+const MONEY_LINEHAUL = /\b(?:line[\s-]?haul|base\s+rate|freight\s+rate|flat)\b/i;
+const MONEY_CHARGE = /\b(?:fuel|fsc|stop[\s-]?off|extra\s+stop|stop\s+charge|tarp|drop\s+fee|hazmat\s+fee|accessorial|team\s+fee)/i;
+const MONEY_PAY = /\b(?:rate|pay(?:s|ment)?|amount|freight\s+charges?|charges?|carrier\s+pay|compensation|price)\b/i;
+const MONEY_IGNORED =
+  /\b(?:insur\w*|liabilit\w*|coverage|cargo\s+value|declared|valuation|fines?|penalt\w*|claims?|deduct\w*|late|up\s+to|not\s+to\s+exceed|maximum|minimum|advance|cod|deposit|detention|layover|tonu|truck\s+order\s+not\s+used|lumper|reimburs\w*|per\s+(?:hour|hr|day|mile|stop)|mc[\s-]?\d|credit|invoice\s+total|fee\s+of|charged\s+back|chargeback|quick\s+pay|too\s+low|quote)/i;
+const PER_UNIT_AFTER = /^\s*(?:\/|per\s+)(?:hr|hour|h|day|mi|mile|stop|pallet|cwt|lb)\b/i;
+
+const WEIGHT_UNIT = /(\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?\s*(lbs?\b\.?|pounds\b|#(?!\s*\w)|kgs?\b|kilograms?\b)/gi;
+const WEIGHT_LABEL = /\b(gross\s+weight|total\s+weight|scale\s+weight|weight|wgt|wt)\b\.?\s*(?:\((lbs?|pounds|kgs?)\))?\s*[:#=-]?\s*(\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?\s*(lbs?|pounds|kgs?|kilograms?)?/i;
+
+const LOAD_NUMBER_LABELS: { pattern: RegExp; confidence: number }[] = [
+  { pattern: /\b(?:load|shipment|trip|tender|confirmation|conf|booking)\s*(?:number|num|no\.?|#|id)\s*[:#.]?\s*#?\s*([A-Z0-9][A-Z0-9-]{2,})/i, confidence: 0.95 },
+  { pattern: /\b(?:pro|bol|b\/l|bill\s+of\s+lading|bl)\s*(?:number|num|no\.?|#)?\s*[:#]\s*#?\s*([A-Z0-9][A-Z0-9-]{2,})/i, confidence: 0.9 },
+  { pattern: /\b(?:order|reference|ref)\s*(?:number|num|no\.?|#|id)\s*[:#.]?\s*#?\s*([A-Z0-9][A-Z0-9-]{2,})/i, confidence: 0.7 },
+  { pattern: /\bload(?:\s+tender)?\s+(?:#\s*)?([A-Z]{0,5}-?\d[A-Z0-9-]{3,})\b/i, confidence: 0.85 },
+  { pattern: /\b(?:po|purchase\s+order|customer\s+order)\s*(?:number|no\.?|#)?\s*[:#]\s*([A-Z0-9][A-Z0-9-]{2,})/i, confidence: 0.5 },
+];
+
+const COMMODITY_LABEL =
+  /\b(?:commodity|commodities|description\s+of\s+(?:goods|articles|commodity)|product|goods|cargo|freight\s+description|material|contents|description)\b\s*(?:\([^)]*\))?\s*[:\-–]\s*(.+)/i;
+const COMMODITY_PROSE =
+  /\b(?:lbs?|pounds)\s+of\s+([a-z][a-z &\-/]{2,60}?)(?=\s*(?:[,.;(]|\s(?:floor|on|in|palletized|loaded|shipped|going|from|to|and\s+needs)\b|$))/i;
+const COMMODITY_PACKAGES =
+  /\b\d+\s+(?:pallets?|plts?|skids?|cases|cartons|drums|bags|boxes|crates|totes|pieces|bundles|rolls)\s+of\s+([a-z][a-z &\-/]{2,60}?)(?=\s*(?:[,.;(]|\s(?:floor|on|in|palletized|loaded|shipped|going|from|to|weighing|at)\b|$))/i;
+const COMMODITY_HAULING = /\b(?:hauling|loaded\s+with|carrying|shipment\s+of)\s+([a-z][a-z &\-/]{2,60}?)(?=\s*(?:[,.;(]|\s(?:from|to|weighing|on)\b|$))/i;
+
+const EQUIPMENT = /\b(?:equipment|trailer(?:\s+type)?|truck\s+type)\s*[:\-]\s*([^\n]{2,60})/i;
+const TEMPERATURE = /\b(?:temp(?:erature)?|reefer\s+set(?:\s+at)?)\s*[:\-]?\s*(-?\d{1,3}\s*°?\s*[FC])\b/i;
+
+/** Reads the load form's fields out of a document's text. `fromOcr` lowers the confidence of everything a little. */
+export function extractOffline(rawText: string, options: { fromOcr?: boolean; today?: Date } = {}): OfflineExtraction {
+  const text = normalize(rawText);
+  const found = isEdi204(text) ? readEdi204(text) : readDocument(text, options.today ?? new Date());
+  const fields: ExtractedLoad = {};
+  const confidence: ExtractionConfidence = {};
+  const scale = options.fromOcr ? 0.9 : 1;
+  for (const [field, value] of Object.entries(found.fields) as [keyof ExtractedLoad, unknown][]) {
+    const checked = extractedLoadSchema.shape[field].safeParse(value);
+    if (value === undefined || !checked.success || checked.data === undefined) continue;
+    (fields as Record<string, unknown>)[field] = checked.data;
+    confidence[field] = round2((found.confidence[field] ?? 0.5) * scale);
+  }
+  return { fields, confidence };
+}
+
+const round2 = (value: number) => Math.round(value * 100) / 100;
+
+/** OCR and PDF text quirks: 'Ibs' for 'lbs', non-breaking and odd spaces, curly quotes, '$ 1,000'. */
+function normalize(text: string): string {
+  return text
+    .replace(/\r\n?/g, '\n')
+    .replace(/[\u00a0\u2000-\u200b\u202f]/g, ' ')
+    .replace(/[\u2018\u2019]/g, "'")
+    .replace(/[\u201c\u201d]/g, '"')
+    .replace(/\b[I|l1]bs\b/g, 'lbs')
+    .replace(/[ \t]+\n/g, '\n');
+}
+
+interface Found {
+  fields: Record<string, unknown>;
+  confidence: ExtractionConfidence;
+}
+
+function readDocument(text: string, today: Date): Found {
+  const fields: Record<string, unknown> = {};
+  const confidence: ExtractionConfidence = {};
+  const set = (field: keyof ExtractedLoad, value: unknown, sure: number) => {
+    if (value === undefined || value === null || value === '') return;
+    fields[field] = value;
+    confidence[field] = sure;
+  };
+
+  const loadNumber = findLoadNumber(text);
+  if (loadNumber) set('loadNumber', loadNumber.value, loadNumber.confidence);
+
+  const markers = findMarkers(text);
+  const roleAt = (at: number): Role | undefined => {
+    let role: Role | undefined;
+    for (const marker of markers) {
+      if (marker.at > at) break;
+      role = marker.role;
+    }
+    return role;
+  };
+
+  const columns = columnRoles(text, markers);
+  const placeRole = (at: number) => columns.get(at) ?? roleAt(at);
+  const places = findPlaces(text);
+  for (const place of places) {
+    const column = columnRoleOf(text, place.at, columns);
+    if (column) columns.set(place.at, column);
+  }
+  const pickupPlaces = places.filter((place) => placeRole(place.at) === 'pickup');
+  const deliveryPlaces = places.filter((place) => placeRole(place.at) === 'delivery');
+  if (pickupPlaces.length) set('pickupLocation', pickupPlaces[0].value, 0.9);
+  if (deliveryPlaces.length) set('deliveryLocation', deliveryPlaces.at(-1)!.value, 0.9);
+  const unassigned = places.filter((place) => placeRole(place.at) !== 'other');
+  if (!fields.pickupLocation && unassigned.length >= 2) set('pickupLocation', unassigned[0].value, 0.5);
+  if (!fields.deliveryLocation && unassigned.length >= 2) set('deliveryLocation', unassigned.at(-1)!.value, 0.5);
+
+  const dates = findDates(text, today);
+  const datesFor = (role: Role) => dates.filter((date) => (date.label ?? roleAt(date.at)) === role);
+  const pickupDates = datesFor('pickup');
+  const deliveryDates = datesFor('delivery');
+  if (pickupDates.length) set('pickupDate', pickupDates[0].value, pickupDates[0].label ? 0.95 : 0.85);
+  if (deliveryDates.length) {
+    const last = deliveryDates.at(-1)!;
+    set('deliveryDate', last.value, last.label ? 0.95 : 0.85);
+  }
+  const loose = dates.filter((date) => date.label !== 'other' && roleAt(date.at) !== 'other').map((date) => date.value).sort();
+  if (!fields.pickupDate && loose.length) set('pickupDate', loose[0], 0.45);
+  if (!fields.deliveryDate && loose.length >= 2) set('deliveryDate', loose.at(-1), 0.45);
+
+  const rate = findRate(text);
+  if (rate) set('rate', centsToMoney(rate.cents), rate.confidence);
+
+  const table = readItemTable(text);
+  const weight = findWeight(text) ?? table?.weight;
+  if (weight) set('weight', weight.value, weight.confidence);
+
+  const commodity = findCommodity(text) ?? table?.commodity;
+  if (commodity) set('commodity', commodity.value, commodity.confidence);
+
+  const notes = findNotes(text);
+  if (notes) set('notes', notes, 0.6);
+  return { fields, confidence };
+}
+
+/**
+ * Side-by-side blocks ('SHIPPER        CONSIGNEE' over two addresses): a line with both a pickup and a delivery
+ * marker, set apart by wide gaps, is a header whose columns give the role of what stands under them, down to the
+ * next blank line. Answers the header lines by their offset, with each column's start and role.
+ */
+interface ColumnHeader {
+  start: number;
+  end: number;
+  columns: { column: number; role: Role }[];
+}
+
+function columnRoles(text: string, markers: Marker[]): Map<number, Role> & { headers?: ColumnHeader[] } {
+  const headers: ColumnHeader[] = [];
+  const lines = [...linesWithOffsets(text)];
+  lines.forEach((line, index) => {
+    const inLine = markers.filter((marker) => marker.at >= line.offset && marker.at < line.offset + line.text.length);
+    const roles = new Set(inLine.map((marker) => marker.role));
+    if (!(roles.has('pickup') && roles.has('delivery')) || !/\S\s{3,}\S/.test(line.text)) return;
+    let end = line.offset + line.text.length;
+    for (const next of lines.slice(index + 1)) {
+      if (!next.text.trim()) break;
+      end = next.offset + next.text.length;
+    }
+    const columns: { column: number; role: Role }[] = [];
+    for (const marker of inLine) {
+      const column = marker.at - line.offset;
+      // Only a marker that starts a column (after a wide gap or at the line's start) opens one.
+      if (column === 0 || /\s{3,}$/.test(line.text.slice(0, column)) || /^\s*$/.test(line.text.slice(0, column))) columns.push({ column, role: marker.role });
+    }
+    if (columns.length >= 2) headers.push({ start: line.offset + line.text.length, end, columns });
+  });
+  const map = new Map<number, Role>() as Map<number, Role> & { headers?: ColumnHeader[] };
+  map.headers = headers;
+  return map;
+}
+
+function columnRoleOf(text: string, at: number, columns: { headers?: ColumnHeader[] }): Role | undefined {
+  const header = columns.headers?.find((candidate) => at > candidate.start && at <= candidate.end);
+  if (!header) return undefined;
+  const column = at - (text.lastIndexOf('\n', at - 1) + 1);
+  const owner = [...header.columns].filter((candidate) => candidate.column <= column + 2).sort((a, b) => b.column - a.column)[0];
+  return owner?.role;
+}
+
+function findMarkers(text: string): Marker[] {
+  const markers: Marker[] = [];
+  for (const [pattern, role] of [
+    [PICKUP_MARKER, 'pickup'],
+    [DELIVERY_MARKER, 'delivery'],
+    [OTHER_MARKER, 'other'],
+  ] as const) {
+    for (const match of text.matchAll(pattern)) markers.push({ at: match.index, role });
+  }
+  return markers.sort((a, b) => a.at - b.at);
+}
+
+interface Located<T> {
+  at: number;
+  value: T;
+}
+
+function findPlaces(text: string): Located<string>[] {
+  const places: Located<string>[] = [];
+  for (const line of linesWithOffsets(text)) {
+    for (const match of line.text.matchAll(PLACE)) {
+      const words = match[1].split(' ');
+      // The city is what follows the last street, company or role word: '3524 Freight Ln Harrisburg' → 'Harrisburg'.
+      let start = 0;
+      words.forEach((word, index) => {
+        if (NOT_CITY_WORD.test(word.replace(/[.,]$/, ''))) start = index + 1;
+      });
+      const cityWords = words.slice(start);
+      if (!cityWords.length) continue;
+      const city = titleCaseCity(cityWords.join(' '));
+      places.push({ at: line.offset + match.index + match[0].indexOf(cityWords[0]), value: `${city}, ${match[2]}` });
+    }
+  }
+  return places;
+}
+
+function* linesWithOffsets(text: string) {
+  let offset = 0;
+  for (const line of text.split('\n')) {
+    yield { text: line, offset };
+    offset += line.length + 1;
+  }
+}
+
+interface FoundDate extends Located<string> {
+  /** The role a label right before the date gives it. */
+  label?: Role;
+}
+
+function findDates(text: string, today: Date): FoundDate[] {
+  const years = [...text.matchAll(/\b(20\d{2})\b/g)].map((match) => Number(match[1]));
+  const fallbackYear = years.length ? years[0] : today.getUTCFullYear();
+  const dates: FoundDate[] = [];
+  for (const line of linesWithOffsets(text)) {
+    for (const match of line.text.matchAll(DATE)) {
+      const value = parseDay(match, fallbackYear);
+      if (!value) continue;
+      const before = line.text.slice(Math.max(0, match.index - 40), match.index);
+      dates.push({ at: line.offset + match.index, value, label: dateLabel(before) });
+    }
+  }
+  return dates;
+}
+
+/** The role the words right before a date give it: the nearest label wins. */
+function dateLabel(before: string): Role | undefined {
+  const candidates: { at: number; role: Role }[] = [];
+  for (const [pattern, role] of [
+    [PICKUP_DATE_LABEL, 'pickup'],
+    [DELIVERY_DATE_LABEL, 'delivery'],
+    [IGNORED_DATE_LABEL, 'other'],
+  ] as const) {
+    const global = new RegExp(pattern.source, 'gi');
+    for (const match of before.matchAll(global)) candidates.push({ at: match.index, role });
+  }
+  return candidates.sort((a, b) => b.at - a.at)[0]?.role;
+}
+
+interface Money {
+  cents: bigint;
+  label: string;
+}
+
+function findRate(text: string): { cents: bigint; confidence: number } | undefined {
+  const amounts: Money[] = [];
+  for (const line of text.split('\n')) {
+    for (const match of line.matchAll(MONEY)) {
+      const whole = (match[1] ?? match[3]).replace(/,/g, '');
+      const cents = BigInt(whole) * 100n + BigInt(match[2] ?? match[4] ?? '0');
+      // The label: the words since the previous amount or sentence, up to 60 characters.
+      const start = Math.max(0, match.index - 60);
+      let label = line.slice(start, match.index);
+      label = label.split(/\$\s?[\d,.]+|(?<!\.)[.;!?](?!\.)(?:\s+(?=[A-Z])|$)/).at(-1) ?? label;
+      const after = line.slice(match.index + match[0].length, match.index + match[0].length + 30);
+      const afterPhrase = after.split(/[.;,(]/)[0];
+      if (PER_UNIT_AFTER.test(after) || MONEY_IGNORED.test(label) || MONEY_IGNORED.test(afterPhrase)) continue;
+      if (cents === 0n) continue;
+      amounts.push({ cents, label: `${label}${match[0]} ${afterPhrase}` });
+    }
+  }
+  const totals = amounts.filter((amount) => MONEY_TOTAL.test(amount.label) && !/sub[\s-]?total/i.test(amount.label));
+  if (totals.length) return { cents: totals.reduce((max, amount) => (amount.cents > max ? amount.cents : max), 0n), confidence: 0.95 };
+  const linehaul = amounts.filter((amount) => MONEY_LINEHAUL.test(amount.label));
+  if (linehaul.length) {
+    const charges = amounts.filter((amount) => !MONEY_LINEHAUL.test(amount.label) && MONEY_CHARGE.test(amount.label));
+    const cents = [linehaul[0], ...charges].reduce((sum, amount) => sum + amount.cents, 0n);
+    return { cents, confidence: charges.length ? 0.8 : 0.75 };
+  }
+  const pay = amounts.filter((amount) => MONEY_PAY.test(amount.label));
+  if (pay.length) return { cents: pay[0].cents, confidence: 0.7 };
+  if (amounts.length === 1) return { cents: amounts[0].cents, confidence: 0.45 };
+  return undefined;
+}
+
+function toPounds(amount: string, unit: string | undefined): number {
+  const value = Number(amount.replace(/,/g, ''));
+  return unit && /^kg|^kilo/i.test(unit) ? Math.round(value * 2.20462) : value;
+}
+
+function findWeight(text: string): { value: number; confidence: number } | undefined {
+  const labelled = text
+    .split('\n')
+    .map((line) => WEIGHT_LABEL.exec(line))
+    .filter((match): match is RegExpExecArray => match !== null && Number(match[3].replace(/,/g, '')) > 0);
+  const strongest = labelled.find((match) => /gross|total|scale/i.test(match[1])) ?? labelled[0];
+  if (strongest) return { value: toPounds(strongest[3], strongest[4] ?? strongest[2]), confidence: 0.95 };
+  const withUnit = [...text.matchAll(WEIGHT_UNIT)].filter((match) => Number(match[1].replace(/,/g, '')) >= 10);
+  if (withUnit.length) {
+    const values = withUnit.map((match) => toPounds(match[1], match[2]));
+    return { value: Math.max(...values), confidence: withUnit.length === 1 ? 0.85 : 0.7 };
+  }
+  return undefined;
+}
+
+/**
+ * A table of items under a header naming a weight column ('Pkgs  Description  Weight (lbs)'): the weight is the
+ * TOTAL row's, else the rows' sum; the commodity is the first row's description.
+ */
+function readItemTable(text: string): { weight?: { value: number; confidence: number }; commodity?: { value: string; confidence: number } } | undefined {
+  const lines = text.split('\n');
+  const header = lines.findIndex((line) => /\bweight\b|\bwt\b|\blbs\b/i.test(line) && /\b(?:description|commodity|pkgs?|pieces|pcs|qty|handling|items?|product)\b/i.test(line));
+  if (header < 0) return undefined;
+  const kg = /\bkgs?\b/i.test(lines[header]) && !/\blbs?\b/i.test(lines[header]);
+  let total: number | undefined;
+  let sum = 0;
+  let commodity: string | undefined;
+  for (const row of lines.slice(header + 1)) {
+    const line = row.replace(/\|/g, '  ');
+    if (/^[\s|:+-]*$/.test(row) && /-/.test(row)) continue;
+    if (!line.trim()) {
+      if (sum || total) break;
+      continue;
+    }
+    // A row holds no amount of money and no 'Label: value' pair: such a line ends the table.
+    if (/\$|\b[A-Za-z][A-Za-z ]+:\s/.test(line)) break;
+    const numbers = [...line.matchAll(/(?<![\w.$,])(\d{1,3}(?:,\d{3})+|\d{3,})(?:\.\d+)?(?![\w.,])/g)];
+    if (!numbers.length) break;
+    const weight = toPounds(numbers.at(-1)![1], kg ? 'kg' : undefined);
+    if (/\btotals?\b/i.test(line)) {
+      total = weight;
+      break;
+    }
+    sum += weight;
+    if (!commodity) {
+      const description = line
+        .slice(0, numbers.at(-1)!.index)
+        .replace(/^\s*\d+\s*(?:pallets?|plts?|skids?|cartons?|ctns?|boxes|bags|drums|pcs|pieces|units|crates|totes|bundles|rolls|cases)?\b/i, '')
+        .replace(/\b(?:class\s*\d+(?:\.\d)?|nmfc\s*[\d-]+|hm|x)\b/gi, '')
+        .replace(/\s{2,}.*$/, (rest) => (rest.trim().length ? rest : ''))
+        .trim();
+      const words = description.split(/\s{2,}/).map((part) => part.trim()).filter((part) => /[a-z]{3}/i.test(part));
+      if (words.length) commodity = cleanCommodity(words[0]);
+    }
+  }
+  const value = total ?? sum;
+  return {
+    weight: value > 0 ? { value, confidence: total ? 0.9 : 0.8 } : undefined,
+    commodity: commodity ? { value: commodity, confidence: 0.75 } : undefined,
+  };
+}
+
+function cleanCommodity(value: string): string | undefined {
+  const cleaned = value
+    .replace(/\s{2,}.*$/, '')
+    .replace(/\b(?:weight|wt|pieces|pcs|pallets|qty)\b.*$/i, '')
+    .replace(/[\s,;:.-]+$/, '')
+    .trim();
+  if (!/[a-z]{3}/i.test(cleaned) || cleaned.length > 80) return undefined;
+  return cleaned[0].toUpperCase() + cleaned.slice(1);
+}
+
+function findCommodity(text: string): { value: string; confidence: number } | undefined {
+  for (const line of text.split('\n')) {
+    const match = COMMODITY_LABEL.exec(line);
+    if (!match || /^\s*(?:of\s+)?(?:weight|pieces|qty)\b/i.test(match[1])) continue;
+    const value = cleanCommodity(match[1]);
+    if (value) return { value, confidence: /commodit|product|goods|cargo|lading/i.test(line.slice(0, match.index + 20)) ? 0.95 : 0.8 };
+  }
+  const prose = COMMODITY_PROSE.exec(text) ?? COMMODITY_PACKAGES.exec(text) ?? COMMODITY_HAULING.exec(text);
+  const value = prose ? cleanCommodity(prose[1]) : undefined;
+  return value ? { value, confidence: 0.8 } : undefined;
+}
+
+function findLoadNumber(text: string): { value: string; confidence: number } | undefined {
+  for (const { pattern, confidence } of LOAD_NUMBER_LABELS) {
+    const global = new RegExp(pattern.source, 'gi');
+    for (const match of text.matchAll(global)) {
+      const value = match[1].replace(/-+$/, '');
+      if (/\d/.test(value) && !/^(?:19|20)\d{2}$/.test(value)) return { value, confidence };
+    }
+  }
+  return undefined;
+}
+
+/** What a dispatcher should see beside the fields: equipment, temperature, references. */
+function findNotes(text: string): string | undefined {
+  const notes: string[] = [];
+  const equipment = EQUIPMENT.exec(text);
+  if (equipment) notes.push(`Equipment: ${equipment[1].trim().replace(/\s{2,}.*$/, '')}`);
+  const temperature = TEMPERATURE.exec(text);
+  if (temperature) notes.push(`Temperature: ${temperature[1].replace(/\s+/g, '')}`);
+  const reference = /\b(?:po|purchase\s+order|customer\s+order|reference|ref)\s*(?:number|no\.?|#)?\s*(?:is|:|#)\s*([A-Z0-9][A-Z0-9-]{2,})/i.exec(text);
+  if (reference && /\d/.test(reference[1])) notes.push(`Reference: ${reference[1].replace(/[.-]+$/, '')}`);
+  return notes.length ? notes.join('. ') : undefined;
+}

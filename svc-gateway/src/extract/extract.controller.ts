@@ -1,0 +1,79 @@
+import { Body, Controller, HttpCode, HttpException, Logger, Post, type OnModuleDestroy } from '@nestjs/common';
+import {
+  EXTRACT_ACTION,
+  EXTRACT_MAX_FILE_BYTES,
+  EXTRACT_MESSAGES,
+  EXTRACT_RESOURCE,
+  EXTRACT_UPLOAD_TTL_MS,
+  extractLoadRequestSchema,
+  extractUploadBucket,
+  rpcSubject,
+  type ExtractLoadPayload,
+  type ExtractLoadResult,
+  type FieldIssues,
+} from '@tms/contracts';
+import { UploadStore } from '@tms/service-kit';
+import { serviceUnavailableMessage } from '../services/rpc-errors.js';
+import { ServiceClient } from '../services/service-client.js';
+import { decodeDataUrl } from './extract-body.js';
+
+/** How long the gateway waits for svc-ai (OCR of a scan, then a model): EXTRACT_TIMEOUT_MS, default 60 s. */
+export const extractTimeoutMs = (env = process.env) => {
+  const value = Number(env.EXTRACT_TIMEOUT_MS);
+  return Number.isInteger(value) && value > 0 ? value : 60000;
+};
+
+const invalid = (message: string, issues: FieldIssues = {}) => new HttpException({ message, issues }, 400);
+
+/**
+ * POST /api/extract-load { fileData: <data URL>, fileType } (spec 7): the document's bytes go to the JetStream object
+ * store (a document is larger than a NATS message may be), then svc-ai is asked, by the object's name, for the load
+ * form's fields. A file over EXTRACT_MAX_FILE_BYTES is a 413; a bad body, type or file a 400 whose message says why.
+ */
+@Controller('api')
+export class ExtractController implements OnModuleDestroy {
+  private readonly logger = new Logger(ExtractController.name);
+  private readonly uploads: UploadStore;
+
+  constructor(private readonly services: ServiceClient) {
+    this.uploads = new UploadStore(extractUploadBucket(services.subjectRoot), EXTRACT_UPLOAD_TTL_MS);
+  }
+
+  @Post(EXTRACT_RESOURCE)
+  @HttpCode(200)
+  async extract(@Body() body: unknown): Promise<ExtractLoadResult> {
+    const parsed = extractLoadRequestSchema.safeParse(body ?? {});
+    if (!parsed.success) {
+      const issues: FieldIssues = {};
+      for (const issue of parsed.error.issues) (issues[issue.path.join('.') || 'body'] ??= []).push(issue.message);
+      throw invalid(Object.values(issues)[0][0], issues);
+    }
+    const { fileData, fileType } = parsed.data;
+    // Base64 is 4/3 of the bytes: refuse an oversize file before decoding it.
+    if (fileData.length > Math.ceil((EXTRACT_MAX_FILE_BYTES * 4) / 3) + 256) throw new HttpException({ message: EXTRACT_MESSAGES.tooLarge }, 413);
+    const data = decodeDataUrl(fileData);
+    if (!data) throw invalid(EXTRACT_MESSAGES.fileData, { fileData: [EXTRACT_MESSAGES.fileData] });
+    if (data.byteLength > EXTRACT_MAX_FILE_BYTES) throw new HttpException({ message: EXTRACT_MESSAGES.tooLarge }, 413);
+    if (!data.byteLength) throw invalid(EXTRACT_MESSAGES.empty, { fileData: [EXTRACT_MESSAGES.empty] });
+
+    let object: string;
+    try {
+      object = await this.uploads.put(data, fileType);
+    } catch (error) {
+      this.logger.warn(`The upload could not be stored in JetStream: ${error instanceof Error ? error.message : String(error)}`);
+      throw new HttpException({ message: serviceUnavailableMessage('ai') }, 503);
+    }
+    const payload: ExtractLoadPayload = { object, fileType };
+    try {
+      return await this.services.call<ExtractLoadResult>('ai', rpcSubject(this.services.subjectRoot, 'ai', EXTRACT_RESOURCE, EXTRACT_ACTION), payload, extractTimeoutMs());
+    } catch (error) {
+      // svc-ai takes (reads and deletes) the object; when it did not answer, the object must not wait for its TTL.
+      void this.uploads.remove(object);
+      throw error;
+    }
+  }
+
+  async onModuleDestroy() {
+    await this.uploads.close();
+  }
+}

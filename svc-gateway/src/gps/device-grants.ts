@@ -1,0 +1,57 @@
+import { Logger } from '@nestjs/common';
+import type { KV } from '@nats-io/kv';
+import type { DeviceGrant } from '@tms/contracts';
+
+const decoder = new TextDecoder();
+
+/**
+ * Every device grant, by token hash, held in memory and kept current by watching the device-grants bucket: a device
+ * registered or revoked in svc-telematics is known here within milliseconds, and tokens are checked with no request
+ * to svc-telematics or Postgres (ingestion goes on while either is down).
+ */
+export class DeviceGrants {
+  private readonly logger = new Logger('DeviceGrants');
+  private readonly grants = new Map<string, DeviceGrant>();
+  private loaded = false;
+
+  /** True once the bucket's contents have been read: before, no token can be judged. */
+  get ready() {
+    return this.loaded;
+  }
+
+  get(hash: string): DeviceGrant | undefined {
+    return this.grants.get(hash);
+  }
+
+  /** Reads the bucket, then follows it; should the watch ever end, tokens wait (503) until it is read afresh. */
+  async follow(kv: KV): Promise<void> {
+    const status = await kv.status();
+    if (status.values === 0) this.loaded = true;
+    const watch = await kv.watch();
+    void (async () => {
+      for await (const entry of watch) {
+        if (entry.operation === 'PUT') {
+          try {
+            this.grants.set(entry.key, JSON.parse(decoder.decode(entry.value)) as DeviceGrant);
+          } catch {
+            this.logger.error(`The grant under ${entry.key.slice(0, 8)}… is not JSON: ignored`);
+          }
+        } else this.grants.delete(entry.key);
+        if (entry.isUpdate || entry.delta === 0) this.loaded = true;
+      }
+    })()
+      .catch((error: unknown) => this.logger.error(`Watching device grants failed: ${String(error)}`))
+      .finally(() => {
+        if (this.stopped) return;
+        this.loaded = false;
+        this.grants.clear();
+        setTimeout(() => void this.follow(kv).catch((error: unknown) => this.logger.error(String(error))), 1000).unref();
+      });
+  }
+
+  private stopped = false;
+
+  stop() {
+    this.stopped = true;
+  }
+}

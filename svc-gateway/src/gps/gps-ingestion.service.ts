@@ -1,0 +1,120 @@
+import { createHash } from 'node:crypto';
+import { HttpException, Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { jetstream, type JetStreamClient } from '@nats-io/jetstream';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { checkGpsBody, GPS_MESSAGES, gpsSubject, type DeviceGrant, type GpsEnvelope, type GpsPositionFields } from '@tms/contracts';
+import { ensureGpsStream, hashDeviceToken, openDeviceGrants } from '@tms/service-kit';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js';
+import { DeviceGrants } from './device-grants.js';
+import { loadGpsConfig } from './gps-config.js';
+import { RateLimiter } from './rate-limiter.js';
+
+/** How long a publish waits for JetStream's acknowledgement before the device is told to retry. */
+const PUBLISH_TIMEOUT_MS = 4000;
+const NOT_READY = 'GPS ingestion is starting or cannot reach NATS. Please retry shortly.';
+
+const refuse = (status: number, message: string, extra: Record<string, unknown> = {}) => new HttpException({ message, ...extra }, status);
+
+/** The JetStream message id of a request: the same for the same positions resent by the same device. */
+export function messageId(deviceId: string, positions: GpsPositionFields[]): string {
+  const key = (position: GpsPositionFields) => `${position.driverId ?? ''}:${position.truckId ?? ''}:${Date.parse(position.timestamp)}`;
+  if (positions.length === 1) return `${deviceId}:${key(positions[0])}`;
+  const hash = createHash('sha256');
+  for (const position of positions.map(key).sort()) hash.update(position).update('|');
+  return `${deviceId}:batch:${hash.digest('base64url')}`;
+}
+
+/**
+ * Accepts positions from devices: the token is checked against the device grants in memory, the binding rule and
+ * the body are checked, the device's rate limit applied, and the positions published to the GPS stream. It answers
+ * only once JetStream has stored them (the publish's acknowledgement): an accepted position is never lost.
+ */
+@Injectable()
+export class GpsIngestion implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger('GpsIngestion');
+  private readonly grants = new DeviceGrants();
+  private readonly limiter: RateLimiter;
+  private nc?: NatsConnection;
+  private js?: JetStreamClient;
+  private streamReady = false;
+  private readonly encoder = new TextEncoder();
+
+  constructor(@Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig) {
+    const { ratePerSecond, burst } = loadGpsConfig();
+    this.limiter = new RateLimiter(ratePerSecond, burst);
+  }
+
+  /** Connects in the background: the gateway starts (and serves staff) before NATS is there. */
+  onModuleInit() {
+    void this.start();
+  }
+
+  private async start() {
+    try {
+      this.nc = await connect({
+        servers: this.config.natsUrl,
+        name: 'svc-gateway-gps',
+        maxReconnectAttempts: -1,
+        reconnectTimeWait: 1000,
+        waitOnFirstConnect: true,
+      });
+      this.js = jetstream(this.nc, { timeout: PUBLISH_TIMEOUT_MS });
+      await ensureGpsStream(this.nc, this.config.subjectRoot);
+      this.streamReady = true;
+      await this.grants.follow(await openDeviceGrants(this.nc, this.config.subjectRoot));
+      this.logger.log('Accepting GPS positions');
+    } catch (error) {
+      this.logger.error(`GPS ingestion could not start, retrying: ${error instanceof Error ? error.message : String(error)}`);
+      await this.nc?.close().catch(() => undefined);
+      setTimeout(() => void this.start(), 2000).unref();
+    }
+  }
+
+  async onApplicationShutdown() {
+    this.grants.stop();
+    await this.nc?.drain().catch(() => undefined);
+  }
+
+  /** The device of a bearer token, or the 401 (no token, unknown or revoked) / 503 (not ready) to answer. */
+  device(token: string | undefined): DeviceGrant {
+    if (!this.streamReady || !this.grants.ready) throw refuse(503, NOT_READY);
+    const grant = token ? this.grants.get(hashDeviceToken(token)) : undefined;
+    if (!grant) throw refuse(401, GPS_MESSAGES.unauthorized);
+    return grant;
+  }
+
+  /** Checks and stores one request's positions (a position or a batch); answers how many were accepted. */
+  async ingest(device: DeviceGrant, body: unknown): Promise<{ accepted: number }> {
+    let forbidden = false;
+    const own = (position: Record<string, unknown>, field: 'truckId' | 'driverId') => {
+      const given = typeof position[field] === 'string' && position[field] !== '' ? String(position[field]).toLowerCase() : undefined;
+      if (device.driverId === null && device.truckId === null) return position[field];
+      // A bound device posts for its own truck and driver only, and may leave them out.
+      if (given !== undefined && given !== device[field]) forbidden = true;
+      return device[field];
+    };
+    const checked = checkGpsBody(body, (position) => ({ ...position, truckId: own(position, 'truckId'), driverId: own(position, 'driverId') }));
+    if (forbidden) throw refuse(403, GPS_MESSAGES.forbidden);
+    if (!checked.ok) throw refuse(400, 'Invalid input', { issues: checked.issues });
+    const retryAfter = this.limiter.take(device.deviceId);
+    if (retryAfter) throw new RateLimited(retryAfter);
+    const envelope: GpsEnvelope = { deviceId: device.deviceId, receivedAt: new Date().toISOString(), positions: checked.positions };
+    if (!this.js) throw refuse(503, NOT_READY);
+    try {
+      await this.js.publish(gpsSubject(this.config.subjectRoot), this.encoder.encode(JSON.stringify(envelope)), {
+        msgID: messageId(device.deviceId, checked.positions),
+      });
+    } catch (error) {
+      this.logger.warn(`A GPS publish was not acknowledged: ${error instanceof Error ? error.message : String(error)}`);
+      throw refuse(503, 'The positions could not be stored right now. Please retry.');
+    }
+    return { accepted: checked.positions.length };
+  }
+}
+
+/** 429 with Retry-After (the controller sets the header). */
+export class RateLimited extends HttpException {
+  constructor(readonly retryAfterSeconds: number) {
+    super({ message: GPS_MESSAGES.tooManyRequests }, 429);
+  }
+}

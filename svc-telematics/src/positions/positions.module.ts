@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { LatestLocationEntity } from './latest-location.entity.js';
+import { PositionsConsumer } from './positions.consumer.js';
+import { PositionsController } from './positions.controller.js';
+import { PositionsPartitions } from './positions.partitions.js';
+import { PositionsWriter } from './positions.writer.js';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([LatestLocationEntity])],
+  controllers: [PositionsController],
+  providers: [PositionsWriter, PositionsConsumer, PositionsPartitions],
+})
+export class PositionsModule {}
