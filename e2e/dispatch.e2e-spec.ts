@@ -66,10 +66,15 @@ async function choose(dialog: ReturnType<Page['getByRole']>, label: string, sear
   await page.keyboard.press('Enter');
 }
 
-/** Closes the open choice list, and waits until it has gone (a closing one still matches while it fades). */
+/** Closes the open choice list, and waits until no list is on screen (one may still be sliding in or out). */
 async function closeChoices() {
   await page.keyboard.press('Escape');
-  await page.locator('.ant-select-dropdown:visible').waitFor({ state: 'detached' });
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('.ant-select-dropdown')].every((list) => {
+      const box = list.getBoundingClientRect();
+      return getComputedStyle(list).display === 'none' || box.width === 0 || box.height === 0;
+    }),
+  );
 }
 
 /** A dialog's submit button, by how its name ends (antd may keep an invisible 'loading' icon in it after a save). */

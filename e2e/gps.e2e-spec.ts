@@ -12,7 +12,13 @@ beforeAll(async () => {
   dialogs = recordDialogs(page);
   await signIn(page, 'gps.dispatcher@example.com');
 });
+/** What this file created, deleted afterwards: the end-to-end tests share one system (Fleet's start empty). */
+const created: { resource: string; id: string }[] = [];
+
 afterAll(async () => {
+  for (const { resource, id } of created.reverse()) {
+    await page?.request.delete(`/api/${resource}/${id}`, { headers: { origin: baseUrl() } }).catch(() => undefined);
+  }
   await browser?.close();
 });
 
@@ -20,7 +26,9 @@ afterAll(async () => {
 async function create(resource: string, body: Record<string, unknown>): Promise<string> {
   const response = await page.request.post(`/api/${resource}`, { data: body, headers: { origin: baseUrl() } });
   if (response.status() !== 201) throw new Error(`${resource}: ${response.status()} ${await response.text()}`);
-  return ((await response.json()) as { id: string }).id;
+  const { id } = (await response.json()) as { id: string };
+  created.push({ resource, id });
+  return id;
 }
 
 /** A device's post: no cookie, no Origin, its token. */
