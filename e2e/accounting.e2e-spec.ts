@@ -119,6 +119,7 @@ async function openAccountingTab(tab: 'Overview' | 'Invoices' | 'Expenses' | 'Pa
     await page.getByRole('heading', { name: 'Accounting', exact: true }).waitFor();
   }
   await page.getByRole('tab', { name: tab }).click();
+  await page.getByRole('tab', { name: tab, selected: true }).waitFor();
 }
 
 describe('Invoices', () => {
@@ -215,7 +216,10 @@ describe('Payments', () => {
     await next.waitFor({ state: 'hidden' });
 
     await openAccountingTab('Invoices');
-    await expect(row('INV-ACC-1001').innerText()).resolves.toMatch(/\$1,234\.67\s+\$234\.57\s+\$1,000\.10/);
+    // The invoice's row (its total), not the payment's row that names it, which may not have left the page yet.
+    const invoiceRow = row('INV-ACC-1001').filter({ hasText: '$1,234.67' }).filter({ hasText: '$1,000.10' });
+    await invoiceRow.waitFor(); // once the invoices are refetched with the payment
+    await expect(invoiceRow.innerText()).resolves.toMatch(/\$1,234\.67\s+\$234\.57\s+\$1,000\.10/);
   });
 
   it('searches by reference number, and shows the toast of section 8 when a save fails', async () => {
