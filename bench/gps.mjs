@@ -27,9 +27,11 @@ const PEERS = path.resolve(repoRoot, '../shared/peers');
 
 const truckId = (n) => `00000000-0000-4000-8000-${String(n % DEVICES).padStart(12, '0')}`;
 let counter = 0;
+/** The first position's time: a day back, so that the millions a run sends (7 ms apart) all stay in the past. */
+const since = Date.now() - 24 * 3_600_000;
 /** A position as gps.lua makes it, with a timestamp that never repeats for a truck within a run. */
 function position(n = counter++) {
-  const at = new Date(Date.now() - 3_600_000 + n * 7).toISOString();
+  const at = new Date(since + n * 7).toISOString();
   return { truckId: truckId(n), latitude: 30 + (n % 1000) / 100, longitude: -97 - (n % 700) / 100, speed: n % 70, heading: n % 360, timestamp: at };
 }
 

@@ -1,13 +1,14 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { EXTRACT_MESSAGES, type Customer, type Load } from '@tms/contracts';
+import { EXTRACT_MESSAGES, type Customer, type Load, type LoadDocument } from '@tms/contracts';
 import { launchBrowser, newSession, signIn, type Browser, type Page } from './support/browser.js';
 
 /**
  * The load dialog's 'AI Extract' tab (spec 2.5, 4, 5, 8): the panel's texts, a refused file type, the error card
  * with the file kept, an image's preview, the status while extracting, and the review of the filled form in Manual
- * Entry, saved only on submit. The system has no model configured: the offline extractor answers. Records made here
- * carry 'XTR' and are deleted at the end.
+ * Entry, saved only on submit, keeping the document with the load (listed and downloaded in the edit dialog). The
+ * system has no model configured: the offline extractor answers. Records made here carry 'XTR' and are deleted at the
+ * end, their documents with them.
  */
 let browser: Browser;
 let page: Page;
@@ -56,6 +57,19 @@ async function closeDialog(dialog: ReturnType<Page['getByRole']>) {
 }
 
 const input = (dialog: ReturnType<Page['getByRole']>) => dialog.getByTestId('load-extract-input');
+const loadRow = (loadNumber: string) => page.getByRole('row').filter({ hasText: loadNumber });
+
+async function chooseCustomer(dialog: ReturnType<Page['getByRole']>) {
+  await dialog.getByLabel('Customer', { exact: true }).fill('Xtr Steel');
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'Xtr Steel' }).first().waitFor();
+  await page.keyboard.press('Enter');
+}
+
+async function openEdit(loadNumber: string) {
+  await loadRow(loadNumber).getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('menuitem', { name: 'Edit' }).click();
+  return page.getByRole('dialog', { name: 'Edit Load' });
+}
 const errorCard = (dialog: ReturnType<Page['getByRole']>) => dialog.getByTestId('load-extract-error');
 
 describe('AI Extract', () => {
@@ -132,9 +146,7 @@ describe('AI Extract', () => {
     expect(Number(await dialog.getByLabel('Expenses').inputValue())).toBe(0);
     expect((await getList<Load>('loads')).some((load) => load.loadNumber === 'RC-44871')).toBe(false);
 
-    await dialog.getByLabel('Customer', { exact: true }).fill('Xtr Steel');
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'Xtr Steel' }).first().waitFor();
-    await page.keyboard.press('Enter');
+    await chooseCustomer(dialog);
     const sent = page.waitForRequest((request) => request.method() === 'POST' && request.url().endsWith('/api/loads'));
     await dialog.getByRole('button', { name: /Create Load$/ }).click();
     expect((await sent).postDataJSON()).toMatchObject({
@@ -152,5 +164,41 @@ describe('AI Extract', () => {
     });
     await dialog.waitFor({ state: 'hidden' });
     await page.getByRole('row').filter({ hasText: 'RC-44871' }).waitFor();
+  });
+
+  it('keeps the document the load was created from: the edit dialog lists it, and downloads the same file', async () => {
+    const dialog = await openEdit('RC-44871');
+    const document = dialog.getByTestId('load-documents').getByRole('row').filter({ hasText: 'multistop-ratecon.txt' });
+    await document.waitFor();
+    // The kind the extraction read from its heading, and its size.
+    await expect(document.innerText()).resolves.toMatch(/Rate Confirmation\s+\d+\.\d KB/);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      document.getByRole('link', { name: 'Download multistop-ratecon.txt' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('multistop-ratecon.txt');
+    expect(readFileSync(await download.path())).toEqual(readFileSync(path.join(OWN_DOCUMENTS, 'multistop-ratecon.txt')));
+    await closeDialog(dialog);
+  });
+
+  it('saves the load when its document cannot be kept, and says that the document was not kept', async () => {
+    const dialog = await openExtract();
+    await input(dialog).setInputFiles(path.join(SAMPLES, 'tenderEmail-1.txt'));
+    await dialog.getByRole('tab', { name: 'Manual Entry', selected: true }).waitFor();
+    await expect(dialog.getByLabel('Load Number').inputValue()).resolves.toBe('SF783251');
+    await chooseCustomer(dialog);
+    const unavailable = 'The core service is not available. Please try again shortly.';
+    await page.route('**/api/loads/*/documents', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: unavailable }) }),
+    );
+    await dialog.getByRole('button', { name: /Create Load$/ }).click();
+    const toast = page.locator('.ant-notification-notice').filter({ hasText: 'Error' });
+    await toast.filter({ hasText: 'The load was created, but its document could not be kept. Please try again.' }).filter({ hasText: unavailable }).waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.unroute('**/api/loads/*/documents');
+    await loadRow('SF783251').waitFor();
+    const load = (await getList<Load>('loads')).find((candidate) => candidate.loadNumber === 'SF783251')!;
+    const documents = await page.request.get(`/api/loads/${load.id}/documents`);
+    expect((await documents.json()) as LoadDocument[]).toEqual([]);
   });
 });

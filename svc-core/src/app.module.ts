@@ -8,6 +8,9 @@ import { DriverEntity } from './drivers/driver.entity.js';
 import { DriversModule } from './drivers/drivers.module.js';
 import { LoadEntity } from './loads/load.entity.js';
 import { LoadsModule } from './loads/loads.module.js';
+import { DocumentEntity } from './documents/document.entity.js';
+import { DocumentsModule } from './documents/documents.module.js';
+import { Documents1764250000000 } from './migrations/1764250000000-documents.js';
 import { Fleet1763780000000 } from './migrations/1763780000000-fleet.js';
 import { ListOrder1763800000000 } from './migrations/1763800000000-list-order.js';
 import { Dispatch1763900000000 } from './migrations/1763900000000-dispatch.js';
@@ -29,8 +32,8 @@ import { MaintenanceFuel1764000000000 } from './migrations/1764000000000-mainten
 /** svc-core owns the `core` schema: every entity and migration of the service is listed here. */
 export const CORE_DATABASE = {
   schema: 'core',
-  entities: [TruckEntity, DriverEntity, CustomerEntity, LoadEntity, InspectionEntity, AccidentEntity, ViolationEntity, MaintenanceEntity, FuelEntity],
-  migrations: [Fleet1763780000000, ListOrder1763800000000, Dispatch1763900000000, MaintenanceFuel1764000000000, Safety1764100000000],
+  entities: [TruckEntity, DriverEntity, CustomerEntity, LoadEntity, InspectionEntity, AccidentEntity, ViolationEntity, MaintenanceEntity, FuelEntity, DocumentEntity],
+  migrations: [Fleet1763780000000, ListOrder1763800000000, Dispatch1763900000000, MaintenanceFuel1764000000000, Safety1764100000000, Documents1764250000000],
 };
 
 @Module({
@@ -43,6 +46,7 @@ export const CORE_DATABASE = {
     DriversModule,
     CustomersModule,
     LoadsModule,
+    DocumentsModule,
     InspectionsModule,
     AccidentsModule,
     ViolationsModule,

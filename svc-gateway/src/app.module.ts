@@ -9,6 +9,7 @@ import { SessionGuard } from './auth/session.guard.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config/gateway-config.js';
 import { GpsModule } from './gps/gps.module.js';
 import { ExtractModule } from './extract/extract.module.js';
+import { DocumentsModule } from './documents/documents.module.js';
 import { HealthModule } from './health/health.module.js';
 import { AllExceptionsFilter } from './http/all-exceptions.filter.js';
 import { OriginGuard } from './http/origin.guard.js';
@@ -52,6 +53,7 @@ export class AppModule {
         HealthModule,
         GpsModule,
         ExtractModule,
+        DocumentsModule,
         // Last: its `/api/:resource` routes must not shadow the named ones above.
         ResourcesModule,
       ],

@@ -9,8 +9,12 @@ export const telematicsConfig = {
   get retentionDays() {
     return positive('GPS_RETENTION_DAYS', 90);
   },
-  /** Stream messages written to Postgres in one transaction at most. */
+  /** How long the latest positions' pages are reused before Postgres is read again (ms): how stale a screen may be. */
+  get latestReuseMs() {
+    return positive('GPS_LATEST_REUSE_MS', 1000);
+  },
+  /** Positions written to Postgres in one transaction: a batch closes at the first stream message past it. */
   get consumerBatch() {
-    return positive('GPS_CONSUMER_BATCH', 500);
+    return positive('GPS_CONSUMER_BATCH', 5000);
   },
 };

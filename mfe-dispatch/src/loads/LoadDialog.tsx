@@ -1,11 +1,25 @@
-import { LOAD_STATUSES, LOAD_STATUS_LABELS, loadInputSchema, type Customer, type Driver, type ExtractLoadResult, type Load, type Truck } from '@tms/contracts';
-import { DayPicker, FormField, FormGrid, MoneyInput, ResourceFormModal, useResourceChoices, type ResourceDialogProps } from '@tms/ui';
+import { useMutation } from '@tanstack/react-query';
+import {
+  LOAD_STATUSES,
+  LOAD_STATUS_LABELS,
+  loadInputSchema,
+  type Customer,
+  type DocumentUpload,
+  type Driver,
+  type ExtractLoadResult,
+  type Load,
+  type Truck,
+} from '@tms/contracts';
+import { DayPicker, FormField, FormGrid, MoneyInput, ResourceFormModal, useResourceChoices, useToast, type ResourceDialogProps } from '@tms/ui';
 import { Alert, Input, InputNumber, Select, Tabs } from 'antd';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState, type RefObject } from 'react';
 import { customersApi } from '../customers/customers.api.js';
+import { keepLoadDocument } from './documents.api.js';
+import { LoadDocuments } from './LoadDocuments.js';
 import { LoadExtractPanel } from './LoadExtractPanel.js';
-import { EXTRACT_TEXTS, filledConfidence } from './extract/extraction.js';
+import { EXTRACT_TEXTS, failureMessage, filledConfidence } from './extract/extraction.js';
 import { ExtractionContext, useConfidenceExtra } from './extract/ExtractionContext.js';
+import { DOCUMENT_TEXTS } from './load-documents.js';
 import { loadsApi } from './loads.api.js';
 import { loadFormValues, loadPayload, loadTexts } from './load-form.js';
 
@@ -82,17 +96,53 @@ function LoadFields() {
   );
 }
 
-/** 'Create Load' with the tabs 'Manual Entry' (the default) and 'AI Extract'; 'Edit Load' with the form only (spec 2.5). */
+/**
+ * Creates the load, then keeps the document it was extracted from (if any) with it. A document that cannot be kept
+ * does not undo the load: `notKept` gets the reason, for the dialog to tell once the load is saved.
+ */
+function useCreateLoadKeepingDocument(document: RefObject<DocumentUpload | null>, notKept: RefObject<string | null>) {
+  const create = loadsApi.useCreate();
+  return useMutation({
+    mutationFn: async (body: unknown) => {
+      const load = await create.mutateAsync(body);
+      if (document.current) {
+        try {
+          await keepLoadDocument(load.id, document.current);
+        } catch (error) {
+          notKept.current = failureMessage(error, '');
+        }
+      }
+      return load;
+    },
+  });
+}
+
+/**
+ * 'Create Load' with the tabs 'Manual Entry' (the default) and 'AI Extract'; 'Edit Load' with the form and the load's
+ * documents (spec 2.5; issue 12: the document a load was extracted from is kept with it).
+ */
 export function LoadDialog(props: ResourceDialogProps<Load>) {
   const creating = props.record === null;
   const [tab, setTab] = useState('manual');
   const [extracted, setExtracted] = useState<ExtractLoadResult | null>(null);
   const confidence = useMemo(() => (extracted ? filledConfidence(extracted) : {}), [extracted]);
+  const extractedFile = useRef<DocumentUpload | null>(null);
+  const notKept = useRef<string | null>(null);
+  const [api] = useState(() => ({ useUpdate: loadsApi.useUpdate, useCreate: () => useCreateLoadKeepingDocument(extractedFile, notKept) }));
+  const toast = useToast();
+  // The dialog shows its 'created' toast, then closes: this one comes after it, and so is the one left on screen.
+  const close = () => {
+    props.onClose();
+    if (notKept.current === null) return;
+    toast.error(DOCUMENT_TEXTS.notKept, notKept.current || undefined);
+    notKept.current = null;
+  };
   return (
     <ResourceFormModal
       {...props}
+      onClose={close}
       name="load"
-      api={loadsApi}
+      api={api}
       texts={loadTexts}
       schema={loadInputSchema}
       toFormValues={loadFormValues}
@@ -120,9 +170,13 @@ export function LoadDialog(props: ResourceDialogProps<Load>) {
                 label: 'AI Extract',
                 children: (
                   <LoadExtractPanel
-                    onExtracted={(result) => {
+                    onExtracted={(result, document) => {
                       setExtracted(result);
+                      extractedFile.current = document;
                       setTab('manual');
+                    }}
+                    onRemove={() => {
+                      extractedFile.current = null;
                     }}
                     onClose={() => setTab('manual')}
                   />
@@ -132,7 +186,10 @@ export function LoadDialog(props: ResourceDialogProps<Load>) {
           />
         </ExtractionContext.Provider>
       ) : (
-        <LoadFields />
+        <>
+          <LoadFields />
+          {props.record && <LoadDocuments loadId={props.record.id} />}
+        </>
       )}
     </ResourceFormModal>
   );

@@ -1,5 +1,5 @@
 import { CheckCircleFilled, CloseOutlined, FileTextOutlined, InboxOutlined, LoadingOutlined } from '@ant-design/icons';
-import { EXTRACT_ACCEPT, EXTRACT_MAX_FILE_BYTES, isImageFileType, type ExtractLoadResult } from '@tms/contracts';
+import { EXTRACT_ACCEPT, EXTRACT_MAX_FILE_BYTES, isImageFileType, type DocumentUpload, type ExtractLoadResult } from '@tms/contracts';
 import { DECORATIVE_ICON } from '@tms/ui';
 import { Alert, Button, Card, Flex, Form, theme, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
@@ -13,10 +13,16 @@ import {
   readAsDataUrl,
   type UploadStatus,
 } from './extract/extraction.js';
+import { extractedDocument } from './load-documents.js';
 
 export interface LoadExtractPanelProps {
-  /** The form was filled from the extraction: the dialog switches to Manual Entry for review. */
-  onExtracted: (result: ExtractLoadResult) => void;
+  /**
+   * The form was filled from the extraction: the dialog switches to Manual Entry for review, and keeps `document` (the
+   * file read) to store with the load once it is created.
+   */
+  onExtracted: (result: ExtractLoadResult, document: DocumentUpload) => void;
+  /** The file was removed: the load no longer keeps it. */
+  onRemove: () => void;
   /** The panel's close button: back to Manual Entry, nothing filled. */
   onClose: () => void;
 }
@@ -36,7 +42,7 @@ const rejectionMessage = (rejections: FileRejection[]) => rejections[0]?.errors[
  * sent to POST /api/extract-load; the answer fills the load form, which the dialog then shows for review. Nothing is
  * saved until the user submits the form.
  */
-export function LoadExtractPanel({ onExtracted, onClose }: LoadExtractPanelProps) {
+export function LoadExtractPanel({ onExtracted, onRemove, onClose }: LoadExtractPanelProps) {
   const form = Form.useFormInstance();
   const { token } = theme.useToken();
   const [file, setFile] = useState<File | null>(null);
@@ -69,7 +75,7 @@ export function LoadExtractPanel({ onExtracted, onClose }: LoadExtractPanelProps
     try {
       form.setFieldsValue(extractedFormValues(result));
       setStatus('complete');
-      onExtracted(result);
+      onExtracted(result, extractedDocument(chosen, fileTypeOf(chosen), fileData, result));
     } catch {
       setStatus('error');
       setError(EXTRACT_TEXTS.processFailed);
@@ -96,6 +102,7 @@ export function LoadExtractPanel({ onExtracted, onClose }: LoadExtractPanelProps
     setFile(null);
     setError(null);
     setStatus('idle');
+    onRemove();
   };
 
   const statusText = status === 'reading' || status === 'extracting' || status === 'complete' ? EXTRACT_TEXTS.status[status] : undefined;

@@ -2,32 +2,39 @@ import { DiscardPolicy, jetstreamManager, RetentionPolicy, StorageType, type Str
 import { Kvm, type KV } from '@nats-io/kv';
 import { nanos, type NatsConnection } from '@nats-io/transport-node';
 import { deviceGrantsBucket, GPS_DUPLICATE_WINDOW_MS, gpsStreamName, gpsSubject } from '@tms/contracts';
+import { config } from './config.js';
 
 /**
  * Creates the GPS stream, or brings an existing one to this configuration: idempotent, so the gateway and
  * svc-telematics both call it at start-up and either may start first. File storage; a work queue (a message goes once
  * svc-telematics has written and acknowledged it); resent requests within GPS_DUPLICATE_WINDOW_MS dropped by id.
+ * GPS_STREAM_REPLICAS copies on as many servers of a NATS cluster (3 survives the loss of one); an existing stream
+ * is brought to that count too.
  */
 export async function ensureGpsStream(nc: NatsConnection, root: string): Promise<void> {
   const jsm = await jetstreamManager(nc);
-  const config: Partial<StreamConfig> & { name: string } = {
+  const stream: Partial<StreamConfig> & { name: string } = {
     name: gpsStreamName(root),
     subjects: [gpsSubject(root)],
     storage: StorageType.File,
     retention: RetentionPolicy.Workqueue,
     discard: DiscardPolicy.New,
     duplicate_window: nanos(GPS_DUPLICATE_WINDOW_MS),
+    num_replicas: config.gpsStreamReplicas,
   };
   try {
-    await jsm.streams.add(config);
+    await jsm.streams.add(stream);
   } catch {
     // It exists with another configuration (an older release): bring it to this one.
-    const { name, storage: _storage, retention: _retention, ...changes } = config;
+    const { name, storage: _storage, retention: _retention, ...changes } = stream;
     await jsm.streams.update(name, changes);
   }
 }
 
-/** The key-value bucket of device grants by token hash (svc-telematics writes it, every gateway watches it). */
+/**
+ * The key-value bucket of device grants by token hash (svc-telematics writes it, every gateway watches it), with as
+ * many replicas as the GPS stream when it is created.
+ */
 export function openDeviceGrants(nc: NatsConnection, root: string): Promise<KV> {
-  return new Kvm(nc).create(deviceGrantsBucket(root), { history: 1, storage: StorageType.File });
+  return new Kvm(nc).create(deviceGrantsBucket(root), { history: 1, storage: StorageType.File, replicas: config.gpsStreamReplicas });
 }

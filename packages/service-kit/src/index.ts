@@ -8,6 +8,8 @@ export * from './service-requests.js';
 export * from './deadline.js';
 export * from './service.js';
 export * from './list-pages.js';
+export * from './recent-pages.js';
+export * from './object-bucket.js';
 export * from './reply-serializer.js';
 export * from './device-token.js';
 export * from './gps-stream.js';

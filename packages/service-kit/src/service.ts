@@ -4,6 +4,7 @@ import { ClientsModule, MessagePattern, Transport, type MicroserviceOptions } fr
 import { healthSubject, ok, serviceQueue, type ServiceName } from '@tms/contracts';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { config } from './config.js';
+import { serveHealthChecks } from './health-checks.js';
 import { DeliverableReplySerializer, natsLimits } from './reply-serializer.js';
 
 /**
@@ -47,6 +48,11 @@ export async function startService(service: ServiceName, module: Type) {
   await app.listen();
   natsLimits.maxPayload = app.unwrap<NatsConnection>().info?.max_payload ?? natsLimits.maxPayload;
   logger.log(`listening on ${config.natsUrl} in queue group ${name} (subjects ${config.subjectRoot}.${service}.*)`);
+  const healthPort = config.healthPort;
+  if (healthPort) {
+    serveHealthChecks(app, healthPort);
+    logger.log(`health checks on port ${healthPort} (/livez, /readyz)`);
+  }
   return app;
 }
 

@@ -1,7 +1,8 @@
 /**
  * The one webpack configuration every front end is built with: the shell (Module Federation host) and each
- * remote. It declares the shared singletons by hand, at the versions pinned in the root package.json, so the shell
- * and every remote run one React, one router, one QueryClient cache and one antd theme.
+ * remote. It declares the shared singletons by hand, at the versions each front end declares (the root
+ * package.json's "pinned" ones: scripts/check-deps.mjs), so the shell and every remote run one React, one router,
+ * one QueryClient cache and one antd theme.
  *
  * A shared module is bundled whole, whatever its consumers import. So @ant-design/icons is not shared (shared, it
  * bundled all of its icons): each front end bundles the few icons it imports, and every copy draws them alike as
@@ -16,9 +17,8 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 
 const require = createRequire(import.meta.url);
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const rootPackage = require(path.join(repoRoot, 'package.json'));
 
-const SINGLETONS = [
+export const SINGLETONS = [
   'react',
   'react-dom',
   'react-router-dom',
@@ -29,13 +29,17 @@ const SINGLETONS = [
   'dayjs',
 ];
 
-export const sharedSingletons = Object.fromEntries(
-  SINGLETONS.map((name) => {
-    const version = rootPackage.dependencies[name];
-    if (!version) throw new Error(`${name} must be pinned in the root package.json`);
-    return [name, { singleton: true, requiredVersion: version, version }];
-  }),
-);
+/** The shared singletons at the versions the front end in `dir` declares. */
+export function sharedSingletons(dir) {
+  const { dependencies = {} } = require(path.join(dir, 'package.json'));
+  return Object.fromEntries(
+    SINGLETONS.map((name) => {
+      const version = dependencies[name];
+      if (!version) throw new Error(`${name} must be among the dependencies of ${path.join(dir, 'package.json')}`);
+      return [name, { singleton: true, requiredVersion: version, version }];
+    }),
+  );
+}
 
 /** The gateway everyone signs in through; standalone dev servers proxy /api to it. */
 const GATEWAY_URL = process.env.GATEWAY_URL ?? 'http://localhost:3000';
@@ -92,7 +96,7 @@ export function createFrontendConfig({ name, dir, devPort, exposes, title = 'TMS
           // wraps each file in an IIFE, and then no host can find the remote.
           library: { type: 'window', name },
           exposes: exposes ?? {},
-          shared: sharedSingletons,
+          shared: sharedSingletons(dir),
           // An offline remote must not hold up the shell while shared modules are negotiated.
           shareStrategy: 'loaded-first',
           manifest: true,

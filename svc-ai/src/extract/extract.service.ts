@@ -15,6 +15,7 @@ import {
 } from '@tms/contracts';
 import { config, internalErrorReply, UploadStore } from '@tms/service-kit';
 import { AI_CONFIG, type AiConfig } from './ai-config.js';
+import { documentTypeOf } from './document-kind.js';
 import { readDocumentText, UnreadableDocument } from './document-text.js';
 import { ModelExtractor, ModelFailure } from './model-extractor.js';
 import { fieldMatches, SCORED_FIELDS } from './scoring.js';
@@ -52,7 +53,10 @@ export class ExtractService implements OnModuleDestroy {
       if (!data) return fail('invalid', EXTRACT_MESSAGES.expired);
       const document = await readDocumentText(data, payload.fileType, this.ocr, this.settings.ocrMaxPages);
       if (!document.text.trim()) return fail('invalid', EXTRACT_MESSAGES.noText);
-      return ok(await this.fields(document.text, document.ocr));
+      const fields = await this.fields(document.text, document.ocr);
+      // The load keeps the document under its kind when the text names it (else 'Other').
+      const documentType = documentTypeOf(document.text);
+      return ok(documentType ? { ...fields, documentType } : fields);
     } catch (error) {
       if (error instanceof UnreadableDocument) return fail('invalid', error.message, { fileData: [error.message] });
       return internalErrorReply(error);

@@ -5,17 +5,22 @@ import { LOAD_MESSAGES, loadInputSchema, type LoadFields } from '@tms/contracts'
 import { CrudService, EVENTS, refuseMissingReferences } from '@tms/service-kit';
 import { Repository } from 'typeorm';
 import { CustomerEntity } from '../customers/customer.entity.js';
+import { DocumentFiles } from '../documents/document-files.js';
 import { DriverEntity } from '../drivers/driver.entity.js';
 import { TruckEntity } from '../trucks/truck.entity.js';
 import { LoadEntity } from './load.entity.js';
 import { LOAD_CONSTRAINTS } from './loads.errors.js';
 
-/** A load names its customer, and may name a driver and a truck: each must exist when the load is written. */
+/**
+ * A load names its customer, and may name a driver and a truck: each must exist when the load is written. Its
+ * documents go with it (their rows by the foreign key's cascade, their bytes right after).
+ */
 @Injectable()
 export class LoadsService extends CrudService<LoadEntity, typeof loadInputSchema> {
   constructor(
     @InjectRepository(LoadEntity) repository: Repository<LoadEntity>,
     @Inject(EVENTS) events: ClientProxy,
+    private readonly documentFiles: DocumentFiles,
   ) {
     super(repository, events, {
       entity: 'load',
@@ -32,5 +37,11 @@ export class LoadsService extends CrudService<LoadEntity, typeof loadInputSchema
       { field: 'assignedDriverId', entity: DriverEntity, id: fields.assignedDriverId, message: LOAD_MESSAGES.assignedDriverId },
       { field: 'assignedTruckId', entity: TruckEntity, id: fields.assignedTruckId, message: LOAD_MESSAGES.assignedTruckId },
     ]);
+  }
+
+  override async delete(id: unknown) {
+    const deleted = await super.delete(id);
+    if (deleted.ok) await this.documentFiles.sweep();
+    return deleted;
   }
 }

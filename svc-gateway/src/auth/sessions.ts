@@ -54,6 +54,7 @@ export class Sessions implements OnApplicationShutdown {
       errorLog: (...args: unknown[]) => this.logger.error(`session store: ${args.map(String).join(' ')}`),
     });
     this.stopTouchSweep = throttleTouches(this.store, config.sessionIdleSeconds * 1000);
+    reuseRecentReads(this.store);
     const sessions = session({
       name: SESSION_COOKIE,
       secret: config.sessionSecret,
@@ -80,6 +81,45 @@ export class Sessions implements OnApplicationShutdown {
     await this.store.close();
     await this.pool.end();
   }
+}
+
+/** How long a session read is reused by the next requests of the same browser (a screen's burst of requests). */
+const SESSION_REUSE_MS = 2000;
+const MAX_REUSED_SESSIONS = 10_000;
+
+/**
+ * Reuses a session read in the last SESSION_REUSE_MS instead of reading Postgres again. This gateway's own writes and
+ * sign-outs replace or drop it at once; a sign-out through another gateway replica takes effect here that much later.
+ * Kept as JSON: express-session changes the object it is given.
+ */
+function reuseRecentReads(store: session.Store) {
+  const recent = new Map<string, { json: string; readAt: number }>();
+  const remember = (sid: string, data: session.SessionData | null | undefined) => {
+    recent.delete(sid);
+    if (!data) return;
+    if (recent.size >= MAX_REUSED_SESSIONS) recent.delete(recent.keys().next().value!);
+    recent.set(sid, { json: JSON.stringify(data), readAt: Date.now() });
+  };
+  const [get, set, destroy] = [store.get.bind(store), store.set.bind(store), store.destroy.bind(store)];
+  store.get = (sid, callback) => {
+    const kept = recent.get(sid);
+    if (kept && Date.now() - kept.readAt < SESSION_REUSE_MS) return callback(null, JSON.parse(kept.json) as session.SessionData);
+    get(sid, (error, data) => {
+      if (!error) remember(sid, data);
+      callback(error, data);
+    });
+  };
+  store.set = (sid, data, callback) => {
+    recent.delete(sid);
+    set(sid, data, (error?: unknown) => {
+      if (!error) remember(sid, data);
+      callback?.(error);
+    });
+  };
+  store.destroy = (sid, callback) => {
+    recent.delete(sid);
+    destroy(sid, callback);
+  };
 }
 
 /**

@@ -1,16 +1,21 @@
+import { HttpException } from '@nestjs/common';
 import express, { type RequestHandler } from 'express';
-import { EXTRACT_MAX_BODY_BYTES, EXTRACT_MESSAGES } from '@tms/contracts';
+import { EXTRACT_MAX_BODY_BYTES, EXTRACT_MAX_FILE_BYTES, EXTRACT_MESSAGES } from '@tms/contracts';
 import { BodyRefused } from '../http/json-body.js';
 
 /** The path of the extraction route, whose body (a document as a data URL) may be larger than other routes'. */
 export const EXTRACT_PATH = '/api/extract-load';
+/** The route that keeps a load's document (svc-gateway/src/documents): its body is a document as a data URL too. */
+export const DOCUMENT_UPLOAD_PATH = '/api/loads/:id/documents';
+/** The routes whose body is a document as a data URL, parsed by extractBody. */
+export const DOCUMENT_BODY_PATHS = [EXTRACT_PATH, DOCUMENT_UPLOAD_PATH];
 
 const parseLargeJson = express.json({ limit: EXTRACT_MAX_BODY_BYTES });
 
 /**
- * The JSON body of POST /api/extract-load, up to EXTRACT_MAX_BODY_BYTES (a document of EXTRACT_MAX_FILE_BYTES as
- * base64); mounted before /api's own parser, which then finds the body read and leaves it. Larger is a 413 that
- * says the limit.
+ * The JSON body of DOCUMENT_BODY_PATHS (POST /api/extract-load, POST /api/loads/:id/documents), up to
+ * EXTRACT_MAX_BODY_BYTES (a document of EXTRACT_MAX_FILE_BYTES as base64); mounted before /api's own parser, which
+ * then finds the body read and leaves it. Larger is a 413 that says the limit.
  */
 export const extractBody: RequestHandler = (req, res, next) => {
   parseLargeJson(req, res, (error?: unknown) => {
@@ -26,6 +31,23 @@ export const extractBody: RequestHandler = (req, res, next) => {
     next(error as Error | undefined);
   });
 };
+
+const invalid = (message: string) => new HttpException({ message, issues: { fileData: [message] } }, 400);
+
+/**
+ * The bytes of a document sent as a data URL (`fileData`), at most EXTRACT_MAX_FILE_BYTES: larger is a 413 that says
+ * the limit (refused before decoding, by its base64 length), no data URL or an empty file a 400.
+ */
+export function uploadedDocument(fileData: string): Uint8Array {
+  const tooLarge = () => new HttpException({ message: EXTRACT_MESSAGES.tooLarge }, 413);
+  // Base64 is 4/3 of the bytes.
+  if (fileData.length > Math.ceil((EXTRACT_MAX_FILE_BYTES * 4) / 3) + 256) throw tooLarge();
+  const data = decodeDataUrl(fileData);
+  if (!data) throw invalid(EXTRACT_MESSAGES.fileData);
+  if (data.byteLength > EXTRACT_MAX_FILE_BYTES) throw tooLarge();
+  if (!data.byteLength) throw invalid(EXTRACT_MESSAGES.empty);
+  return data;
+}
 
 /** The bytes of a base64 data URL ('data:application/pdf;base64,JVBER...'), or undefined when it is not one. */
 export function decodeDataUrl(dataUrl: string): Uint8Array | undefined {

@@ -1,8 +1,6 @@
 import { Body, Controller, HttpCode, HttpException, Logger, Post, type OnModuleDestroy } from '@nestjs/common';
 import {
   EXTRACT_ACTION,
-  EXTRACT_MAX_FILE_BYTES,
-  EXTRACT_MESSAGES,
   EXTRACT_RESOURCE,
   EXTRACT_UPLOAD_TTL_MS,
   extractLoadRequestSchema,
@@ -15,7 +13,7 @@ import {
 import { UploadStore } from '@tms/service-kit';
 import { serviceUnavailableMessage } from '../services/rpc-errors.js';
 import { ServiceClient } from '../services/service-client.js';
-import { decodeDataUrl } from './extract-body.js';
+import { uploadedDocument } from './extract-body.js';
 
 /** How long the gateway waits for svc-ai (OCR of a scan, then a model): EXTRACT_TIMEOUT_MS, default 60 s. */
 export const extractTimeoutMs = (env = process.env) => {
@@ -49,12 +47,7 @@ export class ExtractController implements OnModuleDestroy {
       throw invalid(Object.values(issues)[0][0], issues);
     }
     const { fileData, fileType } = parsed.data;
-    // Base64 is 4/3 of the bytes: refuse an oversize file before decoding it.
-    if (fileData.length > Math.ceil((EXTRACT_MAX_FILE_BYTES * 4) / 3) + 256) throw new HttpException({ message: EXTRACT_MESSAGES.tooLarge }, 413);
-    const data = decodeDataUrl(fileData);
-    if (!data) throw invalid(EXTRACT_MESSAGES.fileData, { fileData: [EXTRACT_MESSAGES.fileData] });
-    if (data.byteLength > EXTRACT_MAX_FILE_BYTES) throw new HttpException({ message: EXTRACT_MESSAGES.tooLarge }, 413);
-    if (!data.byteLength) throw invalid(EXTRACT_MESSAGES.empty, { fileData: [EXTRACT_MESSAGES.empty] });
+    const data = uploadedDocument(fileData);
 
     let object: string;
     try {

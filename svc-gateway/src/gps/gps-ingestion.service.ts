@@ -1,11 +1,11 @@
-import { createHash } from 'node:crypto';
 import { HttpException, Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import { jetstream, type JetStreamClient } from '@nats-io/jetstream';
+import { jetstream } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { checkGpsBody, GPS_MESSAGES, gpsSubject, type DeviceGrant, type GpsEnvelope, type GpsPositionFields } from '@tms/contracts';
+import { checkGpsBody, GPS_MESSAGES, gpsSubject, type DeviceGrant } from '@tms/contracts';
 import { ensureGpsStream, hashDeviceToken, openDeviceGrants } from '@tms/service-kit';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js';
 import { DeviceGrants } from './device-grants.js';
+import { GpsGroupPublisher } from './gps-group-publisher.js';
 import { loadGpsConfig } from './gps-config.js';
 import { RateLimiter } from './rate-limiter.js';
 
@@ -14,15 +14,6 @@ const PUBLISH_TIMEOUT_MS = 4000;
 const NOT_READY = 'GPS ingestion is starting or cannot reach NATS. Please retry shortly.';
 
 const refuse = (status: number, message: string, extra: Record<string, unknown> = {}) => new HttpException({ message, ...extra }, status);
-
-/** The JetStream message id of a request: the same for the same positions resent by the same device. */
-export function messageId(deviceId: string, positions: GpsPositionFields[]): string {
-  const key = (position: GpsPositionFields) => `${position.driverId ?? ''}:${position.truckId ?? ''}:${Date.parse(position.timestamp)}`;
-  if (positions.length === 1) return `${deviceId}:${key(positions[0])}`;
-  const hash = createHash('sha256');
-  for (const position of positions.map(key).sort()) hash.update(position).update('|');
-  return `${deviceId}:batch:${hash.digest('base64url')}`;
-}
 
 /**
  * Accepts positions from devices: the token is checked against the device grants in memory, the binding rule and
@@ -35,9 +26,7 @@ export class GpsIngestion implements OnModuleInit, OnApplicationShutdown {
   private readonly grants = new DeviceGrants();
   private readonly limiter: RateLimiter;
   private nc?: NatsConnection;
-  private js?: JetStreamClient;
-  private streamReady = false;
-  private readonly encoder = new TextEncoder();
+  private publisher?: GpsGroupPublisher;
 
   constructor(@Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig) {
     const { ratePerSecond, burst } = loadGpsConfig();
@@ -58,9 +47,9 @@ export class GpsIngestion implements OnModuleInit, OnApplicationShutdown {
         reconnectTimeWait: 1000,
         waitOnFirstConnect: true,
       });
-      this.js = jetstream(this.nc, { timeout: PUBLISH_TIMEOUT_MS });
       await ensureGpsStream(this.nc, this.config.subjectRoot);
-      this.streamReady = true;
+      const js = jetstream(this.nc, { timeout: PUBLISH_TIMEOUT_MS });
+      this.publisher = new GpsGroupPublisher(js, gpsSubject(this.config.subjectRoot), this.nc.info!.max_payload / 2);
       await this.grants.follow(await openDeviceGrants(this.nc, this.config.subjectRoot));
       this.logger.log('Accepting GPS positions');
     } catch (error) {
@@ -77,7 +66,7 @@ export class GpsIngestion implements OnModuleInit, OnApplicationShutdown {
 
   /** The device of a bearer token, or the 401 (no token, unknown or revoked) / 503 (not ready) to answer. */
   device(token: string | undefined): DeviceGrant {
-    if (!this.streamReady || !this.grants.ready) throw refuse(503, NOT_READY);
+    if (!this.publisher || !this.grants.ready) throw refuse(503, NOT_READY);
     const grant = token ? this.grants.get(hashDeviceToken(token)) : undefined;
     if (!grant) throw refuse(401, GPS_MESSAGES.unauthorized);
     return grant;
@@ -98,12 +87,9 @@ export class GpsIngestion implements OnModuleInit, OnApplicationShutdown {
     if (!checked.ok) throw refuse(400, 'Invalid input', { issues: checked.issues });
     const retryAfter = this.limiter.take(device.deviceId);
     if (retryAfter) throw new RateLimited(retryAfter);
-    const envelope: GpsEnvelope = { deviceId: device.deviceId, receivedAt: new Date().toISOString(), positions: checked.positions };
-    if (!this.js) throw refuse(503, NOT_READY);
+    if (!this.publisher) throw refuse(503, NOT_READY);
     try {
-      await this.js.publish(gpsSubject(this.config.subjectRoot), this.encoder.encode(JSON.stringify(envelope)), {
-        msgID: messageId(device.deviceId, checked.positions),
-      });
+      await this.publisher.publish({ deviceId: device.deviceId, receivedAt: new Date().toISOString(), positions: checked.positions });
     } catch (error) {
       this.logger.warn(`A GPS publish was not acknowledged: ${error instanceof Error ? error.message : String(error)}`);
       throw refuse(503, 'The positions could not be stored right now. Please retry.');

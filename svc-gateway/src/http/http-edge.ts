@@ -8,7 +8,9 @@ import type { GatewayConfig } from '../config/gateway-config.js';
 import { mountFrontEnds } from './front-ends.js';
 import { expressErrorHandler } from './http-errors.js';
 import { jsonBody } from './json-body.js';
-import { EXTRACT_PATH, extractBody } from '../extract/extract-body.js';
+import { DOCUMENT_BODY_PATHS, extractBody } from '../extract/extract-body.js';
+import { deviceRequests, serveDevicesFirst } from '../gps/device-requests.js';
+import { GpsIngestion } from '../gps/gps-ingestion.service.js';
 import { securityHeaders } from './security-headers.js';
 
 /** Proxies the gateway trusts for X-Forwarded-Proto/-For: private networks (a TLS proxy, a load balancer). */
@@ -17,6 +19,7 @@ export const TRUSTED_PROXIES = 'loopback, linklocal, uniquelocal';
 /**
  * Everything in front of the Nest routes, in this order (express runs middleware in the order it is added, and
  * Nest adds its routes when the app starts listening):
+ *  0. devices' GPS ingestion, ahead of express itself: it needs none of what follows (device-requests.ts);
  *  1. security headers and compression (gzip or br, when the client accepts it) for every answer;
  *  2. the development issuer at /oidc, before any body parser (oidc-provider reads its own bodies);
  *  3. for /api: no caching, the JSON body (size, encoding and depth checked), the session and passport's user;
@@ -27,13 +30,14 @@ export function configureHttp(
   app: NestExpressApplication,
   { config, sessions, devIssuer }: { config: GatewayConfig; sessions: Sessions; devIssuer?: DevIssuer },
 ) {
+  serveDevicesFirst(app.getHttpServer(), deviceRequests(app.get(GpsIngestion)));
   const http = app.getHttpAdapter().getInstance() as Express;
   http.disable('x-powered-by');
   http.set('trust proxy', TRUSTED_PROXIES);
   http.use(securityHeaders(config), compression());
   if (devIssuer) http.use(devIssuer.path, devIssuer.router);
   // Before /api's parser: a document's body may be larger than other routes' (which /api's parser then leaves alone).
-  http.post(EXTRACT_PATH, extractBody);
+  http.post(DOCUMENT_BODY_PATHS, extractBody);
   http.use(
     '/api',
     (_req, res, next) => {

@@ -1,7 +1,7 @@
 import express, { type RequestHandler } from 'express';
 
 /** The largest JSON body /api accepts, once decompressed: well under NATS's 1 MB max_payload, which it must fit in. */
-export const JSON_LIMIT = '512kb';
+export const JSON_LIMIT_BYTES = 512 * 1024;
 
 /** How deeply a JSON body may nest. Our bodies are flat objects (or lists of them); deeper is no honest request. */
 export const JSON_MAX_DEPTH = 32;
@@ -41,7 +41,7 @@ const refuseDeepBodies: RequestHandler = (req, _res, next) => {
 };
 
 /**
- * /api's JSON body: at most JSON_LIMIT once decompressed (gzip, deflate and br bodies are inflated; one that is not
+ * /api's JSON body: at most JSON_LIMIT_BYTES once decompressed (gzip, deflate and br bodies are inflated; one that is not
  * what its Content-Encoding says is a 400, see http-errors), and at most JSON_MAX_DEPTH deep.
  */
-export const jsonBody: RequestHandler[] = [express.json({ limit: JSON_LIMIT }), refuseDeepBodies];
+export const jsonBody: RequestHandler[] = [express.json({ limit: JSON_LIMIT_BYTES }), refuseDeepBodies];

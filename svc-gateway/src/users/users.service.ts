@@ -6,9 +6,8 @@ import type { SignInProfile } from '../auth/claims.js';
 import { User } from './user.entity.js';
 
 /**
- * How long a user read for a signed-in request is reused. The session itself is read on every request (a sign-out or
- * an expired session takes effect at once); only the user's profile may be this old, and a user deleted from the
- * database is signed out this much later.
+ * How long a user read for a signed-in request is reused (the session's own reuse is shorter, see sessions.ts): the
+ * user's profile may be this old, and a user deleted from the database is signed out this much later.
  */
 const USER_REUSE_MS = 5000;
 const MAX_REUSED_USERS = 10_000;

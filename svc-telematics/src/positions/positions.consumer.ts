@@ -13,6 +13,13 @@ const LINGER_MS = 20;
 const RETRY_DELAY_MS = 2000;
 
 const decoder = new TextDecoder();
+/** Stream messages fetched ahead of the writer: each may hold a few thousand positions. */
+const FETCH_AHEAD = 200;
+
+interface Pending {
+  message: JsMsg;
+  envelopes: GpsEnvelope[];
+}
 
 /**
  * Consumes the GPS stream through a durable consumer shared by every replica, writing messages to Postgres in
@@ -23,7 +30,8 @@ const decoder = new TextDecoder();
 export class PositionsConsumer implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('PositionsConsumer');
   private messages?: ConsumerMessages;
-  private pending: JsMsg[] = [];
+  private pending: Pending[] = [];
+  private pendingPositions = 0;
   private timer?: NodeJS.Timeout;
   private writing: Promise<void> = Promise.resolve();
 
@@ -41,15 +49,15 @@ export class PositionsConsumer implements OnApplicationBootstrap, OnApplicationS
       ack_policy: AckPolicy.Explicit,
       deliver_policy: DeliverPolicy.All,
       ack_wait: nanos(30_000),
-      max_ack_pending: 4 * telematicsConfig.consumerBatch,
+      max_ack_pending: 4 * FETCH_AHEAD,
       max_deliver: -1,
     });
     const consumer = await jetstream(nc).consumers.get(stream, gpsConsumerName);
-    this.messages = await consumer.consume({ max_messages: 2 * telematicsConfig.consumerBatch });
+    this.messages = await consumer.consume({ max_messages: FETCH_AHEAD });
     void (async () => {
       for await (const message of this.messages!) this.take(message);
     })().catch((error: unknown) => this.logger.error(`The GPS stream stopped: ${String(error)}`));
-    this.logger.log(`Consuming ${stream} in batches of up to ${telematicsConfig.consumerBatch}`);
+    this.logger.log(`Consuming ${stream} in batches of about ${telematicsConfig.consumerBatch} positions`);
   }
 
   async onApplicationShutdown() {
@@ -59,9 +67,21 @@ export class PositionsConsumer implements OnApplicationBootstrap, OnApplicationS
     await this.writing;
   }
 
+  /** Reads a message's envelopes at once, so that a batch is bounded by the positions it holds. */
   private take(message: JsMsg) {
-    this.pending.push(message);
-    if (this.pending.length >= telematicsConfig.consumerBatch) this.flush();
+    let envelopes: GpsEnvelope[];
+    try {
+      const parsed = JSON.parse(decoder.decode(message.data)) as GpsEnvelope[] | GpsEnvelope;
+      // An array of requests' envelopes; a lone envelope is what releases before group publishing sent.
+      envelopes = Array.isArray(parsed) ? parsed : [parsed];
+    } catch {
+      this.logger.error(`Stream message ${message.seq} is not GPS envelopes: dropped`);
+      message.term();
+      return;
+    }
+    this.pending.push({ message, envelopes });
+    this.pendingPositions += envelopes.reduce((sum, envelope) => sum + envelope.positions.length, 0);
+    if (this.pendingPositions >= telematicsConfig.consumerBatch) this.flush();
     else this.timer ??= setTimeout(() => this.flush(), LINGER_MS);
   }
 
@@ -69,26 +89,18 @@ export class PositionsConsumer implements OnApplicationBootstrap, OnApplicationS
     clearTimeout(this.timer);
     this.timer = undefined;
     const batch = this.pending.splice(0);
+    this.pendingPositions = 0;
     if (batch.length) this.writing = this.writing.then(() => this.write(batch));
   }
 
-  private async write(batch: JsMsg[]) {
-    const envelopes: GpsEnvelope[] = [];
-    const readable: JsMsg[] = [];
-    for (const message of batch) {
-      try {
-        envelopes.push(JSON.parse(decoder.decode(message.data)) as GpsEnvelope);
-        readable.push(message);
-      } catch {
-        this.logger.error(`Stream message ${message.seq} is not a GPS envelope: dropped`);
-        message.term();
-      }
-    }
+  private async write(batch: Pending[]) {
+    const envelopes = batch.flatMap((pending) => pending.envelopes);
+    const readable = batch.map((pending) => pending.message);
     try {
       await this.writer.write(envelopes);
       for (const message of readable) message.ack();
     } catch (error) {
-      this.logger.warn(`Writing ${envelopes.length} messages failed, retrying in ${RETRY_DELAY_MS} ms: ${error instanceof Error ? error.message : String(error)}`);
+      this.logger.warn(`Writing ${readable.length} stream messages failed, retrying in ${RETRY_DELAY_MS} ms: ${error instanceof Error ? error.message : String(error)}`);
       for (const message of readable) message.nak(RETRY_DELAY_MS);
     }
   }

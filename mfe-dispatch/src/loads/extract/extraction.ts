@@ -52,8 +52,8 @@ export function readAsDataUrl(file: File): Promise<string> {
 /** POST /api/extract-load (spec 7). */
 export const extractLoad = (fileData: string, fileType: string) => api.post<ExtractLoadResult>('/api/extract-load', { fileData, fileType });
 
-/** What the error card says of a failed extraction: the server's own message, else the spec's fallback. */
-export function extractionErrorMessage(error: unknown): string {
+/** Why a request failed: the server's own message, else the error's ('502: Bad Gateway'), else `fallback`. */
+export function failureMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiError) {
     try {
       const { message } = JSON.parse(error.body) as { message?: unknown };
@@ -62,8 +62,11 @@ export function extractionErrorMessage(error: unknown): string {
       // Not JSON: the error's own message below.
     }
   }
-  return error instanceof Error && error.message ? error.message : EXTRACT_TEXTS.extractFailed;
+  return error instanceof Error && error.message ? error.message : fallback;
 }
+
+/** What the error card says of a failed extraction: the server's own message, else the spec's fallback. */
+export const extractionErrorMessage = (error: unknown): string => failureMessage(error, EXTRACT_TEXTS.extractFailed);
 
 /**
  * The form values an extraction fills: only the fields it found (spec 2.5's list); the rest of the form keeps the

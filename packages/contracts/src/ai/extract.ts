@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DATE_RANGE, FREE_TEXT_MAX_LENGTH, MONEY_RANGE, SHORT_TEXT_MAX_LENGTH } from '../fields.js';
 import { LOAD_WEIGHT_RANGE } from '../dispatch/load.js';
+import type { DocumentType } from '../dispatch/document.js';
 
 /**
  * AI load extraction (spec 2.5, 7): a document dropped on the load dialog's 'AI Extract' tab is sent as
@@ -105,8 +106,11 @@ export interface ExtractionInfo {
   fallbackReason?: string;
 }
 
-/** The answer of POST /api/extract-load: the form's fields, a confidence per filled field, and how it was made. */
-export type ExtractLoadResult = ExtractedLoad & { confidence: ExtractionConfidence; extraction: ExtractionInfo };
+/**
+ * The answer of POST /api/extract-load: the form's fields, a confidence per filled field, how it was made, and what
+ * kind of document it was when the text says so (the load keeps the document under that type, else 'Other').
+ */
+export type ExtractLoadResult = ExtractedLoad & { confidence: ExtractionConfidence; extraction: ExtractionInfo; documentType?: DocumentType };
 
 /** The body of POST /api/extract-load (spec 7). */
 export const extractLoadRequestSchema = z.object({

@@ -1,4 +1,5 @@
-import { checkGpsBody, GPS_BATCH_MAX } from './gps.js';
+import fc from 'fast-check';
+import { checkGpsBody, GPS_BATCH_MAX, gpsPositionSchema, plainGpsPosition } from './gps.js';
 import { osmandPosition, traccarJson } from './osmand.js';
 
 const truckId = '0b0f4f4e-8a59-4d0e-9d55-2f6f0b1b7a11';
@@ -62,5 +63,51 @@ describe('the OsmAnd protocol', () => {
       position: { latitude: 1, longitude: 2, timestamp: '2025-06-01T14:30:00Z', speed: 22.37, heading: 90 },
     });
     expect(traccarJson({ lat: 1 })).toBeUndefined();
+  });
+});
+
+describe('plainGpsPosition, the schema-free check of usual positions', () => {
+  const uuid = fc.uuid().map((id) => id); // fast-check's are valid RFC 9562 uuids
+  const anyValue = fc.oneof(fc.constant(undefined), fc.constant(null), fc.double(), fc.integer(), fc.string(), fc.boolean(), uuid.map((id) => id.toUpperCase()));
+  const number = (min: number, max: number) => fc.oneof(fc.double({ min: min - 1, max: max + 1 }), fc.constant(min), fc.constant(max), anyValue);
+  const timestamp = fc.oneof(
+    fc.date({ min: new Date('1960-01-01'), max: new Date(Date.now() + 86_400_000) }).filter((date) => !Number.isNaN(date.getTime())).map((date) => date.toISOString()),
+    fc.constantFrom('2025-06-01T14:30:00Z', '2025-06-01T14:30:00+02:00', '2025-06-01T14:30Z', '2025-06-01T14:30:00', ' 2025-06-01T14:30:00Z', '2025-13-01T00:00:00Z', '9999-01-01T00:00:00Z'),
+    anyValue,
+  );
+  const id = fc.oneof(uuid, anyValue);
+  const position = fc.record(
+    {
+      latitude: number(-90, 90),
+      longitude: number(-180, 180),
+      timestamp,
+      driverId: id,
+      truckId: id,
+      loadId: id,
+      speed: number(0, 999.99),
+      heading: number(0, 359),
+      accuracy: number(0, 100000),
+      battery: anyValue,
+    },
+    { requiredKeys: [] },
+  );
+
+  it('answers only what the schema answers for the same input, and leaves the rest to it', () => {
+    let answered = 0;
+    fc.assert(
+      fc.property(position, (input) => {
+        const plain = plainGpsPosition(input);
+        if (!plain) return;
+        answered++;
+        expect(plain).toEqual(gpsPositionSchema.parse(input));
+      }),
+      { numRuns: 20_000 },
+    );
+    // The usual case must be the plain check's: a generator that never reached it would prove nothing.
+    expect(answered).toBeGreaterThan(100);
+  });
+
+  it('takes the usual position a device sends', () => {
+    expect(plainGpsPosition({ ...valid, speed: 55.5, heading: 270 })).toEqual(gpsPositionSchema.parse({ ...valid, speed: 55.5, heading: 270 }));
   });
 });

@@ -1,0 +1,27 @@
+/**
+ * Deletes from a deployable's node_modules what nothing loads at run time: type declarations and TypeScript sources,
+ * source maps, markdown, and tesseract.js-core's browser builds (each WebAssembly core again, inlined in JavaScript:
+ * Node loads the .wasm file beside its loader). It runs after `npm ci --omit=dev` in every service's deployable
+ * (scripts/deployable.mjs makes it the deployable's postinstall), and keeps svc-ai's image under 250 MB.
+ *   node prune-node-modules.mjs [folder]   (default: the current folder)
+ */
+import { readdirSync, rmSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+const UNUSED = /\.(?:[cm]?ts|tsx|map|md|markdown)$|^tesseract-core[\w-]*\.wasm\.js$/i;
+
+function prune(folder) {
+  let bytes = 0;
+  for (const entry of readdirSync(folder, { withFileTypes: true })) {
+    const file = path.join(folder, entry.name);
+    if (entry.isDirectory()) bytes += prune(file);
+    else if (entry.isFile() && UNUSED.test(entry.name)) {
+      bytes += statSync(file).size;
+      rmSync(file);
+    }
+  }
+  return bytes;
+}
+
+const modules = path.resolve(process.argv[2] ?? '.', 'node_modules');
+console.log(`Pruned ${(prune(modules) / 1024 / 1024).toFixed(0)} MB of types, sources, maps and docs from ${modules}`);

@@ -1,0 +1,100 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import type { ClientProxy } from '@nestjs/microservices';
+import { InjectRepository } from '@nestjs/typeorm';
+import { DOCUMENT_MESSAGES, documentCreateSchema, eventSubject, fail, fieldIssues, ok, type ChangeKind, type RpcReply } from '@tms/contracts';
+import { config, EVENTS, internalErrorReply } from '@tms/service-kit';
+import { Repository } from 'typeorm';
+import { LoadEntity } from '../loads/load.entity.js';
+import { DocumentFiles } from './document-files.js';
+import { DocumentEntity } from './document.entity.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const isId = (id: unknown): id is string => typeof id === 'string' && UUID.test(id);
+
+const notFound = fail('not_found', DOCUMENT_MESSAGES.notFound);
+const loadNotFound = fail('not_found', DOCUMENT_MESSAGES.loadNotFound);
+
+/** Postgres refused the row because its load is gone (deleted since we looked). */
+const isMissingLoad = (error: unknown) => (error as { driverError?: { constraint?: string } }).driverError?.constraint === 'documents_load_id_fkey';
+
+/**
+ * A load's documents: kept (the uploaded bytes moved to DocumentFiles, then the row written), listed per load,
+ * read and deleted. Not a CrudService: a document is never edited, and its list is one load's, not a paged table.
+ */
+@Injectable()
+export class DocumentsService {
+  constructor(
+    @InjectRepository(DocumentEntity) private readonly documents: Repository<DocumentEntity>,
+    @InjectRepository(LoadEntity) private readonly loads: Repository<LoadEntity>,
+    private readonly files: DocumentFiles,
+    @Inject(EVENTS) private readonly events: ClientProxy,
+  ) {}
+
+  async create(payload: unknown): Promise<RpcReply<DocumentEntity>> {
+    // The load is named by the route (/api/loads/:id/documents): one that cannot exist is not found, not invalid.
+    if (!isId((payload as { loadId?: unknown } | null)?.loadId)) return loadNotFound;
+    const parsed = documentCreateSchema.safeParse(payload);
+    if (!parsed.success) return fail('invalid', 'Invalid input', fieldIssues(parsed.error));
+    const { object, ...fields } = parsed.data;
+    return this.guard(async () => {
+      if (!(await this.loads.existsBy({ id: fields.loadId }))) return loadNotFound;
+      const data = await this.files.takeUpload(object);
+      if (!data) return fail('invalid', DOCUMENT_MESSAGES.expired);
+      if (data.byteLength !== fields.fileSize) return fail('invalid', 'Invalid input', { fileSize: [DOCUMENT_MESSAGES.sizeMismatch] });
+      const id = randomUUID();
+      await this.files.keep(id, data, fields.fileName);
+      let saved: DocumentEntity;
+      try {
+        saved = await this.documents.save(this.documents.create({ id, ...fields }));
+      } catch (error) {
+        await this.files.discard(id);
+        if (isMissingLoad(error)) return loadNotFound;
+        throw error;
+      }
+      this.announce('created', saved);
+      return ok(saved);
+    });
+  }
+
+  /** The documents of one load, oldest first (their data is never in an answer). */
+  async list(loadId: unknown): Promise<RpcReply<DocumentEntity[]>> {
+    if (!isId(loadId)) return loadNotFound;
+    return this.guard(async () => {
+      if (!(await this.loads.existsBy({ id: loadId }))) return loadNotFound;
+      return ok(await this.documents.find({ where: { loadId }, order: { uploadedAt: 'ASC', id: 'ASC' } }));
+    });
+  }
+
+  async get(id: unknown): Promise<RpcReply<DocumentEntity>> {
+    if (!isId(id)) return notFound;
+    return this.guard(async () => {
+      const found = await this.documents.findOneBy({ id });
+      return found ? ok(found) : notFound;
+    });
+  }
+
+  /** Deletes the row, then (by the sweep) its bytes. */
+  async delete(id: unknown): Promise<RpcReply<{ id: string }>> {
+    if (!isId(id)) return notFound;
+    return this.guard(async () => {
+      const { affected } = await this.documents.delete({ id });
+      if (!affected) return notFound;
+      await this.files.sweep();
+      this.announce('deleted', { id });
+      return ok({ id });
+    });
+  }
+
+  private async guard<T>(step: () => Promise<RpcReply<T>>): Promise<RpcReply<T>> {
+    try {
+      return await step();
+    } catch (error) {
+      return internalErrorReply(error);
+    }
+  }
+
+  private announce(change: ChangeKind, record: unknown) {
+    this.events.emit(eventSubject(config.subjectRoot, 'document', change), record).subscribe({ error: () => undefined });
+  }
+}

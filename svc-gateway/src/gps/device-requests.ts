@@ -1,0 +1,132 @@
+import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
+import { parse as parseQuery } from 'node:querystring';
+import type { Transform } from 'node:stream';
+import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
+import { osmandPosition, osmandToken, traccarJson } from '@tms/contracts';
+import { answerForError } from '../http/http-errors.js';
+import { BodyRefused, JSON_LIMIT_BYTES, JSON_MAX_DEPTH, jsonDepth } from '../http/json-body.js';
+import { REQUEST_TOO_LARGE } from '../services/rpc-errors.js';
+import { GpsIngestion, RateLimited } from './gps-ingestion.service.js';
+
+export const GPS_PATH = '/api/gps';
+export const OSMAND_PATH = '/api/gps/osmand';
+/** OsmAnd's form bodies are a handful of short parameters. */
+const FORM_LIMIT_BYTES = 16 * 1024;
+
+/** The token of `Authorization: Bearer <token>`. */
+const bearer = (authorization: string | undefined) => /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1];
+
+const DECOMPRESSORS: Record<string, () => Transform> = { gzip: createGunzip, deflate: createInflate, br: createBrotliDecompress };
+
+/** The body's bytes, at most `limit` once decompressed (gzip, deflate, br), refused as /api's JSON parser does. */
+function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+  const encoding = (req.headers['content-encoding'] ?? 'identity').toLowerCase();
+  const decompress = DECOMPRESSORS[encoding];
+  if (!decompress && encoding !== 'identity') return Promise.reject(new BodyRefused(415, 'Unsupported media type', 'encoding.unsupported'));
+  if (!decompress && Number(req.headers['content-length'] ?? 0) > limit) {
+    req.resume();
+    return Promise.reject(new BodyRefused(413, REQUEST_TOO_LARGE, 'entity.too.large'));
+  }
+  const source = decompress ? req.pipe(decompress()) : req;
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    source.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) return void chunks.push(chunk);
+      source.removeAllListeners('data');
+      req.unpipe();
+      req.resume();
+      reject(new BodyRefused(413, REQUEST_TOO_LARGE, 'entity.too.large'));
+    });
+    source.once('end', () => resolve(Buffer.concat(chunks, size)));
+    source.once('error', () => reject(new BodyRefused(400, 'The request body could not be decoded as its Content-Encoding says.', 'encoding.failed')));
+  });
+}
+
+/** A device's body: JSON (an object or an array, as /api takes it), a form for OsmAnd, else nothing. */
+async function readDeviceBody(req: IncomingMessage, form: boolean): Promise<unknown> {
+  const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+  const json = type === 'application/json' || type.endsWith('+json');
+  if (!json && !(form && type === 'application/x-www-form-urlencoded')) {
+    req.resume();
+    return undefined;
+  }
+  const text = (await readBody(req, json ? JSON_LIMIT_BYTES : FORM_LIMIT_BYTES)).toString('utf8');
+  if (!json) return { ...parseQuery(text) };
+  let body: unknown;
+  try {
+    body = text.trim() === '' ? undefined : JSON.parse(text);
+  } catch {
+    throw new BodyRefused(400, 'Invalid JSON', 'entity.parse.failed');
+  }
+  if (jsonDepth(body, JSON_MAX_DEPTH) > JSON_MAX_DEPTH) {
+    throw new BodyRefused(400, `The request body is nested too deeply (at most ${JSON_MAX_DEPTH} levels).`, 'entity.too.deep');
+  }
+  return body;
+}
+
+/** Answers a device: JSON, never cached, never sniffed; errors worded as every other route words them. */
+async function answer(res: ServerResponse, status: number, step: () => Promise<unknown>) {
+  const headers: Record<string, string> = { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' };
+  let text: string;
+  try {
+    text = JSON.stringify(await step());
+  } catch (error) {
+    if (error instanceof RateLimited) headers['Retry-After'] = String(error.retryAfterSeconds);
+    const refused = answerForError(error);
+    status = refused.status;
+    text = JSON.stringify(refused.body);
+  }
+  headers['Content-Length'] = String(Buffer.byteLength(text));
+  res.writeHead(status, headers).end(text);
+}
+
+/**
+ * Device ingestion, answered before anything else the gateway does for staff: a device has no session and no page,
+ * so the security headers of pages, compression, the session store, passport, express and Nest's pipeline are of
+ * no use to it, and this is the busiest route of the product. Each request carries its device's token, which
+ * GpsIngestion checks in memory. Answers true when the request was a device's.
+ */
+export function deviceRequests(ingestion: GpsIngestion): (req: IncomingMessage, res: ServerResponse) => boolean {
+  /** Spec 5's ingestion rule: one position or a batch of up to 1,000; 202 once JetStream has stored them. */
+  const post = (req: IncomingMessage, res: ServerResponse) =>
+    answer(res, 202, async () => {
+      const body = await readDeviceBody(req, false);
+      return ingestion.ingest(ingestion.device(bearer(req.headers.authorization)), body);
+    });
+
+  /**
+   * The OsmAnd protocol of Traccar Client and OsmAnd phones: the token is the `id` parameter (the app's device
+   * identifier), the position in the query (GET or POST), a form body, or Traccar Client's JSON.
+   */
+  const osmand = (req: IncomingMessage, res: ServerResponse, query: string) =>
+    answer(res, 200, async () => {
+      const body = req.method === 'POST' ? await readDeviceBody(req, true) : undefined;
+      const json = traccarJson(body);
+      const form = typeof body === 'object' && body !== null && !Array.isArray(body) && !json ? (body as Record<string, unknown>) : {};
+      const params = { ...form, ...parseQuery(query) };
+      const token = json?.token ?? osmandToken(params) ?? bearer(req.headers.authorization);
+      await ingestion.ingest(ingestion.device(token), json ? json.position : osmandPosition(params));
+      return { accepted: 1 };
+    });
+
+  return (req, res) => {
+    const url = req.url ?? '';
+    const queryAt = url.indexOf('?');
+    const path = queryAt < 0 ? url : url.slice(0, queryAt);
+    if (path === GPS_PATH && req.method === 'POST') void post(req, res);
+    else if (path === OSMAND_PATH && (req.method === 'GET' || req.method === 'POST')) void osmand(req, res, queryAt < 0 ? '' : url.slice(queryAt + 1));
+    else return false;
+    return true;
+  };
+}
+
+/** Puts device requests ahead of the app's own request listener (express, under Nest) on the HTTP server. */
+export function serveDevicesFirst(server: Server, devices: (req: IncomingMessage, res: ServerResponse) => boolean) {
+  const app = server.listeners('request') as RequestListener[];
+  server.removeAllListeners('request');
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    if (!devices(req, res)) for (const listener of app) listener(req, res);
+  });
+}
