@@ -46,6 +46,8 @@ export class GpsIngestion implements OnModuleInit, OnApplicationShutdown {
         maxReconnectAttempts: -1,
         reconnectTimeWait: 1000,
         waitOnFirstConnect: true,
+        // No Error with the caller's stack made ahead of every publish, in case it fails: ours are logged by subject.
+        noAsyncTraces: true,
       });
       await ensureGpsStream(this.nc, this.config.subjectRoot);
       const js = jetstream(this.nc, { timeout: PUBLISH_TIMEOUT_MS });
@@ -75,14 +77,14 @@ export class GpsIngestion implements OnModuleInit, OnApplicationShutdown {
   /** Checks and stores one request's positions (a position or a batch); answers how many were accepted. */
   async ingest(device: DeviceGrant, body: unknown): Promise<{ accepted: number }> {
     let forbidden = false;
+    // A bound device posts for its own truck and driver only, and may leave them out; an unbound one names its own.
     const own = (position: Record<string, unknown>, field: 'truckId' | 'driverId') => {
       const given = typeof position[field] === 'string' && position[field] !== '' ? String(position[field]).toLowerCase() : undefined;
-      if (device.driverId === null && device.truckId === null) return position[field];
-      // A bound device posts for its own truck and driver only, and may leave them out.
       if (given !== undefined && given !== device[field]) forbidden = true;
       return device[field];
     };
-    const checked = checkGpsBody(body, (position) => ({ ...position, truckId: own(position, 'truckId'), driverId: own(position, 'driverId') }));
+    const bound = device.driverId !== null || device.truckId !== null;
+    const checked = checkGpsBody(body, bound ? (position) => ({ ...position, truckId: own(position, 'truckId'), driverId: own(position, 'driverId') }) : undefined);
     if (forbidden) throw refuse(403, GPS_MESSAGES.forbidden);
     if (!checked.ok) throw refuse(400, 'Invalid input', { issues: checked.issues });
     const retryAfter = this.limiter.take(device.deviceId);

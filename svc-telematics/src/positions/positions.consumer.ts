@@ -7,8 +7,11 @@ import { JetStreamConnection } from '../jetstream/jetstream.module.js';
 import { telematicsConfig } from '../telematics-config.js';
 import { PositionsWriter } from './positions.writer.js';
 
-/** How long a batch waits for more messages before it is written anyway. */
-const LINGER_MS = 20;
+/**
+ * How long a batch waits for more messages before it is written anyway: a transaction per 100 ms carries 5 times the
+ * positions of one per 20 ms at the same rate, for a fifth of the commits (the screen reuses its answer for 1 s).
+ */
+const LINGER_MS = 100;
 /** When Postgres cannot take a batch, its messages come back this much later. */
 const RETRY_DELAY_MS = 2000;
 

@@ -73,6 +73,8 @@ describe('plainGpsPosition, the schema-free check of usual positions', () => {
   const timestamp = fc.oneof(
     fc.date({ min: new Date('1960-01-01'), max: new Date(Date.now() + 86_400_000) }).filter((date) => !Number.isNaN(date.getTime())).map((date) => date.toISOString()),
     fc.constantFrom('2025-06-01T14:30:00Z', '2025-06-01T14:30:00+02:00', '2025-06-01T14:30Z', '2025-06-01T14:30:00', ' 2025-06-01T14:30:00Z', '2025-13-01T00:00:00Z', '9999-01-01T00:00:00Z'),
+    // Date#toISOString's own form, which the plain check passes through, around the dates Date.parse rolls over.
+    fc.constantFrom('2025-02-30T10:00:00.000Z', '2025-04-31T00:00:00.000Z', '2025-06-01T24:00:00.000Z', '2024-02-29T23:59:59.999Z', '2025-06-01T14:30:00.000z', '1969-12-31T23:59:59.999Z', '2999-12-31T23:59:59.999Z'),
     anyValue,
   );
   const id = fc.oneof(uuid, anyValue);
