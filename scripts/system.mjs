@@ -135,14 +135,6 @@ async function waitForHealth(url, timeoutMs) {
 }
 
 /**
- * The gateway's young generation: every request it relays allocates (bodies, list pages, answers), and with V8's
- * default semi-space those objects are promoted and collected by mark-compacts of 20-40 ms that stall every request
- * in flight. 64 MB semi-spaces let them die young (measured at 2,000 GPS positions/s: GC pauses at most 8-15 ms).
- * docker-compose.yml and deploy/k8s set the same for the gateway.
- */
-export const GATEWAY_NODE_OPTIONS = '--max-semi-space-size=64';
-
-/**
  * Starts every process under one supervisor. Resolves once the gateway answers, with its URL and a stop().
  * @param {{ port?: number, env?: Record<string,string>, logFile?: string }} options  logFile: write the
  *   processes' output there instead of the terminal (the tests do).
@@ -154,11 +146,11 @@ export async function startSystem({ port = Number(process.env.PORT ?? 3000), env
   const appUrl = baseEnv.APP_URL ?? `http://localhost:${port}`;
   const env = { ...baseEnv, DATABASE_URL: postgres.url, NATS_URL: nats.url, PORT: String(port), APP_URL: appUrl };
 
-  const node = (name, dir, processEnv = env) => ({ name, command: 'exec node dist/main.js', cwd: path.join(repoRoot, dir), env: processEnv });
+  const node = (name, dir) => ({ name, command: 'exec node dist/main.js', cwd: path.join(repoRoot, dir), env });
   const commands = [
     ...(nats.command ? [{ ...nats.command, env }] : []),
     ...SERVICES.map((service) => node(`svc-${service}`, `svc-${service}`)),
-    node('gateway', 'svc-gateway', { ...env, NODE_OPTIONS: [env.NODE_OPTIONS, GATEWAY_NODE_OPTIONS].filter(Boolean).join(' ') }),
+    node('gateway', 'svc-gateway'),
   ];
   const { commands: running, result } = concurrently(commands, {
     prefix: 'name',

@@ -1,6 +1,7 @@
 import { fail, ok, type ListPage, type RpcReply } from '@tms/contracts';
+import { QueryFailedError, type ObjectLiteral, type Repository } from 'typeorm';
+import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata.js';
-import type { ObjectLiteral, Repository } from 'typeorm';
 import { natsLimits, REPLY_HEADROOM } from './reply-serializer.js';
 
 /**
@@ -14,6 +15,8 @@ const FIRST_QUERY_ROWS = 2000;
 const MAX_QUERY_ROWS = 20000;
 
 type Direction = 'ASC' | 'DESC';
+/** A row of a page query: the row's JSON and its keys as text (k0, k1, ...). */
+type PageRow = { row: string; [key: string]: string };
 
 const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
@@ -36,6 +39,13 @@ function jsonValue(column: ColumnMetadata): string {
  * The order's columns must be NOT NULL.
  */
 export class ListPages {
+  /**
+   * The data source's pg pool, which pages are read from straight, not through repository.query: TypeORM's query
+   * path keeps a result reachable from long-lived objects long enough that every row of a list outlived V8's
+   * young-generation collections (svc-core at 1,000 rows: 99.7% of them promoted to the old generation, a 5-25 ms
+   * scavenge every tenth request; read from the pool, 1% and 1-2 ms). Pages are read outside any transaction.
+   */
+  private readonly pool: { query(sql: string, values: unknown[]): Promise<{ rows: PageRow[] }> };
   private readonly keyCount: number;
   private readonly pageSql: string;
   private readonly firstPageSql: string;
@@ -43,9 +53,10 @@ export class ListPages {
   private rowBytes = { total: 0, rows: 0 };
 
   constructor(
-    private readonly repository: Repository<ObjectLiteral>,
+    repository: Repository<ObjectLiteral>,
     order: Record<string, Direction>,
   ) {
+    this.pool = (repository.manager.connection.driver as PostgresDriver).master;
     const metadata = repository.metadata;
     const keys = Object.entries(order).filter(([property]) => property !== 'id');
     keys.push(['id', keys.at(-1)?.[1] ?? 'ASC']);
@@ -83,10 +94,7 @@ export class ListPages {
     const key = cursor === undefined || cursor === null ? [] : decodeCursor(cursor, this.keyCount);
     if (!key) return fail('invalid', 'Invalid list cursor');
     const limit = this.rowsPerQuery();
-    const rows: { row: string; [key: string]: string }[] = await this.repository.query(
-      key.length ? this.pageSql : this.firstPageSql,
-      [...key, limit],
-    );
+    const rows = await this.read(key.length ? this.pageSql : this.firstPageSql, [...key, limit]);
     // The rows' UTF-8 lengths decide how many fit; they are then written once, straight into the page's bytes.
     const budget = pageBytes();
     const sizes: number[] = [];
@@ -117,6 +125,15 @@ export class ListPages {
       rows: page,
       next: more && last ? encodeCursor(Array.from({ length: this.keyCount }, (_, index) => last[`k${index}`])) : null,
     });
+  }
+
+  /** A page query's rows; Postgres' refusals as TypeORM words them, which the services' error replies read. */
+  private async read(sql: string, values: unknown[]): Promise<PageRow[]> {
+    try {
+      return (await this.pool.query(sql, values)).rows;
+    } catch (error) {
+      throw new QueryFailedError(sql, values, error as Error);
+    }
   }
 }
 

@@ -18,6 +18,12 @@ export async function streamList(read: (after?: string) => Promise<unknown>, res
   const readPage = async (after?: string) => checked(await read(after));
   let page = await readPage();
   res.status(200).type('application/json');
+  if (page.next === null) {
+    // The whole list in one page (most lists): its rows are the answer as they are, sent at once with their length.
+    res.setHeader('Content-Length', page.rows.length);
+    res.end(page.rows);
+    return;
+  }
   let opened = false;
   try {
     for (;;) {
