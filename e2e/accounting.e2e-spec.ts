@@ -95,10 +95,15 @@ async function choose(dialog: ReturnType<Page['getByRole']>, label: string, sear
   await choicesClosed();
 }
 
-/** The labels of a Select's options, as the open list shows them. */
+/**
+ * The labels of a Select's options, as its open list shows them: the list that holds the Select's own listbox, since
+ * another Select's list may still be on screen, sliding out.
+ */
 async function optionsOf(dialog: ReturnType<Page['getByRole']>, label: string) {
-  await dialog.getByLabel(label, { exact: true }).click();
-  const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+  const select = dialog.getByLabel(label, { exact: true });
+  await select.click();
+  const listbox = (await select.getAttribute('aria-controls')) ?? `${await select.getAttribute('id')}_list`;
+  const options = page.locator(`.ant-select-dropdown:has([id="${listbox}"]) .ant-select-item-option`);
   await options.first().waitFor();
   // The list may still be drawing its options as it opens: read them once they are there.
   let labels: string[] = [];
