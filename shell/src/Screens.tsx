@@ -23,10 +23,7 @@ function RoutedContent() {
   }
 }
 
-/**
- * The screens, with the toast region every remote shares (antd's App). Loaded on its own after the frame: it needs
- * all of antd, the shared singleton the remotes use.
- */
+/** The screens, with the toast region every remote shares (antd's App). */
 export default function Screens() {
   return (
     <AntdApp notification={TOAST_CONFIG}>

@@ -15,7 +15,7 @@ const queryClient = createQueryClient();
 // The first screen's remote loads alongside the screens' code below, not after it.
 prefetchRemoteScreens(queryClient, window.location.pathname);
 
-// The frame (sidebar, header) shows first; the screens follow with all of antd (see layout/frame-antd.ts).
+// The frame (sidebar, header) shows first, the screens' code after it.
 const Screens = lazy(() => import('./Screens.js'));
 
 /** Spec 2.2: the app a signed-in user sees, loaded only once the user is known to be signed in. */

@@ -29,14 +29,26 @@ export const SINGLETONS = [
   'dayjs',
 ];
 
-/** The shared singletons at the versions the front end in `dir` declares. */
-export function sharedSingletons(dir) {
+/**
+ * Shared but not consumed by the host: the shell provides all of antd to the remotes, while its own
+ * `import { Button } from 'antd'` is tree-shaken to that component's files. A shared module is bundled and loaded
+ * whole, and the signed-in shell draws only a few components: the rest of antd loads with the first remote. The
+ * component files are the very modules the provided antd is made of, so the shell and every remote still share one
+ * ConfigProvider, one theme, one toast region and one style cache.
+ */
+const PROVIDED_ONLY_BY_HOST = new Set(['antd']);
+
+/** The shared singletons at the versions the front end in `dir` declares; `host` for the shell. */
+export function sharedSingletons(dir, { host = false } = {}) {
   const { dependencies = {} } = require(path.join(dir, 'package.json'));
   return Object.fromEntries(
     SINGLETONS.map((name) => {
       const version = dependencies[name];
       if (!version) throw new Error(`${name} must be among the dependencies of ${path.join(dir, 'package.json')}`);
-      return [name, { singleton: true, requiredVersion: version, version }];
+      const shared = { singleton: true, requiredVersion: version, version };
+      // A key no import names, so the host's imports resolve to plain modules; `shareKey` is what remotes ask for.
+      if (host && PROVIDED_ONLY_BY_HOST.has(name)) return [`${name} (provided to the remotes)`, { ...shared, import: name, shareKey: name }];
+      return [name, shared];
     }),
   );
 }
@@ -96,7 +108,7 @@ export function createFrontendConfig({ name, dir, devPort, exposes, title = 'TMS
           // wraps each file in an IIFE, and then no host can find the remote.
           library: { type: 'window', name },
           exposes: exposes ?? {},
-          shared: sharedSingletons(dir),
+          shared: sharedSingletons(dir, { host: !exposes }),
           // An offline remote must not hold up the shell while shared modules are negotiated.
           shareStrategy: 'loaded-first',
           manifest: true,

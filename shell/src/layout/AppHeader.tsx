@@ -3,7 +3,7 @@ import type { CurrentUser } from '@tms/contracts';
 import { LOGOUT_URL } from '../auth/current-user.js';
 import { useThemeMode } from '../theme/ThemeProvider.js';
 import { UserAvatar } from '../user/UserAvatar.js';
-import { Button, Layout, theme, Tooltip } from './frame-antd.js';
+import { Button, Layout, theme, Tooltip } from 'antd';
 import type { SidebarState } from './use-sidebar.js';
 
 /** Spec 2.2: sidebar toggle, theme control, the user's avatar and the logout link. */

@@ -2,7 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { CurrentUser } from '@tms/contracts';
 import { AppHeader } from './AppHeader.js';
-import { Drawer, Layout, theme } from './frame-antd.js';
+import { Drawer, Layout, theme } from 'antd';
 import { SidebarNav } from './SidebarNav.js';
 import { useSidebar } from './use-sidebar.js';
 

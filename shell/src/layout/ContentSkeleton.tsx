@@ -1,4 +1,4 @@
-import { Skeleton } from './frame-antd.js';
+import { Skeleton } from 'antd';
 
 /** The content area while its screen (the screens' code, a remote, or a lazy part of one) loads. */
 export function ContentSkeleton() {

@@ -1,8 +1,7 @@
-import type { MenuProps } from 'antd';
+import { Menu, theme, type MenuProps } from 'antd';
 import { Link, useLocation } from 'react-router-dom';
 import { activeNavPath, NAV_ITEMS, SETTINGS_ITEM } from '../routing/routes.js';
 import { BrandMark, PRODUCT_NAME } from './BrandMark.js';
-import { Menu, theme } from './frame-antd.js';
 import { NAV_ICONS } from './nav-icons.js';
 
 type MenuItem = Required<MenuProps>['items'][number];

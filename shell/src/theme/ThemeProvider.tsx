@@ -1,6 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import type { ThemeConfig } from 'antd';
-import { ConfigProvider, theme as antdTheme } from '../layout/frame-antd.js';
+import { ConfigProvider, theme as antdTheme, type ThemeConfig } from 'antd';
 import { applyDocumentTheme } from './document-theme.js';
 import { THEME_SEED } from './palette.js';
 import { otherTheme, readTheme, writeTheme, type ThemeMode } from './theme-storage.js';

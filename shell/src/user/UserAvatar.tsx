@@ -1,5 +1,5 @@
 import type { CurrentUser } from '@tms/contracts';
-import { Avatar, Typography } from '../layout/frame-antd.js';
+import { Avatar, Typography } from 'antd';
 import { userDisplayName, userInitials } from './initials.js';
 
 /** Spec 2.2: the profile image; without one, the initials. */
