@@ -7,6 +7,7 @@ import { DevicesModule } from './devices/devices.module.js';
 import { JetStreamModule } from './jetstream/jetstream.module.js';
 import { Telematics1764200000000 } from './migrations/1764200000000-telematics.js';
 import { PartialPositionIndexes1764900000000 } from './migrations/1764900000000-partial-position-indexes.js';
+import { CheaperPositionWrites1765000000000 } from './migrations/1765000000000-cheaper-position-writes.js';
 import { LatestLocationEntity } from './positions/latest-location.entity.js';
 import { PositionsModule } from './positions/positions.module.js';
 
@@ -14,7 +15,7 @@ import { PositionsModule } from './positions/positions.module.js';
 export const TELEMATICS_DATABASE = {
   schema: 'telematics',
   entities: [DeviceEntity, LatestLocationEntity],
-  migrations: [Telematics1764200000000, PartialPositionIndexes1764900000000],
+  migrations: [Telematics1764200000000, PartialPositionIndexes1764900000000, CheaperPositionWrites1765000000000],
 };
 
 @Module({

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { GpsPositionFields } from '@tms/contracts';
 
 /**
@@ -6,9 +6,7 @@ import type { GpsPositionFields } from '@tms/contracts';
  * positions table's key, so that a position resent (a retrying device, a redelivered stream message) is stored once.
  */
 export function positionId(deviceId: string, position: Pick<GpsPositionFields, 'driverId' | 'truckId' | 'timestamp'>): string {
-  const hex = createHash('sha256')
-    .update(`${deviceId}|${position.driverId ?? ''}|${position.truckId ?? ''}|${Date.parse(position.timestamp)}`)
-    .digest('hex');
+  const hex = hash('sha256', `${deviceId}|${position.driverId ?? ''}|${position.truckId ?? ''}|${Date.parse(position.timestamp)}`, 'hex');
   // Shaped as a version 8 (custom) uuid.
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${((parseInt(hex[16], 16) & 0x3) | 0x8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
