@@ -1,19 +1,12 @@
 import { CUSTOMER_TYPE_LABELS, type Customer, type CustomerType } from '@tms/contracts';
-import { StatusBadge, type BadgeTone, type ResourceColumn } from '@tms/ui';
+import { OneLineText, StatusBadge, type BadgeTone, type ResourceColumn } from '@tms/ui';
 import { Typography } from 'antd';
-
-// One line per e-mail: a long one ends in '…' and shows in full on hover (no per-row measuring, unlike antd's ellipsis).
-const oneLine = (text: string) => (
-  <span title={text} style={{ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
-    {text}
-  </span>
-);
 
 const CUSTOMER_TYPE_TONES: Record<CustomerType, BadgeTone> = { shipper: 'primary', receiver: 'secondary' };
 
 export const customerColumns: ResourceColumn<Customer>[] = [
   { title: 'Name', dataIndex: 'name', key: 'name', width: 200, render: (name: string) => <Typography.Text strong>{name}</Typography.Text> },
-  { title: 'Email', dataIndex: 'email', key: 'email', width: 250, render: oneLine },
+  { title: 'Email', dataIndex: 'email', key: 'email', width: 250, render: (email: string) => <OneLineText text={email} /> },
   { title: 'Phone', dataIndex: 'phone', key: 'phone', width: 140 },
   { title: 'Address', dataIndex: 'address', key: 'address', width: 220 },
   {

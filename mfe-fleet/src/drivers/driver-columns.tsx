@@ -1,7 +1,7 @@
 import { MailOutlined, PhoneOutlined } from '@ant-design/icons';
 import { DRIVER_STATUS_LABELS, type Driver, type DriverStatus } from '@tms/contracts';
-import { DECORATIVE_ICON, ExpiryBadge, InitialsAvatar, StatusBadge, type BadgeTone, type ResourceColumn } from '@tms/ui';
-import { Flex, Typography } from 'antd';
+import { DECORATIVE_ICON, ExpiryBadge, InitialsAvatar, OneLineText, StatusBadge, type BadgeTone, type ResourceColumn } from '@tms/ui';
+import { Flex, theme, Typography } from 'antd';
 
 const DRIVER_STATUS_TONES: Record<DriverStatus, BadgeTone> = {
   available: 'success',
@@ -12,16 +12,18 @@ const DRIVER_STATUS_TONES: Record<DriverStatus, BadgeTone> = {
 
 const { Text } = Typography;
 
-/** A credential line of the CDL / Medical column: what it is, its number and its expiry badge. */
+/**
+ * A credential line of the CDL / Medical column: what it is, its number and its expiry badge. Plain elements in the
+ * theme's colours: a row draws one or two of these, and a long list draws rows as it scrolls and as the search changes.
+ */
 function Credential({ kind, number, expires }: { kind: string; number: string | null; expires: string | null }) {
+  const { token } = theme.useToken();
   return (
-    <Flex align="center" gap={8} wrap>
-      <Text type="secondary" style={{ fontSize: 12, minWidth: 52 }}>
-        {kind}
-      </Text>
-      <Text>{number ?? '—'}</Text>
+    <div style={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 8 }}>
+      <span style={{ fontSize: 12, minWidth: 52, color: token.colorTextSecondary }}>{kind}</span>
+      <span>{number ?? '—'}</span>
       <ExpiryBadge date={expires} />
-    </Flex>
+    </div>
   );
 }
 
@@ -51,10 +53,10 @@ export const driverColumns: ResourceColumn<Driver>[] = [
     render: (_, driver) => (
       <Flex vertical gap={2}>
         {/* A long address ends in an ellipsis (whole on hover) rather than breaking mid-word. */}
-        <Text ellipsis={{ tooltip: driver.email }}>
+        <OneLineText text={driver.email}>
           <MailOutlined {...DECORATIVE_ICON} style={{ marginInlineEnd: 6, opacity: 0.55 }} />
           {driver.email}
-        </Text>
+        </OneLineText>
         <Text type="secondary">
           <PhoneOutlined {...DECORATIVE_ICON} style={{ marginInlineEnd: 6, opacity: 0.75 }} />
           {driver.phone}

@@ -14,6 +14,7 @@ export * from './ColorBadge.js';
 export * from './ExpiryBadge.js';
 export * from './InitialsAvatar.js';
 export * from './PageHeader.js';
+export * from './OneLineText.js';
 export * from './ListEmpty.js';
 export * from './RowActions.js';
 export * from './ResourceTable.js';

@@ -1,0 +1,16 @@
+import type { ReactNode } from 'react';
+
+const ONE_LINE = { display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
+
+/**
+ * A table cell's text on one line: a long one ends in '…' and shows whole on hover (the browser's title). Plain CSS:
+ * antd's Typography ellipsis observes and measures every cell it draws, and a long list draws cells as it scrolls.
+ * `children` when the text comes with more than itself (an icon before it).
+ */
+export function OneLineText({ text, children }: { text: string; children?: ReactNode }) {
+  return (
+    <span title={text} style={ONE_LINE}>
+      {children ?? text}
+    </span>
+  );
+}
