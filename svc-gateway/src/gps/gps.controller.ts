@@ -1,8 +1,9 @@
 import { Controller, Get, Res } from '@nestjs/common';
 import { gpsLatestSubject } from '@tms/contracts';
 import type { Response } from 'express';
-import { streamList } from '../resources/list-stream.js';
+import { readList } from '../resources/list-stream.js';
 import { ServiceClient } from '../services/service-client.js';
+import { loadGpsConfig } from './gps-config.js';
 
 /**
  * The latest positions for the GPS Tracking screen (signed in). Registered before the generic `/api/:resource`
@@ -10,12 +11,31 @@ import { ServiceClient } from '../services/service-client.js';
  */
 @Controller('api/gps')
 export class GpsController {
+  private readonly reuseMs = loadGpsConfig().latestReuseMs;
+  /** The answer last read, for every screen that asks within reuseMs; concurrent askers share one read. */
+  private recent?: { readAt: number; body: Promise<Buffer> };
+
   constructor(private readonly services: ServiceClient) {}
 
-  /** The latest position of each driver and truck, each position once, newest first (spec 7). */
+  /**
+   * The latest position of each driver and truck, each position once, newest first (spec 7). Every open GPS Tracking
+   * screen asks for it again and again: the answer, a row per driver and truck, is read whole and reused for
+   * GPS_LATEST_REUSE_MS, as svc-telematics reuses its pages, so a thousand screens cost the gateway what one does.
+   */
   @Get('latest')
   async latest(@Res() res: Response): Promise<void> {
-    const subject = gpsLatestSubject(this.services.subjectRoot);
-    await streamList((after) => this.services.call('telematics', subject, after ? { after } : {}), res);
+    const now = Date.now();
+    if (!this.recent || now - this.recent.readAt >= this.reuseMs) {
+      const subject = gpsLatestSubject(this.services.subjectRoot);
+      const recent = { readAt: now, body: readList((after) => this.services.call('telematics', subject, after ? { after } : {})) };
+      this.recent = recent;
+      // A failed read is answered to those who waited for it, and not reused.
+      recent.body.catch(() => {
+        if (this.recent === recent) this.recent = undefined;
+      });
+    }
+    const body = await this.recent.body;
+    res.status(200).type('application/json').setHeader('Content-Length', body.length);
+    res.end(body);
   }
 }
