@@ -1,9 +1,9 @@
 import { LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, MoonOutlined, SunOutlined } from '@ant-design/icons';
 import type { CurrentUser } from '@tms/contracts';
+import { Button, Layout, theme, Tooltip } from 'antd';
 import { LOGOUT_URL } from '../auth/current-user.js';
 import { useThemeMode } from '../theme/ThemeProvider.js';
 import { UserAvatar } from '../user/UserAvatar.js';
-import { Button, Layout, theme, Tooltip } from 'antd';
 import type { SidebarState } from './use-sidebar.js';
 
 /** Spec 2.2: sidebar toggle, theme control, the user's avatar and the logout link. */

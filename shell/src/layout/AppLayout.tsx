@@ -1,8 +1,8 @@
 import { useEffect, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { CurrentUser } from '@tms/contracts';
-import { AppHeader } from './AppHeader.js';
 import { Drawer, Layout, theme } from 'antd';
+import { AppHeader } from './AppHeader.js';
 import { SidebarNav } from './SidebarNav.js';
 import { useSidebar } from './use-sidebar.js';
 
