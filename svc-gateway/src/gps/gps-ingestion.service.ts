@@ -27,6 +27,8 @@ export class GpsIngestion implements OnModuleInit, OnApplicationShutdown {
   private readonly limiter: RateLimiter;
   private nc?: NatsConnection;
   private publisher?: GpsGroupPublisher;
+  /** Set on shutdown: a start still under way then gives up instead of retrying on a connection being drained. */
+  private stopping = false;
 
   constructor(@Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig) {
     const { ratePerSecond, burst } = loadGpsConfig();
@@ -39,6 +41,7 @@ export class GpsIngestion implements OnModuleInit, OnApplicationShutdown {
   }
 
   private async start() {
+    if (this.stopping) return;
     try {
       this.nc = await connect({
         servers: this.config.natsUrl,
@@ -50,12 +53,15 @@ export class GpsIngestion implements OnModuleInit, OnApplicationShutdown {
         // answered 503 without it, and the gateway publishes thousands a second.
         noAsyncTraces: true,
       });
+      if (this.stopping) return void (await this.nc.close());
       await ensureGpsStream(this.nc, this.config.subjectRoot);
       const js = jetstream(this.nc, { timeout: PUBLISH_TIMEOUT_MS });
       this.publisher = new GpsGroupPublisher(js, gpsSubject(this.config.subjectRoot), this.nc.info!.max_payload / 2);
       await this.grants.follow(await openDeviceGrants(this.nc, this.config.subjectRoot));
       this.logger.log('Accepting GPS positions');
     } catch (error) {
+      // Stopping: the connection is being drained (or was never opened), and the drain closes it.
+      if (this.stopping) return;
       this.logger.error(`GPS ingestion could not start, retrying: ${error instanceof Error ? error.message : String(error)}`);
       await this.nc?.close().catch(() => undefined);
       setTimeout(() => void this.start(), 2000).unref();
@@ -63,6 +69,7 @@ export class GpsIngestion implements OnModuleInit, OnApplicationShutdown {
   }
 
   async onApplicationShutdown() {
+    this.stopping = true;
     this.grants.stop();
     await this.nc?.drain().catch(() => undefined);
   }
