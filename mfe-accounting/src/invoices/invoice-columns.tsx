@@ -1,6 +1,5 @@
 import { formatDollars, invoiceBalance, type Customer, type Invoice, type Load } from '@tms/contracts';
-import { formatDay, type ResourceColumn, type SearchField } from '@tms/ui';
-import { Typography } from 'antd';
+import { CellText, formatDay, type ResourceColumn, type SearchField } from '@tms/ui';
 import { InvoiceStatusBadge, NOT_AVAILABLE, UNKNOWN } from '../shared/display.js';
 import { numeric } from '../shared/lookups.js';
 
@@ -9,7 +8,7 @@ const money = (amount: string) => <span style={numeric}>{formatDollars(amount)}<
 /** Spec 2.9: Invoice #, Load #, Customer, Date, Due Date, Amount, Paid, Balance (total - paid), Status. */
 export function invoiceColumns(loads: ReadonlyMap<string, Load>, customers: ReadonlyMap<string, Customer>): ResourceColumn<Invoice>[] {
   return [
-    { title: 'Invoice #', dataIndex: 'invoiceNumber', key: 'invoiceNumber', width: 170, render: (value: string) => <Typography.Text strong>{value}</Typography.Text> },
+    { title: 'Invoice #', dataIndex: 'invoiceNumber', key: 'invoiceNumber', width: 170, render: (value: string) => <CellText strong>{value}</CellText> },
     { title: 'Load #', key: 'load', width: 120, render: (_, invoice) => loads.get(invoice.loadId)?.loadNumber ?? NOT_AVAILABLE },
     { title: 'Customer', key: 'customer', width: 190, render: (_, invoice) => customers.get(invoice.customerId)?.name ?? UNKNOWN },
     { title: 'Date', dataIndex: 'invoiceDate', key: 'invoiceDate', width: 115, render: (day: string) => formatDay(day) },

@@ -1,6 +1,5 @@
 import { formatDollars, type Driver, type Settlement } from '@tms/contracts';
-import { formatDay, type ResourceColumn, type SearchField } from '@tms/ui';
-import { Typography } from 'antd';
+import { CellText, formatDay, type ResourceColumn, type SearchField } from '@tms/ui';
 import { SettlementStatusBadge } from '../shared/display.js';
 import { numeric } from '../shared/lookups.js';
 
@@ -15,7 +14,7 @@ export const formatPeriod = (settlement: Pick<Settlement, 'periodStart' | 'perio
 /** Spec 2.11's columns; money in dollars with 2 decimals, deductions 0 when missing. */
 export function settlementColumns(drivers: ReadonlyMap<string, Driver>): ResourceColumn<Settlement>[] {
   return [
-    { title: 'Settlement #', dataIndex: 'settlementNumber', key: 'settlementNumber', width: 190, render: (value: string) => <Typography.Text strong>{value}</Typography.Text> },
+    { title: 'Settlement #', dataIndex: 'settlementNumber', key: 'settlementNumber', width: 190, render: (value: string) => <CellText strong>{value}</CellText> },
     { title: 'Driver', key: 'driver', width: 170, render: (_, settlement) => drivers.get(settlement.driverId)?.name ?? UNKNOWN_DRIVER },
     { title: 'Period', key: 'period', width: 220, render: (_, settlement) => formatPeriod(settlement) },
     { title: 'Total Miles', dataIndex: 'totalMiles', key: 'totalMiles', width: 110, align: 'right', render: formatMiles },

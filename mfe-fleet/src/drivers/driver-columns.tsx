@@ -1,7 +1,7 @@
 import { MailOutlined, PhoneOutlined } from '@ant-design/icons';
 import { DRIVER_STATUS_LABELS, type Driver, type DriverStatus } from '@tms/contracts';
-import { DECORATIVE_ICON, ExpiryBadge, InitialsAvatar, OneLineText, StatusBadge, type BadgeTone, type ResourceColumn } from '@tms/ui';
-import { Flex, theme, Typography } from 'antd';
+import { CellText, DECORATIVE_ICON, ExpiryBadge, InitialsAvatar, OneLineText, StatusBadge, type BadgeTone, type ResourceColumn } from '@tms/ui';
+import type { CSSProperties } from 'react';
 
 const DRIVER_STATUS_TONES: Record<DriverStatus, BadgeTone> = {
   available: 'success',
@@ -10,17 +10,17 @@ const DRIVER_STATUS_TONES: Record<DriverStatus, BadgeTone> = {
   'on-leave': 'warning',
 };
 
-const { Text } = Typography;
+// The cells are plain elements in the theme's colours (antd's CSS variables), not antd's Flex and Typography: a long
+// list draws its rows anew as it scrolls and as the search changes.
+const column = (gap: number): CSSProperties => ({ display: 'flex', flexDirection: 'column', gap });
 
-/**
- * A credential line of the CDL / Medical column: what it is, its number and its expiry badge. Plain elements in the
- * theme's colours: a row draws one or two of these, and a long list draws rows as it scrolls and as the search changes.
- */
+/** A credential line of the CDL / Medical column: what it is, its number and its expiry badge. */
 function Credential({ kind, number, expires }: { kind: string; number: string | null; expires: string | null }) {
-  const { token } = theme.useToken();
   return (
     <div style={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 8 }}>
-      <span style={{ fontSize: 12, minWidth: 52, color: token.colorTextSecondary }}>{kind}</span>
+      <CellText type="secondary" style={{ fontSize: 12, minWidth: 52 }}>
+        {kind}
+      </CellText>
       <span>{number ?? '—'}</span>
       <ExpiryBadge date={expires} />
     </div>
@@ -33,10 +33,10 @@ export const driverColumns: ResourceColumn<Driver>[] = [
     key: 'driver',
     width: 200,
     render: (_, driver) => (
-      <Flex align="center" gap={12}>
+      <div style={{ display: 'flex', alignItems: 'center', gap: 12 }}>
         <InitialsAvatar name={driver.name} />
-        <Text strong>{driver.name}</Text>
-      </Flex>
+        <CellText strong>{driver.name}</CellText>
+      </div>
     ),
   },
   {
@@ -51,17 +51,17 @@ export const driverColumns: ResourceColumn<Driver>[] = [
     key: 'contact',
     width: 240,
     render: (_, driver) => (
-      <Flex vertical gap={2}>
+      <div style={column(2)}>
         {/* A long address ends in an ellipsis (whole on hover) rather than breaking mid-word. */}
         <OneLineText text={driver.email}>
           <MailOutlined {...DECORATIVE_ICON} style={{ marginInlineEnd: 6, opacity: 0.55 }} />
           {driver.email}
         </OneLineText>
-        <Text type="secondary">
+        <CellText type="secondary">
           <PhoneOutlined {...DECORATIVE_ICON} style={{ marginInlineEnd: 6, opacity: 0.75 }} />
           {driver.phone}
-        </Text>
-      </Flex>
+        </CellText>
+      </div>
     ),
   },
   {
@@ -69,12 +69,12 @@ export const driverColumns: ResourceColumn<Driver>[] = [
     key: 'credentials',
     width: 240,
     render: (_, driver) => (
-      <Flex vertical gap={4}>
+      <div style={column(4)}>
         <Credential kind="CDL" number={driver.licenseNumber} expires={driver.licenseExpiration} />
         {(driver.medicalCardNumber || driver.medicalCardExpiration) && (
           <Credential kind="Medical" number={driver.medicalCardNumber} expires={driver.medicalCardExpiration} />
         )}
-      </Flex>
+      </div>
     ),
   },
   {
@@ -84,6 +84,6 @@ export const driverColumns: ResourceColumn<Driver>[] = [
     width: 300,
     // Spec 2.7: the list shows the raw assigned truck id.
     render: (truckId: string | null) =>
-      truckId ? <Text style={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: 12 }}>{truckId}</Text> : <Text type="secondary">Not assigned</Text>,
+      truckId ? <CellText mono>{truckId}</CellText> : <CellText type="secondary">Not assigned</CellText>,
   },
 ];

@@ -1,11 +1,9 @@
 import { formatDollars, type Driver, type FuelPurchase, type Truck } from '@tms/contracts';
-import { ColorBadge, formatDay, type ResourceColumn } from '@tms/ui';
-import { Typography } from 'antd';
+import { CellText, ColorBadge, formatDay, type ResourceColumn } from '@tms/ui';
 import { formatThousandths, fuelTypeColor, fuelVendorColor } from './fuel-display.js';
 
-const { Text } = Typography;
 const numeric = { fontVariantNumeric: 'tabular-nums' } as const;
-const notAvailable = () => <Text type="secondary">N/A</Text>;
+const notAvailable = () => <CellText type="secondary">N/A</CellText>;
 
 /** Spec 2.13's columns; the truck and driver are read from their lists ('N/A' when not there). */
 export function fuelColumns(trucks: ReadonlyMap<string, Truck>, drivers: ReadonlyMap<string, Driver>): ResourceColumn<FuelPurchase>[] {
@@ -18,7 +16,7 @@ export function fuelColumns(trucks: ReadonlyMap<string, Truck>, drivers: Readonl
       width: 90,
       render: (truckId: string) => {
         const truck = trucks.get(truckId);
-        return truck ? <Text strong>{truck.truckNumber}</Text> : notAvailable();
+        return truck ? <CellText strong>{truck.truckNumber}</CellText> : notAvailable();
       },
     },
     { title: 'Driver', dataIndex: 'driverId', key: 'driverId', width: 150, render: (driverId: string) => drivers.get(driverId)?.name ?? notAvailable() },
@@ -52,7 +50,7 @@ export function fuelColumns(trucks: ReadonlyMap<string, Truck>, drivers: Readonl
       key: 'totalCost',
       width: 105,
       align: 'right',
-      render: (total: string) => <Text strong style={numeric}>{formatDollars(total)}</Text>,
+      render: (total: string) => <CellText strong style={numeric}>{formatDollars(total)}</CellText>,
     },
     {
       title: 'Fuel Type',

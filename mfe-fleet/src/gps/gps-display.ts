@@ -55,7 +55,7 @@ export function visibleLocations(
   search: string,
   drivers: ReadonlyMap<string, string>,
   trucks: ReadonlyMap<string, string>,
-): GpsLocation[] {
+): readonly GpsLocation[] {
   const kept = locations.filter((location) => (filter === 'drivers' ? location.driverId : filter === 'trucks' ? location.truckId : true));
   return filterBySearch(kept, search, [
     (location) => (location.driverId ? drivers.get(location.driverId) : undefined),

@@ -1,12 +1,10 @@
 import { WarningOutlined } from '@ant-design/icons';
 import { formatDollars, MAINTENANCE_STATUS_LABELS, type MaintenanceRecord, type MaintenanceStatus, type Truck } from '@tms/contracts';
-import { ColorBadge, formatDay, StatusBadge, type BadgeTone, type ResourceColumn } from '@tms/ui';
-import { Flex, Typography } from 'antd';
+import { CellText, ColorBadge, formatDay, StatusBadge, type BadgeTone, type ResourceColumn } from '@tms/ui';
 import { formatMiles, maintenanceTypeColor, nextService, truckLabel } from './maintenance-display.js';
 
-const { Text } = Typography;
 const numeric = { fontVariantNumeric: 'tabular-nums' } as const;
-const dash = () => <Text type="secondary">-</Text>;
+const dash = () => <CellText type="secondary">-</CellText>;
 
 const MAINTENANCE_STATUS_TONES: Record<MaintenanceStatus, BadgeTone> = {
   Scheduled: 'info',
@@ -19,19 +17,19 @@ function NextService({ record }: { record: MaintenanceRecord }) {
   const shown = nextService(record);
   if (!shown) return dash();
   return (
-    <Flex vertical gap={2}>
+    <div style={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
       {shown.day && (
-        <Text type={shown.overdue ? 'danger' : undefined} strong={shown.overdue} style={numeric}>
+        <CellText type={shown.overdue ? 'danger' : undefined} strong={shown.overdue} style={numeric}>
           {shown.overdue && <WarningOutlined aria-label="Overdue" style={{ marginInlineEnd: 6 }} />}
           {formatDay(shown.day)}
-        </Text>
+        </CellText>
       )}
       {shown.miles && (
-        <Text type="secondary" style={numeric}>
+        <CellText type="secondary" style={numeric}>
           {shown.miles}
-        </Text>
+        </CellText>
       )}
-    </Flex>
+    </div>
   );
 }
 
@@ -46,7 +44,7 @@ export function maintenanceColumns(trucks: ReadonlyMap<string, Truck>): Resource
       width: 160,
       render: (truckId: string) => {
         const truck = trucks.get(truckId);
-        return truck ? <Text strong>{truckLabel(truck)}</Text> : <Text type="secondary">N/A</Text>;
+        return truck ? <CellText strong>{truckLabel(truck)}</CellText> : <CellText type="secondary">N/A</CellText>;
       },
     },
     {

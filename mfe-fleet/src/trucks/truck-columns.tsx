@@ -1,12 +1,11 @@
 import type { Truck } from '@tms/contracts';
-import { TruckStatusBadge, vehicleDetails, type ResourceColumn } from '@tms/ui';
-import { Typography } from 'antd';
+import { CellText, MONOSPACE, TruckStatusBadge, vehicleDetails, type ResourceColumn } from '@tms/ui';
 
-const muted = (text: string) => <Typography.Text type="secondary">{text}</Typography.Text>;
-const mono = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: 13 };
+const muted = (text: string) => <CellText type="secondary">{text}</CellText>;
+const mono = { fontFamily: MONOSPACE, fontSize: 13 };
 
 export const truckColumns: ResourceColumn<Truck>[] = [
-  { title: 'Truck #', dataIndex: 'truckNumber', key: 'truckNumber', width: 110, render: (value: string) => <Typography.Text strong>{value}</Typography.Text> },
+  { title: 'Truck #', dataIndex: 'truckNumber', key: 'truckNumber', width: 110, render: (value: string) => <CellText strong>{value}</CellText> },
   { title: 'Type', dataIndex: 'type', key: 'type', width: 120 },
   {
     title: 'Status',

@@ -1,6 +1,5 @@
 import type { Inspection } from '@tms/contracts';
-import type { ResourceColumn, SearchField } from '@tms/ui';
-import { Typography } from 'antd';
+import { CellText, OneLineText, type ResourceColumn, type SearchField } from '@tms/ui';
 import { ReferenceName } from '../ReferenceName.js';
 import type { SafetyLookups } from '../safety-lookups.js';
 import { defectsText, InspectionStatusBadge, safetyDate } from '../safety-display.js';
@@ -23,11 +22,9 @@ export function inspectionColumns(lookups: SafetyLookups): ResourceColumn<Inspec
       title: 'Defects', dataIndex: 'defects', key: 'defects', width: 230,
       render: (defects: string | null) =>
         defects ? (
-          <Typography.Text ellipsis={{ tooltip: defects }} style={{ maxWidth: 200 }}>
-            {defects}
-          </Typography.Text>
+          <OneLineText text={defects} maxWidth={200} />
         ) : (
-          <Typography.Text type="secondary">{defectsText(defects)}</Typography.Text>
+          <CellText type="secondary">{defectsText(defects)}</CellText>
         ),
     },
   ];

@@ -1,12 +1,11 @@
 import type { Violation } from '@tms/contracts';
-import type { ResourceColumn, SearchField } from '@tms/ui';
-import { Typography } from 'antd';
+import { CellText, type ResourceColumn, type SearchField } from '@tms/ui';
 import { ReferenceName } from '../ReferenceName.js';
 import type { SafetyLookups } from '../safety-lookups.js';
 import { citationText, countOrZero, fineText, safetyDate, ViolationStatusBadge } from '../safety-display.js';
 
 const numeric = { fontVariantNumeric: 'tabular-nums' } as const;
-const orMuted = (value: string | null | undefined, text: string) => (value ? text : <Typography.Text type="secondary">{text}</Typography.Text>);
+const orMuted = (value: string | null | undefined, text: string) => (value ? text : <CellText type="secondary">{text}</CellText>);
 
 /** Spec 2.10: Date, Driver, Type, Citation # (or 'N/A'), Fine (or 'N/A'), Points (or 0), Status. */
 export function violationColumns(lookups: SafetyLookups): ResourceColumn<Violation>[] {

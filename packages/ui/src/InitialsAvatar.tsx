@@ -1,13 +1,11 @@
-import { theme } from 'antd';
 import { initials } from './initials.js';
 
 /**
  * A round avatar with the name's initials (at most 2 letters). Drawn here rather than with antd's Avatar, which
  * measures its text after each mount to shrink it (a forced layout per row that made long lists stutter while
- * scrolling): two letters at 40% of the size always fit.
+ * scrolling): two letters at 40% of the size always fit. Its colours are antd's CSS variables (no hook per avatar).
  */
 export function InitialsAvatar({ name, size = 36 }: { name: string | null | undefined; size?: number }) {
-  const { token } = theme.useToken();
   return (
     <span
       aria-hidden
@@ -19,8 +17,8 @@ export function InitialsAvatar({ name, size = 36 }: { name: string | null | unde
         width: size,
         height: size,
         borderRadius: '50%',
-        backgroundColor: token.colorPrimaryBg,
-        color: token.colorPrimary,
+        backgroundColor: 'var(--ant-color-primary-bg)',
+        color: 'var(--ant-color-primary)',
         fontWeight: 600,
         fontSize: Math.round(size * 0.4),
         whiteSpace: 'nowrap',

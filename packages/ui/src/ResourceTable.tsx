@@ -6,7 +6,7 @@ import { ListEmpty } from './ListEmpty.js';
 import type { ResourceApi } from './resource-api.js';
 import { SEARCH_EMPTY_HINT, type ResourceTexts } from './resource-texts.js';
 import { RowActions } from './RowActions.js';
-import { filterBySearch, isSearching, type SearchField } from './search.js';
+import { isSearching, searchIndex, type SearchField } from './search.js';
 import { useToast } from './toast.js';
 import { useTableBodyHeight } from './use-table-body-height.js';
 
@@ -66,7 +66,8 @@ export function ResourceTable<T extends { id: string }>(props: ResourceTableProp
   const [tableBox, setTableBox] = useState<HTMLDivElement | null>(null);
   const bodyHeight = useTableBodyHeight(tableBox);
 
-  const rows = useMemo(() => filterBySearch(list.data ?? [], search, searchFields), [list.data, search, searchFields]);
+  const matching = useMemo(() => searchIndex(list.data ?? [], searchFields), [list.data, searchFields]);
+  const rows = useMemo(() => matching(search), [matching, search]);
   // A new search shows its first matches, wherever the list was scrolled to.
   useEffect(() => tableRef.current?.scrollTo({ top: 0 }), [search]);
 

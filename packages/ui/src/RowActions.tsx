@@ -1,5 +1,6 @@
 import { DeleteOutlined, EditOutlined, EllipsisOutlined } from '@ant-design/icons';
 import { Button, Dropdown, type MenuProps } from 'antd';
+import { useEffect, useRef, useState } from 'react';
 
 /** The per-row action menu of every list (spec 2.4): a '...' button named 'Open menu' with Edit and Delete. */
 export const ROW_MENU_LABEL = 'Open menu';
@@ -15,14 +16,59 @@ const ITEMS: MenuProps['items'] = [
   { key: 'delete', label: 'Delete', icon: <DeleteOutlined {...DECORATIVE_ICON} />, danger: true },
 ];
 
+/**
+ * The row's '...' button. Its Dropdown mounts on the first click only: a list draws every row anew as it scrolls and
+ * as the search changes, and a Dropdown per row was a third of the cost of a search keystroke. Mounting it moves the
+ * button in the tree, so the button takes the focus back (a keyboard user opened the menu with it).
+ */
 export function RowActions({ onEdit, onDelete, busy = false }: { onEdit: () => void; onDelete: () => void; busy?: boolean }) {
+  const [open, setOpen] = useState(false);
+  const [mounted, setMounted] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const focusOnMount = useRef(false);
+  useEffect(() => {
+    if (!mounted || !focusOnMount.current) return;
+    focusOnMount.current = false;
+    button.current?.focus();
+  }, [mounted]);
+
+  const trigger = (
+    <Button
+      ref={button}
+      type="text"
+      aria-label={ROW_MENU_LABEL}
+      aria-haspopup="menu"
+      aria-expanded={open}
+      icon={<EllipsisOutlined {...DECORATIVE_ICON} />}
+      loading={busy}
+      onClick={
+        mounted
+          ? undefined
+          : (event) => {
+              focusOnMount.current = event.currentTarget === document.activeElement;
+              setMounted(true);
+              setOpen(true);
+            }
+      }
+    />
+  );
+  if (!mounted) return trigger;
   return (
     <Dropdown
       trigger={['click']}
       placement="bottomRight"
-      menu={{ items: ITEMS, onClick: ({ key }) => (key === 'edit' ? onEdit() : onDelete()) }}
+      open={open}
+      onOpenChange={setOpen}
+      menu={{
+        items: ITEMS,
+        onClick: ({ key }) => {
+          setOpen(false);
+          if (key === 'edit') onEdit();
+          else onDelete();
+        },
+      }}
     >
-      <Button type="text" aria-label={ROW_MENU_LABEL} icon={<EllipsisOutlined {...DECORATIVE_ICON} />} loading={busy} />
+      {trigger}
     </Dropdown>
   );
 }

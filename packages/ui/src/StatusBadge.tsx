@@ -1,24 +1,26 @@
-import { Tag, type TagProps } from 'antd';
+import type { CSSProperties, ReactNode } from 'react';
+import { defaultBadge, solidBadge, statusBadge } from './badge-style.js';
 
 /** How a badge looks; each screen says which tone each of its statuses gets. */
 export type BadgeTone = 'success' | 'info' | 'warning' | 'destructive' | 'neutral' | 'primary' | 'secondary' | 'outline';
 
-const TONE_PROPS: Record<BadgeTone, Pick<TagProps, 'color' | 'variant'>> = {
-  success: { color: 'success' },
-  info: { color: 'processing' },
-  warning: { color: 'warning' },
-  destructive: { color: 'error' },
-  neutral: { color: 'default' },
-  primary: { color: 'blue', variant: 'solid' },
-  secondary: { color: 'default', variant: 'filled' },
-  outline: { color: 'default', variant: 'outlined' },
+/** Each tone as the antd Tag it was: a status colour, the default tag (filled or outlined), or solid blue. */
+const TONE_STYLES: Record<BadgeTone, CSSProperties> = {
+  success: statusBadge('success'),
+  info: statusBadge('info'),
+  warning: statusBadge('warning'),
+  destructive: statusBadge('error'),
+  neutral: defaultBadge(),
+  primary: solidBadge('blue'),
+  secondary: defaultBadge(),
+  outline: defaultBadge(true),
 };
 
-export function Badge({ tone = 'neutral', children, title }: { tone?: BadgeTone; children: React.ReactNode; title?: string }) {
+export function Badge({ tone = 'neutral', children, title }: { tone?: BadgeTone; children: ReactNode; title?: string }) {
   return (
-    <Tag {...TONE_PROPS[tone]} title={title} style={{ marginInlineEnd: 0, whiteSpace: 'nowrap' }}>
+    <span title={title} style={TONE_STYLES[tone]}>
       {children}
-    </Tag>
+    </span>
   );
 }
 

@@ -15,6 +15,7 @@ export * from './ExpiryBadge.js';
 export * from './InitialsAvatar.js';
 export * from './PageHeader.js';
 export * from './OneLineText.js';
+export * from './CellText.js';
 export * from './ListEmpty.js';
 export * from './RowActions.js';
 export * from './ResourceTable.js';

@@ -1,4 +1,4 @@
-import { filterBySearch, isSearching } from './search.js';
+import { filterBySearch, isSearching, searchIndex } from './search.js';
 
 interface Row {
   truckNumber: string;
@@ -35,5 +35,14 @@ describe('list search', () => {
   it('searches values from elsewhere through a function, skipping missing ones', () => {
     const byDriver = filterBySearch(rows, 'ann', [(row: Row) => row.driver?.name]);
     expect(byDriver.map((row) => row.truckNumber)).toEqual(['R-7']);
+  });
+
+  it('answers every query from one index of the list, in the list\'s order, never matching across two fields', () => {
+    const matching = searchIndex(rows, fields);
+    expect(matching('').map((row) => row.truckNumber)).toEqual(['T-101', 'T-202', 'R-7']);
+    expect(matching('ref').map((row) => row.truckNumber)).toEqual(['R-7']);
+    expect(matching(' DRY ').map((row) => row.truckNumber)).toEqual(['T-101']);
+    // 'T-101' then 'ABC-123': the end of one field and the start of the next are not one text.
+    expect(matching('101abc')).toEqual([]);
   });
 });

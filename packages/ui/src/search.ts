@@ -10,15 +10,28 @@ export function isSearching(query: string): boolean {
   return query.trim() !== '';
 }
 
-export function matchesSearch<T>(row: T, query: string, fields: readonly SearchField<T>[]): boolean {
-  const needle = query.trim().toLowerCase();
-  if (!needle) return true;
-  return fields.some((field) => {
-    const value = typeof field === 'function' ? field(row) : row[field];
-    return value !== null && value !== undefined && String(value).toLowerCase().includes(needle);
-  });
+// Between a row's fields in its search text: a search box holds one line, so no query spans two fields.
+const FIELD_SEPARATOR = '\n';
+
+/**
+ * A list's search, prepared once per list: each row's declared fields, lower-cased and joined, so that a keystroke
+ * looks for the query in one string per row (a list of 10,000 is searched again on every key). Answers the rows that
+ * match a query, in their order; all of them for a blank query.
+ */
+export function searchIndex<T>(rows: readonly T[], fields: readonly SearchField<T>[]): (query: string) => readonly T[] {
+  const texts = rows.map((row) =>
+    fields
+      .map((field) => (typeof field === 'function' ? field(row) : row[field]))
+      .filter((value) => value !== null && value !== undefined)
+      .join(FIELD_SEPARATOR)
+      .toLowerCase(),
+  );
+  return (query) => {
+    const needle = query.trim().toLowerCase();
+    return needle ? rows.filter((_, index) => texts[index].includes(needle)) : rows;
+  };
 }
 
-export function filterBySearch<T>(rows: readonly T[], query: string, fields: readonly SearchField<T>[]): T[] {
-  return isSearching(query) ? rows.filter((row) => matchesSearch(row, query, fields)) : [...rows];
+export function filterBySearch<T>(rows: readonly T[], query: string, fields: readonly SearchField<T>[]): readonly T[] {
+  return searchIndex(rows, fields)(query);
 }
