@@ -43,7 +43,7 @@ export const driverColumns: ResourceColumn<Driver>[] = [
     title: 'Status',
     dataIndex: 'status',
     key: 'status',
-    width: 120,
+    width: 110,
     render: (status: string) => <StatusBadge status={status} labels={DRIVER_STATUS_LABELS} tones={DRIVER_STATUS_TONES} />,
   },
   {
@@ -67,7 +67,8 @@ export const driverColumns: ResourceColumn<Driver>[] = [
   {
     title: 'CDL / Medical',
     key: 'credentials',
-    width: 240,
+    // Room for the label, a 14-character license number and its 'Expired' badge on one line.
+    width: 272,
     render: (_, driver) => (
       <div style={column(4)}>
         <Credential kind="CDL" number={driver.licenseNumber} expires={driver.licenseExpiration} />

@@ -87,6 +87,8 @@ export function ResourceTable<T extends { id: string }>(props: ResourceTableProp
       title: <span style={visuallyHidden}>Actions</span>,
       width: ACTIONS_COLUMN_WIDTH,
       align: 'right',
+      // Pinned: on a screen narrower than the columns the row menu stays in view while the rest scrolls sideways.
+      fixed: 'right',
       render: (_: unknown, record: T) => (
         <RowActions
           onEdit={() => onEdit(record)}
