@@ -106,6 +106,15 @@ describe('devices and tokens', () => {
     expect(response.status).toBe(401);
   });
 
+  it('takes a position the moment the registration is answered', async () => {
+    // The registration waits until the gateway accepts the token (device-grants.int-spec.ts shows the wait itself).
+    for (let index = 0; index < 20; index++) {
+      const device = await register({ name: `Fresh unit ${index}` });
+      // Not GPS-1's: the tests below read its latest position.
+      expect((await post(device.token, { latitude: 41.9, longitude: -87.7, timestamp: at(1), truckId: randomUUID() })).status).toBe(202);
+    }
+  });
+
   it('refuses a revoked token within 5 s', async () => {
     const device = await register({ name: 'Revoked unit', truckId });
     expect((await post(device.token, { latitude: 41.1, longitude: -87.6, timestamp: at(5) })).status).toBe(202);

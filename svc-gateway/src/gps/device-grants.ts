@@ -12,6 +12,8 @@ const decoder = new TextDecoder();
 export class DeviceGrants {
   private readonly logger = new Logger('DeviceGrants');
   private readonly grants = new Map<string, DeviceGrant>();
+  /** Who waits for a grant not yet here, by token hash (see whenKnown). */
+  private readonly waiting = new Map<string, Set<() => void>>();
   private loaded = false;
 
   /** True once the bucket's contents have been read: before, no token can be judged. */
@@ -21,6 +23,26 @@ export class DeviceGrants {
 
   get(hash: string): DeviceGrant | undefined {
     return this.grants.get(hash);
+  }
+
+  /**
+   * Resolves once the grant under `hash` is here, or after `timeoutMs` (it may then still come, or may have been
+   * revoked already). A grant comes by the watch a few milliseconds after svc-telematics stored it.
+   */
+  whenKnown(hash: string, timeoutMs: number): Promise<void> {
+    if (this.grants.has(hash)) return Promise.resolve();
+    return new Promise((resolve) => {
+      const waiters = this.waiting.get(hash) ?? new Set<() => void>();
+      this.waiting.set(hash, waiters);
+      const done = () => {
+        clearTimeout(timer);
+        waiters.delete(done);
+        if (!waiters.size && this.waiting.get(hash) === waiters) this.waiting.delete(hash);
+        resolve();
+      };
+      const timer = setTimeout(done, timeoutMs);
+      waiters.add(done);
+    });
   }
 
   /** Reads the bucket, then follows it; should the watch ever end, tokens wait (503) until it is read afresh. */
@@ -33,6 +55,7 @@ export class DeviceGrants {
         if (entry.operation === 'PUT') {
           try {
             this.grants.set(entry.key, JSON.parse(decoder.decode(entry.value)) as DeviceGrant);
+            for (const done of [...(this.waiting.get(entry.key) ?? [])]) done();
           } catch {
             this.logger.error(`The grant under ${entry.key.slice(0, 8)}… is not JSON: ignored`);
           }

@@ -82,6 +82,14 @@ export class GpsIngestion implements OnModuleInit, OnApplicationShutdown {
     return grant;
   }
 
+  /**
+   * Resolves once this gateway accepts `token` (at most `timeoutMs`): a device registered through it may then post at
+   * once. Without it, one post in a couple of hundred made right after the registration was refused (401).
+   */
+  whenAccepted(token: string, timeoutMs: number): Promise<void> {
+    return this.grants.whenKnown(hashDeviceToken(token), timeoutMs);
+  }
+
   /** Checks and stores one request's positions (a position or a batch); answers how many were accepted. */
   async ingest(device: DeviceGrant, body: unknown): Promise<{ accepted: number }> {
     let forbidden = false;

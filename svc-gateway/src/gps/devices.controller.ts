@@ -1,0 +1,29 @@
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { rpcSubject, type RegisteredDevice } from '@tms/contracts';
+import { ServiceClient } from '../services/service-client.js';
+import { GpsIngestion } from './gps-ingestion.service.js';
+
+/** How long a registration waits for its grant to reach this gateway; it takes milliseconds. */
+const GRANT_WAIT_MS = 2000;
+
+/**
+ * POST /api/devices, ahead of the generic resource routes: svc-telematics registers the device, and the answer (with
+ * its token, shown this once) waits until this gateway accepts the token, so that the device may post at once.
+ * The other device routes are the generic ones.
+ */
+@Controller('api/devices')
+export class DevicesController {
+  constructor(
+    private readonly services: ServiceClient,
+    private readonly ingestion: GpsIngestion,
+  ) {}
+
+  @Post()
+  @HttpCode(201)
+  async register(@Body() body: unknown): Promise<RegisteredDevice> {
+    const subject = rpcSubject(this.services.subjectRoot, 'telematics', 'devices', 'create');
+    const device = await this.services.call<RegisteredDevice>('telematics', subject, body ?? {});
+    await this.ingestion.whenAccepted(device.token, GRANT_WAIT_MS);
+    return device;
+  }
+}

@@ -1,0 +1,47 @@
+import { randomBytes } from 'node:crypto';
+import { Kvm, type KV } from '@nats-io/kv';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { DeviceGrants } from '../src/gps/device-grants.js';
+
+// The gateway's view of the device-grants bucket, against the real NATS (JetStream key-value): a registration waits
+// on whenKnown until the grant svc-telematics wrote has come through the watch (gps/devices.controller.ts).
+let nc: NatsConnection;
+let kv: KV;
+let grants: DeviceGrants;
+const bucket = `grants_test_${randomBytes(4).toString('hex')}`;
+const grant = (deviceId: string) => JSON.stringify({ deviceId, truckId: null, driverId: null });
+
+beforeAll(async () => {
+  nc = await connect({ servers: process.env.NATS_URL ?? 'nats://127.0.0.1:4222' });
+  kv = await new Kvm(nc).create(bucket, { history: 1 });
+  grants = new DeviceGrants();
+  await grants.follow(kv);
+});
+
+afterAll(async () => {
+  grants.stop();
+  await kv.destroy();
+  await nc.close();
+});
+
+it('answers whenKnown once the grant written to the bucket has reached it, not before', async () => {
+  let known = false;
+  const waiting = grants.whenKnown('hash-of-a-new-token', 10_000).then(() => (known = true));
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  expect(known).toBe(false);
+  await kv.put('hash-of-a-new-token', grant('device-1'));
+  await waiting;
+  expect(grants.get('hash-of-a-new-token')).toEqual({ deviceId: 'device-1', truckId: null, driverId: null });
+});
+
+it('answers whenKnown at once for a grant already there, and after the timeout for one that never comes', async () => {
+  await kv.put('hash-already-there', grant('device-2'));
+  while (!grants.get('hash-already-there')) await new Promise((resolve) => setTimeout(resolve, 10)); // the watch delivers it
+  await grants.whenKnown('hash-already-there', 10_000);
+  let known = false;
+  void grants.whenKnown('hash-never-written', 300).then(() => (known = true));
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  expect(known).toBe(false);
+  await new Promise((resolve) => setTimeout(resolve, 400));
+  expect(known).toBe(true);
+});
