@@ -60,7 +60,8 @@ try {
     if (!isDeepStrictEqual(JSON.parse(viaGateway), JSON.parse(viaDirect))) throw new Error(`The gateway's list differs from the direct one at ${size} rows`);
     console.log(`${size} rows, ${Math.round(viaGateway.length / 1024)} KB:`);
     for (const connections of CONCURRENCY) {
-      const scenario = { connections, seconds };
+      // Both warmed up alike: the first scenario otherwise paid the gateway's and svc-core's compilation of the path.
+      const scenario = { connections, seconds, warmupSeconds: 2 };
       const baseline = await measure(`  direct pg → HTTP, ${connections} conn.`, { ...scenario, url: directUrl });
       const gateway = await measure(`  gateway → NATS → svc-core, ${connections} conn.`, { ...scenario, url: gatewayUrl, headers: { cookie } });
       // autocannon's percentiles are whole milliseconds, too coarse for a 5 ms answer: the mean is exact.

@@ -5,9 +5,10 @@ export { signIn } from '../scripts/sign-in.mjs';
 
 /**
  * Runs one scenario and prints its figures. `body`, when given, makes each request's body (a fresh one each time);
- * the first failed answer is printed, so a failing scenario says why.
+ * the first failed answer is printed, so a failing scenario says why. `warmupSeconds` of the same load first, not
+ * counted: the servers' code paths compiled and their pools open, as in a system that has been up a while.
  */
-export function measure(title, { url, method = 'GET', headers, body, connections = 10, seconds = 10 }) {
+export function measure(title, { url, method = 'GET', headers, body, connections = 10, seconds = 10, warmupSeconds = 0 }) {
   let firstFailure;
   const request = {
     method,
@@ -17,7 +18,8 @@ export function measure(title, { url, method = 'GET', headers, body, connections
     },
   };
   return new Promise((resolve, reject) => {
-    autocannon({ url, headers, connections, duration: seconds, requests: [request] }, (error, result) => {
+    const warmup = warmupSeconds > 0 ? { warmup: { connections, duration: warmupSeconds } } : {};
+    autocannon({ url, headers, connections, duration: seconds, requests: [request], ...warmup }, (error, result) => {
       if (error) return reject(error);
       const failed = result.non2xx + result.errors + result.timeouts;
       console.log(
