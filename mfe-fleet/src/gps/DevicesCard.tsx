@@ -1,6 +1,6 @@
 import { DEVICE_MESSAGES, deviceInputSchema, type Device, type DeviceInput, type Driver, type Truck } from '@tms/contracts';
-import { useToast, useResourceChoices, ApiError, formatDay } from '@tms/ui';
-import { Alert, Button, Flex, Form, Input, Modal, Select, Table, Typography } from 'antd';
+import { useToast, useResourceChoices, ApiError, formatDay, virtualTable } from '@tms/ui';
+import { Alert, Button, Flex, Form, Input, Modal, Select, Table, Typography, type TableColumnType } from 'antd';
 import { useCallback, useState } from 'react';
 import { locationTimeText, referenceLabel, GPS_TEXTS } from './gps-display.js';
 import { devicesApi, useNames, type RegisteredDevice } from './gps.api.js';
@@ -116,6 +116,27 @@ export function DevicesCard() {
     [revoke, toast],
   );
 
+  const columns: TableColumnType<Device>[] = [
+    { title: 'Name', dataIndex: 'name', key: 'name', width: 180 },
+    { title: 'Truck', key: 'truck', width: 120, render: (_, device) => (device.truckId ? referenceLabel(device.truckId, names.trucks, GPS_TEXTS.unknownTruck) : DEVICE_TEXTS.none) },
+    { title: 'Driver', key: 'driver', width: 150, render: (_, device) => (device.driverId ? referenceLabel(device.driverId, names.drivers, GPS_TEXTS.unknownDriver) : DEVICE_TEXTS.none) },
+    { title: 'Last Position', key: 'last', width: 180, render: (_, device) => (device.lastPositionAt ? locationTimeText(device.lastPositionAt) : DEVICE_TEXTS.never) },
+    { title: 'Registered', key: 'created', width: 120, render: (_, device) => formatDay(device.createdAt) },
+    {
+      title: '',
+      key: 'actions',
+      width: 90,
+      render: (_, device) => (
+        <Button size="small" danger onClick={() => onRevoke(device)} aria-label={`Revoke ${device.name}`}>
+          {DEVICE_TEXTS.revoke}
+        </Button>
+      ),
+    },
+  ];
+  // Only the rows in view are drawn (a large fleet registers thousands of devices), laid out by these widths.
+  const virtual = virtualTable(columns, devices.data?.length ?? 0);
+  const columnsWidth = columns.reduce((sum, column) => sum + Number(column.width), 0);
+
   return (
     <Flex vertical gap={12}>
       <Flex justify="space-between" align="center">
@@ -126,32 +147,18 @@ export function DevicesCard() {
           {DEVICE_TEXTS.register}
         </Button>
       </Flex>
-      <Table<Device>
-        size="small"
-        rowKey="id"
-        loading={devices.isPending}
-        dataSource={devices.data ?? []}
-        pagination={false}
-        scroll={{ y: 280 }}
-        locale={{ emptyText: DEVICE_TEXTS.empty }}
-        columns={[
-          { title: 'Name', dataIndex: 'name', key: 'name', width: 180 },
-          { title: 'Truck', key: 'truck', width: 120, render: (_, device) => (device.truckId ? referenceLabel(device.truckId, names.trucks, GPS_TEXTS.unknownTruck) : DEVICE_TEXTS.none) },
-          { title: 'Driver', key: 'driver', width: 150, render: (_, device) => (device.driverId ? referenceLabel(device.driverId, names.drivers, GPS_TEXTS.unknownDriver) : DEVICE_TEXTS.none) },
-          { title: 'Last Position', key: 'last', width: 180, render: (_, device) => (device.lastPositionAt ? locationTimeText(device.lastPositionAt) : DEVICE_TEXTS.never) },
-          { title: 'Registered', key: 'created', width: 120, render: (_, device) => formatDay(device.createdAt) },
-          {
-            title: '',
-            key: 'actions',
-            width: 90,
-            render: (_, device) => (
-              <Button size="small" danger onClick={() => onRevoke(device)} aria-label={`Revoke ${device.name}`}>
-                {DEVICE_TEXTS.revoke}
-              </Button>
-            ),
-          },
-        ]}
-      />
+      <div {...virtual.box} aria-label={DEVICE_TEXTS.title}>
+        <Table<Device>
+          {...virtual.table}
+          size="small"
+          rowKey="id"
+          loading={devices.isPending}
+          dataSource={devices.data ?? []}
+          pagination={false}
+          scroll={{ x: columnsWidth, y: 280 }}
+          locale={{ emptyText: DEVICE_TEXTS.empty }}
+        />
+      </div>
       <DeviceDialog open={open} onClose={() => setOpen(false)} />
     </Flex>
   );

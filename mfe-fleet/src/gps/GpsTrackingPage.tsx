@@ -1,8 +1,8 @@
 import { CarOutlined, EnvironmentOutlined, ReloadOutlined, SearchOutlined, UserOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { GpsLocation } from '@tms/contracts';
-import { ColorBadge, PageHeader } from '@tms/ui';
-import { Button, Card, Col, Empty, Flex, Input, Row, Select, Skeleton, Typography } from 'antd';
+import { ColorBadge, PageHeader, virtualTable } from '@tms/ui';
+import { Button, Card, Col, Empty, Flex, Input, Row, Select, Skeleton, Table, Typography, type TableColumnType } from 'antd';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import {
   coordinatesText,
@@ -26,7 +26,7 @@ function LocationEntry({ location, drivers, trucks, onView }: { location: GpsLoc
   const speed = speedText(location.speed);
   const heading = headingText(location.heading);
   return (
-    <Flex justify="space-between" align="center" gap={12} wrap data-testid="gps-entry" style={{ padding: '12px 0', borderBottom: '1px solid rgba(5,5,5,0.06)' }}>
+    <Flex justify="space-between" align="center" gap={12} wrap data-testid="gps-entry">
       <Flex vertical gap={6}>
         <Flex gap={8} wrap>
           {/* Both badges always: 'N/A' says which of the two the position does not name. */}
@@ -50,6 +50,26 @@ function LocationEntry({ location, drivers, trucks, onView }: { location: GpsLoc
         {GPS_TEXTS.viewOnMap}
       </Button>
     </Flex>
+  );
+}
+
+/** The narrowest an entry gets (its badges, coordinates and button); it widens with the card. */
+const ENTRY_MIN_WIDTH = 360;
+
+/** The entries, a row each; only those in view are drawn (a large fleet has thousands). */
+function LocationList({ locations, drivers, trucks, onView }: { locations: readonly GpsLocation[]; drivers: ReadonlyMap<string, string>; trucks: ReadonlyMap<string, string>; onView: (id: string) => void }) {
+  const columns: TableColumnType<GpsLocation>[] = [
+    {
+      key: 'entry',
+      width: ENTRY_MIN_WIDTH,
+      render: (_: unknown, location: GpsLocation) => <LocationEntry location={location} drivers={drivers} trucks={trucks} onView={() => onView(location.id)} />,
+    },
+  ];
+  const virtual = virtualTable(columns, locations.length, { header: false });
+  return (
+    <div {...virtual.box} aria-label={GPS_TEXTS.liveTitle}>
+      <Table<GpsLocation> {...virtual.table} rowKey="id" size="small" dataSource={locations} pagination={false} scroll={{ x: ENTRY_MIN_WIDTH, y: 560 }} />
+    </div>
   );
 }
 
@@ -122,11 +142,7 @@ export function GpsTrackingPage() {
                   }
                 />
               ) : (
-                <div style={{ maxHeight: 560, overflowY: 'auto', paddingRight: 8 }} data-testid="gps-list">
-                  {shown.map((location) => (
-                    <LocationEntry key={location.id} location={location} drivers={names.drivers} trucks={names.trucks} onView={() => setSelectedId(location.id)} />
-                  ))}
-                </div>
+                <LocationList locations={shown} drivers={names.drivers} trucks={names.trucks} onView={setSelectedId} />
               )}
             </Col>
             <Col xs={24} xl={12}>

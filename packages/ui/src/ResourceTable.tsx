@@ -1,5 +1,5 @@
-import type { CSSProperties, ComponentPropsWithoutRef } from 'react';
-import { Alert, Button, Flex, Skeleton, Table, type TableColumnType, type TableColumnsType, type TableProps, type TableRef } from 'antd';
+import type { CSSProperties } from 'react';
+import { Alert, Button, Flex, Skeleton, Table, type TableColumnType, type TableRef } from 'antd';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ApiError } from './api.js';
 import { ListEmpty } from './ListEmpty.js';
@@ -9,6 +9,7 @@ import { RowActions } from './RowActions.js';
 import { isSearching, searchIndex, type SearchField } from './search.js';
 import { useToast } from './toast.js';
 import { useTableBodyHeight } from './use-table-body-height.js';
+import { virtualTable } from './virtual-table.js';
 
 /**
  * A list column. Its width (px) is required and is the narrowest it gets: the virtual table lays its rows out by the
@@ -35,21 +36,6 @@ const visuallyHidden: CSSProperties = {
 };
 
 const ACTIONS_COLUMN_WIDTH = 56;
-
-// A virtual table draws its rows as <div>s under a separate header <table>: these roles make header and rows one
-// table again for assistive technology, with the full row count although only the visible rows exist.
-const HeaderTable = (props: ComponentPropsWithoutRef<'table'>) => <table {...props} role="presentation" />;
-const TABLE_COMPONENTS: TableProps['components'] = { header: { table: HeaderTable } };
-const headerRowProps = () => ({ role: 'row', 'aria-rowindex': 1 });
-const rowProps = (_: unknown, index?: number) => ({ role: 'row', 'aria-rowindex': (index ?? 0) + 2 });
-
-function withCellRoles<T>(column: ResourceColumn<T>): ResourceColumn<T> {
-  return {
-    ...column,
-    onHeaderCell: (col) => ({ ...column.onHeaderCell?.(col), role: 'columnheader' }),
-    onCell: (record, index) => ({ ...column.onCell?.(record, index), role: 'cell' }),
-  };
-}
 
 /**
  * A resource's table as spec 2.4 has it: skeleton rows while loading, the rows matching the search, an empty state,
@@ -98,7 +84,6 @@ export function ResourceTable<T extends { id: string }>(props: ResourceTableProp
       ),
     },
   ];
-  const tableColumns: TableColumnsType<T> = withActions.map(withCellRoles);
   const minWidth = withActions.reduce((sum, column) => sum + column.width, 0);
 
   if (list.isPending) {
@@ -125,19 +110,16 @@ export function ResourceTable<T extends { id: string }>(props: ResourceTableProp
   }
 
   const searching = isSearching(search);
+  const virtual = virtualTable(withActions, rows.length);
   return (
-    <div ref={setTableBox} role="table" aria-rowcount={rows.length + 1}>
+    <div ref={setTableBox} {...virtual.box}>
       <Table<T>
         ref={tableRef}
-        virtual
+        {...virtual.table}
         rowKey="id"
-        columns={tableColumns}
         dataSource={rows}
         pagination={false}
         scroll={{ x: minWidth, y: bodyHeight }}
-        components={TABLE_COMPONENTS}
-        onHeaderRow={headerRowProps}
-        onRow={rowProps}
         locale={{
           emptyText: (
             <ListEmpty

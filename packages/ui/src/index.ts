@@ -19,6 +19,7 @@ export * from './CellText.js';
 export * from './ListEmpty.js';
 export * from './RowActions.js';
 export * from './ResourceTable.js';
+export * from './virtual-table.js';
 export * from './ListPage.js';
 export * from './TabbedListPage.js';
 export * from './ResourceFormModal.js';
