@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { fail, ok, type ListPage, type RpcReply } from '@tms/contracts';
 import { QueryFailedError, type ObjectLiteral, type Repository } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
@@ -45,10 +46,10 @@ export class ListPages {
    * young-generation collections (svc-core at 1,000 rows: 99.7% of them promoted to the old generation, a 5-25 ms
    * scavenge every tenth request; read from the pool, 1% and 1-2 ms). Pages are read outside any transaction.
    */
-  private readonly pool: { query(sql: string, values: unknown[]): Promise<{ rows: PageRow[] }> };
+  private readonly pool: { query(query: PageQuery): Promise<{ rows: PageRow[] }> };
   private readonly keyCount: number;
-  private readonly pageSql: string;
-  private readonly firstPageSql: string;
+  private readonly pageQuery: Omit<PageQuery, 'values'>;
+  private readonly firstPageQuery: Omit<PageQuery, 'values'>;
   /** The average row size seen so far: how many rows to ask for so that a page comes near pageBytes(). */
   private rowBytes = { total: 0, rows: 0 };
 
@@ -79,8 +80,8 @@ export class ListPages {
       `SELECT row_to_json(r)::text AS row, ${keyText} ` +
       `FROM (SELECT * FROM ${table} t ${where} ORDER BY ${orderBy} LIMIT ${limit}) t ` +
       `CROSS JOIN LATERAL (SELECT ${fields}) r ORDER BY ${orderBy}`;
-    this.firstPageSql = page('', '$1');
-    this.pageSql = page(`WHERE ${after(keyColumns)}`, `$${this.keyCount + 1}`);
+    this.firstPageQuery = prepared(page('', '$1'));
+    this.pageQuery = prepared(page(`WHERE ${after(keyColumns)}`, `$${this.keyCount + 1}`));
   }
 
   /** Rows that fill about 90% of a page, at the average size seen so far (a bigger row ends the page sooner). */
@@ -94,7 +95,7 @@ export class ListPages {
     const key = cursor === undefined || cursor === null ? [] : decodeCursor(cursor, this.keyCount);
     if (!key) return fail('invalid', 'Invalid list cursor');
     const limit = this.rowsPerQuery();
-    const rows = await this.read(key.length ? this.pageSql : this.firstPageSql, [...key, limit]);
+    const rows = await this.read({ ...(key.length ? this.pageQuery : this.firstPageQuery), values: [...key, limit] });
     // The rows' UTF-8 lengths decide how many fit; they are then written once, straight into the page's bytes.
     const budget = pageBytes();
     const sizes: number[] = [];
@@ -128,14 +129,27 @@ export class ListPages {
   }
 
   /** A page query's rows; Postgres' refusals as TypeORM words them, which the services' error replies read. */
-  private async read(sql: string, values: unknown[]): Promise<PageRow[]> {
+  private async read(query: PageQuery): Promise<PageRow[]> {
     try {
-      return (await this.pool.query(sql, values)).rows;
+      return (await this.pool.query(query)).rows;
     } catch (error) {
-      throw new QueryFailedError(sql, values, error as Error);
+      throw new QueryFailedError(query.text, query.values, error as Error);
     }
   }
 }
+
+/**
+ * A query as the pg driver takes it. Named, it is parsed once per connection, and Postgres soon keeps one plan for it
+ * (planning took 0.45 ms of a 1,000-row page's 3.4 ms, on every request).
+ */
+interface PageQuery {
+  name: string;
+  text: string;
+  values: unknown[];
+}
+
+/** A page query under a name that is its text's own, so that a connection never reads another query's plan. */
+const prepared = (text: string) => ({ name: `list_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`, text });
 
 /**
  * The keyset condition 'after ($1, $2, ...)' in the list's order: a row comparison when every key goes the same way
