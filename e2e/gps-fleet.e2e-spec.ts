@@ -1,6 +1,5 @@
 import pg from 'pg';
-import type { Locator } from 'playwright-core';
-import { launchBrowser, newSession, signIn, type Browser, type Page } from './support/browser.js';
+import { launchBrowser, newSession, onScreen, scrollUntil, signIn, type Browser, type Page } from './support/browser.js';
 
 /**
  * GPS Tracking for a real carrier's fleet (spec 2.14, issue 5): 3,000 trucks, each with a device and a latest position,
@@ -64,26 +63,6 @@ const entries = () => page.getByTestId('gps-entry');
 const entryOf = (n: number) => entries().filter({ hasText: truckNumber(n) });
 const deviceOf = (n: number) => page.getByRole('row').filter({ hasText: `Tablet ${String(n).padStart(4, '0')}` });
 
-/**
- * True when the element is on screen (not merely in the page, and not scrolled out of view). Does not wait for it:
- * read in one step, as the list may draw other rows meanwhile.
- */
-const onScreen = (element: Locator) =>
-  element.evaluateAll((found) =>
-    found.some((node) => {
-      const box = node.getBoundingClientRect();
-      return box.height > 0 && box.top >= 0 && box.bottom <= window.innerHeight;
-    }),
-  );
-
-/** Turns the mouse wheel over `start` until `target` is on screen. */
-async function scrollUntil(start: Locator, target: Locator) {
-  await start.scrollIntoViewIfNeeded();
-  const box = (await start.boundingBox())!;
-  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-  for (let turns = 0; turns < 300 && !(await onScreen(target)); turns++) await page.mouse.wheel(0, 4000);
-}
-
 describe(`GPS Tracking with ${TRUCK_COUNT} trucks reporting`, () => {
   it('shows the latest position first, with its truck', async () => {
     await entryOf(1).waitFor();
@@ -92,7 +71,7 @@ describe(`GPS Tracking with ${TRUCK_COUNT} trucks reporting`, () => {
   });
 
   it('scrolls to the oldest position', async () => {
-    await scrollUntil(entryOf(1), entryOf(TRUCK_COUNT));
+    await scrollUntil(page, entryOf(1), entryOf(TRUCK_COUNT));
     await expect(onScreen(entryOf(TRUCK_COUNT))).resolves.toBe(true);
   });
 
@@ -108,7 +87,7 @@ describe(`GPS Tracking with ${TRUCK_COUNT} trucks reporting`, () => {
 
   it('scrolls the devices to the first one registered', async () => {
     await deviceOf(TRUCK_COUNT).waitFor();
-    await scrollUntil(deviceOf(TRUCK_COUNT), deviceOf(1));
+    await scrollUntil(page, deviceOf(TRUCK_COUNT), deviceOf(1));
     await page.mouse.wheel(0, 4000); // to the end: the row whole, not only on screen
     await expect(onScreen(deviceOf(1))).resolves.toBe(true);
     await expect(deviceOf(1).innerText()).resolves.toContain(truckNumber(1));

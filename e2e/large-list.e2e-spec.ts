@@ -1,6 +1,5 @@
 import pg from 'pg';
-import type { Locator } from 'playwright-core';
-import { launchBrowser, newSession, signIn, type Browser, type Page } from './support/browser.js';
+import { launchBrowser, newSession, onScreen, scrollUntil, signIn, type Browser, type Page } from './support/browser.js';
 
 /**
  * A list of a real carrier's size on the shared table (packages/ui): every row is still reachable by scrolling and
@@ -43,14 +42,6 @@ const row = (text: string) => page.getByRole('row').filter({ hasText: text });
 const rowOf = (n: number) => row(truckNumber(n));
 const search = () => page.getByPlaceholder('Search trucks...');
 
-/** True when the element is on screen (not merely in the page, and not scrolled out of view). Does not wait for it. */
-async function onScreen(element: Locator) {
-  if ((await element.count()) === 0) return false;
-  const box = await element.boundingBox();
-  const viewport = page.viewportSize()!;
-  return box !== null && box.y >= 0 && box.y + box.height <= viewport.height;
-}
-
 describe(`Fleet Management with ${TRUCK_COUNT} trucks`, () => {
   it('shows the newest trucks first', async () => {
     await rowOf(TRUCK_COUNT).waitFor();
@@ -59,9 +50,7 @@ describe(`Fleet Management with ${TRUCK_COUNT} trucks`, () => {
   });
 
   it('scrolls to the last truck, with the column headers still in view', async () => {
-    const first = (await rowOf(TRUCK_COUNT).boundingBox())!;
-    await page.mouse.move(first.x + first.width / 2, first.y + first.height / 2);
-    for (let turns = 0; turns < 200 && !(await onScreen(rowOf(1))); turns++) await page.mouse.wheel(0, 4000);
+    await scrollUntil(page, rowOf(TRUCK_COUNT), rowOf(1));
     await expect(onScreen(rowOf(1))).resolves.toBe(true);
     await expect(onScreen(page.getByRole('columnheader', { name: 'Truck #' }))).resolves.toBe(true);
   });

@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 
 /** Debian's Chromium, headless, with the flags this machine needs (no background network, no first-run). */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -50,4 +50,24 @@ export function recordDialogs(page: Page, accept = true) {
   return messages;
 }
 
-export type { Browser, BrowserContext, Page };
+/**
+ * True when one of the elements is on screen (not merely in the page, and not scrolled out of view). Does not wait:
+ * read in one step, as a virtual list may draw other rows meanwhile.
+ */
+export const onScreen = (element: Locator) =>
+  element.evaluateAll((found) =>
+    found.some((node) => {
+      const box = node.getBoundingClientRect();
+      return box.height > 0 && box.top >= 0 && box.bottom <= window.innerHeight;
+    }),
+  );
+
+/** Turns the mouse wheel over `start` until `target` is on screen, as a user scrolls a long list. */
+export async function scrollUntil(page: Page, start: Locator, target: Locator) {
+  await start.scrollIntoViewIfNeeded();
+  const box = (await start.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  for (let turns = 0; turns < 300 && !(await onScreen(target)); turns++) await page.mouse.wheel(0, 4000);
+}
+
+export type { Browser, BrowserContext, Locator, Page };
