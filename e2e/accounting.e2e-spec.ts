@@ -1,7 +1,7 @@
 import { formatDollars, sumMoney, type Customer, type Driver, type Expense, type Invoice, type Load, type Payment, type Settlement } from '@tms/contracts';
 import dayjs from 'dayjs';
-import pg from 'pg';
 import { launchBrowser, newSession, signIn, type Browser, type Page } from './support/browser.js';
+import { connectDatabase } from './support/database.js';
 
 /**
  * Accounting (Overview, Invoices, Expenses, Payments) and Driver Settlements, end to end: Chromium → gateway →
@@ -300,8 +300,7 @@ describe('Overview', () => {
   });
 
   it('shows the cent-exact figure on every card over 10,000 invoices and expenses of awkward amounts', async () => {
-    const db = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
-    await db.connect();
+    const db = await connectDatabase();
     try {
       // Awkward amounts: 0.10 + 0.20 is not 0.3 in floating point; 1234.57 is not a binary fraction either.
       await db.query(

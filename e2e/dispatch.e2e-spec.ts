@@ -1,6 +1,7 @@
 import { formatDollars, sumMoney, type Customer, type Driver, type Load, type Truck } from '@tms/contracts';
-import pg from 'pg';
+import type pg from 'pg';
 import { launchBrowser, newSession, signIn, type Browser, type Page } from './support/browser.js';
+import { connectDatabase } from './support/database.js';
 
 /**
  * Customers, Loads and the Dashboard, end to end: Chromium → gateway → NATS → svc-core → Postgres. Every record this
@@ -473,8 +474,7 @@ describe('Loads and Dashboard at the size of a real carrier', () => {
   let database: pg.Client;
 
   beforeAll(async () => {
-    database = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
-    await database.connect();
+    database = await connectDatabase();
     // Dated long ago, so they sit below every record the other tests make (the lists are newest first).
     await database.query(
       `INSERT INTO core.customers (name, email, phone, address, type, created_at)

@@ -1,5 +1,6 @@
-import pg from 'pg';
+import type pg from 'pg';
 import { launchBrowser, newSession, onScreen, scrollUntil, signIn, type Browser, type Page } from './support/browser.js';
+import { connectDatabase } from './support/database.js';
 
 /**
  * GPS Tracking for a real carrier's fleet (spec 2.14, issue 5): 3,000 trucks, each with a device and a latest position,
@@ -15,10 +16,7 @@ let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
-  const databaseUrl = process.env.E2E_DATABASE_URL;
-  if (!databaseUrl) throw new Error('E2E_DATABASE_URL is not set: the e2e global setup did not start the system');
-  database = new pg.Client({ connectionString: databaseUrl });
-  await database.connect();
+  database = await connectDatabase();
   await database.query(
     `WITH trucks AS (
        INSERT INTO core.trucks (truck_number, type, status, license_plate, created_at)

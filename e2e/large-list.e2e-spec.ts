@@ -1,5 +1,6 @@
-import pg from 'pg';
+import type pg from 'pg';
 import { launchBrowser, newSession, onScreen, scrollUntil, signIn, type Browser, type Page } from './support/browser.js';
+import { connectDatabase } from './support/database.js';
 
 /**
  * A list of a real carrier's size on the shared table (packages/ui): every row is still reachable by scrolling and
@@ -15,10 +16,7 @@ let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
-  const databaseUrl = process.env.E2E_DATABASE_URL;
-  if (!databaseUrl) throw new Error('E2E_DATABASE_URL is not set: the e2e global setup did not start the system');
-  database = new pg.Client({ connectionString: databaseUrl });
-  await database.connect();
+  database = await connectDatabase();
   await database.query(
     `INSERT INTO core.trucks (truck_number, type, status, license_plate, created_at)
      SELECT 'BIG-' || lpad(n::text, 4, '0'), 'Dry Van', 'available', 'BIGP-' || n, timestamptz '2000-01-01' + n * interval '1 second'
