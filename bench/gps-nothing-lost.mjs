@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { freePort, repoRoot, startIsolatedSystem } from '../scripts/system.mjs';
-import { signIn } from './support.mjs';
+import { benchTruckId, seedTrucks, signIn } from './support.mjs';
 
 const RATE = Number(process.env.LOST_RATE ?? 100);
 const PHASE_MS = Number(process.env.LOST_PHASE_S ?? 5) * 1000;
@@ -55,6 +55,8 @@ const system = await startIsolatedSystem({ label: 'nothinglost', env: { GPS_RATE
 let failed = false;
 try {
   const cookie = await signIn(system.url, 'lost@example.com');
+  // The feed reports for 50 trucks, which must exist.
+  await seedTrucks(system.databaseUrl, 50);
   const registered = await fetch(`${system.url}/api/devices`, {
     method: 'POST',
     headers: { cookie, origin: new URL(system.url).origin, 'content-type': 'application/json' },
@@ -70,7 +72,7 @@ try {
     while (sending) {
       const tick = Date.now();
       const i = n++;
-      const position = { truckId: `00000000-0000-4000-8000-${String(i % 50).padStart(12, '0')}`, latitude: 40, longitude: -90, timestamp: new Date(start + i * 10).toISOString() };
+      const position = { truckId: benchTruckId(i % 50), latitude: 40, longitude: -90, timestamp: new Date(start + i * 10).toISOString() };
       fetch(`${system.url}/api/gps`, {
         method: 'POST',
         headers: { authorization: `Bearer ${device.token}`, 'content-type': 'application/json' },

@@ -17,7 +17,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { freePort, repoRoot, startIsolatedSystem } from '../scripts/system.mjs';
-import { signIn } from './support.mjs';
+import { benchTruckId, seedTrucks, signIn } from './support.mjs';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -25,7 +25,7 @@ const stored = Number(process.env.BENCH_GPS_STORED ?? 10_000_000);
 const DEVICES = 5000;
 const PEERS = path.resolve(repoRoot, '../shared/peers');
 
-const truckId = (n) => `00000000-0000-4000-8000-${String(n % DEVICES).padStart(12, '0')}`;
+const truckId = (n) => benchTruckId(n % DEVICES);
 let counter = 0;
 /** The first position's time: a day back, so that the millions a run sends (7 ms apart) all stay in the past. */
 const since = Date.now() - 24 * 3_600_000;
@@ -137,11 +137,14 @@ const system = await startIsolatedSystem({ label: 'benchgps', env: { GPS_RATE_LI
 try {
   const cookie = await signIn(system.url, 'bench@example.com');
   const headers = { cookie, ...json, origin: new URL(system.url).origin };
+  // Each device is an ELD bound to its own truck, as in a fleet.
+  await seedTrucks(system.databaseUrl, DEVICES);
   const tokens = [];
   for (let start = 0; start < DEVICES; start += 50) {
     const batch = await Promise.all(
       Array.from({ length: Math.min(50, DEVICES - start) }, async (_, i) => {
-        const response = await fetch(`${system.url}/api/devices`, { method: 'POST', headers, body: JSON.stringify({ name: `Bench ${start + i}` }) });
+        const body = JSON.stringify({ name: `Bench ${start + i}`, truckId: truckId(start + i) });
+        const response = await fetch(`${system.url}/api/devices`, { method: 'POST', headers, body });
         if (response.status !== 201) throw new Error(`Registering a device answered ${response.status}: ${await response.text()}`);
         return (await response.json()).token;
       }),
@@ -162,7 +165,8 @@ try {
     body: () => {
       const n = counter;
       counter += 100;
-      return { headers: device(n), body: JSON.stringify(Array.from({ length: 100 }, (_, i) => position(n + i))) };
+      // A device's batch holds its own truck's positions.
+      return { headers: device(n), body: JSON.stringify(Array.from({ length: 100 }, (_, i) => ({ ...position(n + i), truckId: truckId(n) }))) };
     },
   });
   // Batches are taken faster than svc-telematics writes them: measure the steady rate on a settled system, once every

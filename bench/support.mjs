@@ -1,5 +1,9 @@
-/** What the API benchmarks share: signing in as a browser would, and one autocannon scenario printed as a line. */
+/**
+ * What the API benchmarks share: signing in as a browser would, one autocannon scenario printed as a line, and trucks
+ * seeded straight into Postgres.
+ */
 import autocannon from 'autocannon';
+import pg from 'pg';
 
 export { signIn } from '../scripts/sign-in.mjs';
 
@@ -30,4 +34,34 @@ export function measure(title, { url, method = 'GET', headers, body, connections
       resolve(result);
     });
   });
+}
+
+/** The id of the benchmarks' truck `n`: the same in every seeding, so positions can name it. */
+export const benchTruckId = (n) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+/**
+ * Trucks 0..count-1 (ids by benchTruckId) straight into a system's Postgres (GPS positions must name trucks that
+ * exist), once svc-core has made its tables: a system answers its gateway's health before its services have migrated.
+ */
+export async function seedTrucks(databaseUrl, count) {
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    for (let tries = 0; ; tries++) {
+      try {
+        await db.query(
+          `INSERT INTO core.trucks (id, truck_number, type, license_plate)
+           SELECT ('00000000-0000-4000-8000-' || lpad(n::text, 12, '0'))::uuid, 'BENCH-' || n, 'Dry Van', 'BENCH ' || n
+           FROM generate_series(0, $1::int - 1) AS n ON CONFLICT DO NOTHING`,
+          [count],
+        );
+        return;
+      } catch (error) {
+        if (tries > 60) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+    }
+  } finally {
+    await db.end();
+  }
 }

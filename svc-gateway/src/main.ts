@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import type { Server } from 'node:http';
 import { setFlagsFromString } from 'node:v8';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
@@ -35,6 +36,10 @@ async function bootstrap() {
   const devIssuer = config.oidc.kind === 'development' ? await startDevIssuer(config) : undefined;
   const oidcClient = devIssuer ? devIssuer.client : await externalClient(config);
   if (!devIssuer) logger.log(`Signing in with the OIDC issuer ${oidcClient.issuer}`);
+  const { domains, emails } = config.allowedSignIns;
+  if (!devIssuer && !domains.length && !emails.length) {
+    logger.warn('OIDC_ALLOWED_DOMAINS and OIDC_ALLOWED_EMAILS are empty: anyone with an account at the issuer may sign in.');
+  }
 
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, oidcClient), {
     bodyParser: false,
@@ -43,8 +48,24 @@ async function bootstrap() {
   });
   configureHttp(app, { config, sessions: app.get(Sessions), devIssuer });
   exitCleanlyOnSignals(app, logger);
+  limitSlowClients(app.getHttpServer());
   await app.listen(config.port);
   logger.log(`svc-gateway listening on ${config.appUrl} (port ${config.port})`);
+}
+
+/**
+ * A client that sends slowly holds a socket and its buffers: its headers must arrive within HEADERS_TIMEOUT_MS, its
+ * whole request (a 15 MB document included) within REQUEST_TIMEOUT_MS, and a socket with nothing going either way
+ * closes after IDLE_TIMEOUT_MS: longer than the longest wait for an answer (EXTRACT_TIMEOUT_MS's default, 60 s).
+ */
+const HEADERS_TIMEOUT_MS = 15_000;
+const REQUEST_TIMEOUT_MS = 120_000;
+const IDLE_TIMEOUT_MS = 75_000;
+
+function limitSlowClients(server: Server) {
+  server.headersTimeout = HEADERS_TIMEOUT_MS;
+  server.requestTimeout = REQUEST_TIMEOUT_MS;
+  server.setTimeout(IDLE_TIMEOUT_MS);
 }
 
 bootstrap().catch((error: unknown) => {

@@ -166,4 +166,28 @@ describe('POST /api/extract-load', () => {
     const response = await fetch(`${system.url}/api/extract-load`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
     expect(response.status).toBe(401);
   });
+
+  it.each([
+    ['no session', false, 401],
+    ['another site', true, 403],
+  ])('answers a document upload from %s before reading its body', async (_case, signedIn, expected) => {
+    const headers: Record<string, string> = signedIn ? { cookie, origin: 'https://evil.example' } : {};
+    for (const route of ['/api/extract-load', '/api/loads/00000000-0000-4000-8000-000000000001/documents']) {
+      // 20 MB announced, 64 KB sent: the answer must come while the rest has not been sent.
+      const status = await new Promise<number>((resolve, reject) => {
+        const request = http.request(`${system.url}${route}`, {
+          method: 'POST',
+          agent: false,
+          headers: { 'content-type': 'application/json', 'content-length': 20 * 1024 * 1024, ...headers },
+        });
+        request.on('response', (response) => {
+          resolve(response.statusCode!);
+          request.destroy();
+        });
+        request.on('error', reject);
+        request.write(Buffer.alloc(64 * 1024, 'a'));
+      });
+      expect([route, status]).toEqual([route, expected]);
+    }
+  });
 });

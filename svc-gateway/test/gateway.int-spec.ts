@@ -145,6 +145,21 @@ describe('sign-in with the development issuer', () => {
     expect((await browser.request('/api/auth/user')).status).toBe(401);
   });
 
+  it('logs what a callback carries as one escaped line, never a stack trace', async () => {
+    const forged = 'FORGED-LINE ERROR [Gateway] admin signed in';
+    const browser = new Browser(gateway.url);
+    await browser.request('/api/login');
+    const refused = await browser.request(`/api/callback?error=server_error&error_description=${encodeURIComponent(`bad\n${forged}`)}`);
+    expect(refused.status).toBe(502);
+    // A callback without the sign-in's cookie at all.
+    expect((await fetch(`${gateway.url}/api/callback?code=x&state=y`, { redirect: 'manual' })).status).toBe(401);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const lines = gateway.output().split('\n');
+    expect(lines.some((line) => line.startsWith(forged))).toBe(false);
+    expect(lines.some((line) => line.includes(`bad\\u000a${forged}`))).toBe(true);
+    expect(lines.filter((line) => /^\s+at /.test(line))).toEqual([]);
+  });
+
   it('signs out: destroys the session, clears the cookie and goes to the landing page', async () => {
     const { browser } = await signIn('sam@example.com');
     const cookieValue = browser.cookie('tms.sid')!.value;
@@ -482,11 +497,57 @@ describe('sign-in with an external issuer (OIDC_ISSUER_URL)', () => {
         },
       });
       expect(external.output()).not.toContain(issuer.clientSecret);
+      expect(external.output()).toMatch(/OIDC_ALLOWED_DOMAINS and OIDC_ALLOWED_EMAILS are empty: anyone with an account at the issuer may sign in/);
     } finally {
       await external.stop();
       await issuer.stop();
     }
   }, 60_000);
+
+  it('lets in only the domains and addresses of OIDC_ALLOWED_DOMAINS and OIDC_ALLOWED_EMAILS', async () => {
+    const port = await freePort();
+    const appUrl = `http://127.0.0.1:${port}`;
+    let email = 'pat@outsider.example';
+    const issuer = await startExternalIssuer({ redirectUri: `${appUrl}/api/callback`, claims: () => ({ email, email_verified: true }) });
+    const external = await startGateway({
+      PORT: String(port),
+      DATABASE_URL: db.url,
+      NATS_SUBJECT_ROOT: root,
+      OIDC_ISSUER_URL: issuer.issuer,
+      OIDC_CLIENT_ID: issuer.clientId,
+      OIDC_CLIENT_SECRET: issuer.clientSecret,
+      OIDC_ALLOWED_DOMAINS: 'carrier.example, @haul.example',
+      OIDC_ALLOWED_EMAILS: 'Dana@Partner.example',
+    });
+    const signInAs = async (address: string) => {
+      email = address;
+      const browser = new Browser(external.url);
+      const login = await browser.request('/api/login');
+      const landed = await browser.navigate(login.headers.get('location')!);
+      return { status: landed.status, text: await landed.text(), user: (await browser.request('/api/auth/user')).status };
+    };
+    try {
+      expect(external.output()).not.toMatch(/are empty/);
+      const refused = await signInAs('pat@outsider.example');
+      expect(refused).toMatchObject({ status: 403, user: 401 });
+      expect(refused.text).toMatch(/<h1>Access not allowed<\/h1>/);
+      expect(refused.text).toContain('pat@outsider.example may not sign in to this TMS.');
+      expect(await db.query(`SELECT 1 FROM gateway.users WHERE email = 'pat@outsider.example'`)).toHaveLength(0);
+      for (const allowed of ['lee@carrier.example', 'kim@haul.example', 'dana@partner.example']) {
+        expect([allowed, (await signInAs(allowed)).user]).toEqual([allowed, 200]);
+      }
+      expect((await signInAs('dana2@partner.example')).user).toBe(401);
+    } finally {
+      await external.stop();
+      await issuer.stop();
+    }
+  }, 60_000);
+
+  it('refuses to start with an allow list entry that is no domain or address, naming it', async () => {
+    const { code, output } = await runUntilExit({ OIDC_ALLOWED_DOMAINS: 'carrier.example, not a domain!', PORT: String(await freePort()) });
+    expect(code).not.toBe(0);
+    expect(output).toMatch(/OIDC_ALLOWED_DOMAINS must list entries like example\.com, separated by commas \(got "not"\)/);
+  }, 30_000);
 });
 
 describe('start-up', () => {

@@ -111,7 +111,7 @@ describe('devices and tokens', () => {
     for (let index = 0; index < 20; index++) {
       const device = await register({ name: `Fresh unit ${index}` });
       // Not GPS-1's: the tests below read its latest position.
-      expect((await post(device.token, { latitude: 41.9, longitude: -87.7, timestamp: at(1), truckId: randomUUID() })).status).toBe(202);
+      expect((await post(device.token, { latitude: 41.9, longitude: -87.7, timestamp: at(1), truckId: otherTruckId })).status).toBe(202);
     }
   });
 
@@ -160,12 +160,33 @@ describe('POST /api/gps', () => {
     expect((await post(device.token, { latitude: 41, longitude: -87, timestamp: at(3), truckId })).status).toBe(202);
   });
 
-  it('lets an unbound device post for any ids, which it does not look up', async () => {
+  it('lets an unbound device post for trucks and drivers that exist, and refuses others under their field', async () => {
     const device = await register({ name: 'Provider feed' });
     const ghost = randomUUID();
-    expect((await post(device.token, { latitude: 35, longitude: -97, timestamp: at(1), truckId: ghost })).status).toBe(202);
+    const refused = await post(device.token, { latitude: 35, longitude: -97, timestamp: at(1), truckId: ghost });
+    expect(refused).toMatchObject({ status: 400, body: { issues: { truckId: ['Truck not found'] } } });
+    const batch = await post(device.token, [
+      { latitude: 35, longitude: -97, timestamp: at(2), truckId: otherTruckId },
+      { latitude: 35, longitude: -97, timestamp: at(2), driverId: randomUUID() },
+    ]);
+    expect(batch).toMatchObject({ status: 400, body: { issues: { '1.driverId': ['Driver not found'] } } });
     expect((await post(device.token, { latitude: 35, longitude: -97, timestamp: at(1) })).body.issues.driverId).toEqual(['A position needs a driverId or a truckId']);
-    await eventually(async () => (await api('/api/gps/latest')).body.some((row: { truckId: string }) => row.truckId === ghost), 'ghost truck listed');
+    // A truck it reported for is deleted: from then on its positions are refused too.
+    const gone = (await api('/api/trucks', { method: 'POST', json: { truckNumber: 'GPS-GONE', type: 'Dry Van', status: 'available', licensePlate: 'P-GONE' } })).body.id;
+    expect((await post(device.token, { latitude: 36, longitude: -97, timestamp: at(3), truckId: gone })).status).toBe(202);
+    expect((await api(`/api/trucks/${gone}`, { method: 'DELETE' })).status).toBe(204);
+    await eventually(async () => (await post(device.token, { latitude: 36, longitude: -97, timestamp: at(2), truckId: gone })).status === 400, 'deleted truck refused');
+    await eventually(async () => !(await api('/api/gps/latest')).body.some((row: { truckId: string }) => row.truckId === ghost), 'no ghost listed');
+  });
+
+  it('limits a device before reading its body: invalid and forbidden posts are counted too', async () => {
+    const device = await register({ name: 'Careless unit', truckId });
+    const bodies = Array.from({ length: 40 }, (_, index) =>
+      index % 2 ? { latitude: 'north', longitude: -87, timestamp: at(5) } : { latitude: 41, longitude: -87, timestamp: at(5), truckId: otherTruckId },
+    );
+    const statuses = (await Promise.all(bodies.map((body) => post(device.token, body)))).map((answer) => answer.status);
+    expect(statuses).toContain(429);
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(40 - 25 - 2);
   });
 
   it('answers 400 with field messages, naming the index in a batch, and stores nothing of a bad batch', async () => {
@@ -199,7 +220,7 @@ describe('POST /api/gps', () => {
       latitude: 39 + index / 10000,
       longitude: -95,
       timestamp: new Date(start + index * 1000).toISOString(),
-      truckId: randomUUID(),
+      truckId: index % 2 ? truckId : otherTruckId,
     }));
     expect((await post(device.token, batch)).body).toEqual({ accepted: 1000 });
     const tooMany = await post(device.token, [...batch, batch[0]]);

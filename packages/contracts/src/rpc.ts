@@ -2,7 +2,7 @@
  * The shape of every answer on NATS. Services answer errors as data (never by throwing), so the gateway can map
  * them to HTTP in one place and no stack trace or SQL ever travels.
  */
-export const RPC_ERROR_CODES = ['invalid', 'not_found', 'conflict', 'unavailable', 'undeliverable', 'internal'] as const;
+export const RPC_ERROR_CODES = ['invalid', 'not_found', 'conflict', 'unavailable', 'busy', 'undeliverable', 'internal'] as const;
 export type RpcErrorCode = (typeof RPC_ERROR_CODES)[number];
 
 /** Field path → messages, as shown under the form fields. */
@@ -13,6 +13,12 @@ export interface RpcError {
   message: string;
   issues?: FieldIssues;
 }
+
+/**
+ * A service that is up but has no room for the request now (a full work queue) answers `busy`: HTTP 503 with
+ * Retry-After of this many seconds, at once, so the client waits instead of queueing behind the work.
+ */
+export const BUSY_RETRY_AFTER_SECONDS = 5;
 
 export type RpcReply<T> = { ok: true; data: T } | { ok: false; error: RpcError };
 

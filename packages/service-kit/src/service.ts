@@ -47,7 +47,7 @@ export async function startService(service: ServiceName, module: Type) {
   exitCleanlyOnSignals(app, logger);
   await app.listen();
   natsLimits.maxPayload = app.unwrap<NatsConnection>().info?.max_payload ?? natsLimits.maxPayload;
-  logger.log(`listening on ${config.natsUrl} in queue group ${name} (subjects ${config.subjectRoot}.${service}.*)`);
+  logger.log(`listening on ${withoutCredentials(config.natsUrl)} in queue group ${name} (subjects ${config.subjectRoot}.${service}.*)`);
   const healthPort = config.healthPort;
   if (healthPort) {
     serveHealthChecks(app, healthPort);
@@ -55,6 +55,10 @@ export async function startService(service: ServiceName, module: Type) {
   }
   return app;
 }
+
+/** A server list as it may be logged: a user, password or token in a URL is left out. */
+export const withoutCredentials = (servers: string) =>
+  servers.replace(/([a-z][a-z0-9+.-]*:\/\/)[^/@\s,]*@/gi, '$1');
 
 /**
  * On SIGINT/SIGTERM: close the app (shutdown hooks, database, NATS) and exit with 0. A stop we asked for is not a

@@ -5,10 +5,11 @@ import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js'
 import { SOMETHING_WENT_WRONG } from '../services/rpc-errors.js';
 import type { User } from '../users/user.entity.js';
 import { toCurrentUser } from '../users/users.service.js';
-import { SignInRefused } from './claims.js';
+import { logText } from '../http/log-text.js';
+import { SignInNotAllowed, SignInRefused } from './claims.js';
 import { OIDC_STRATEGY } from './oidc.strategy.js';
 import { SESSION_COOKIE, sessionCookieOptions } from './sessions.js';
-import { signInFailedPage } from './sign-in-failed-page.js';
+import { signInFailedPage, signInNotAllowedPage } from './sign-in-failed-page.js';
 
 /** How long a started sign-in may take before its state is forgotten. */
 const PENDING_SIGN_IN_MS = 15 * 60 * 1000;
@@ -79,14 +80,26 @@ export class AuthController {
     });
   }
 
+  /**
+   * Answers a sign-in that did not complete. The reason is logged as one line of plain text: it may carry what the
+   * browser sent (an `error_description`, a state that does not match), so it is escaped and cut short, never a stack.
+   */
   private failed(res: Response, step: 'start' | 'finish', reason: unknown) {
     if (res.headersSent) return;
+    if (reason instanceof SignInNotAllowed) {
+      this.logger.warn(`Sign-in refused: ${logText(reason.message)}`);
+      res.status(403).set('Cache-Control', 'no-store').type('html').send(signInNotAllowedPage(reason.email));
+      return;
+    }
     if (reason instanceof SignInRefused || typeof reason === 'string') {
-      this.logger.warn(`Sign-in refused: ${reason instanceof Error ? reason.message : reason}`);
+      this.logger.warn(`Sign-in refused: ${logText(reason instanceof Error ? reason.message : reason)}`);
       res.status(401).set('Cache-Control', 'no-store').type('html').send(signInFailedPage());
       return;
     }
-    this.logger.error(`Sign-in could not ${step}: ${reason instanceof Error ? (reason.stack ?? reason.message) : String(reason)}`);
+    const detail = reason instanceof Error ? `${reason.name}: ${reason.message}` : String(reason);
+    // The issuer's own refusals (AuthorizationError, TokenError) come back through the browser: not our failure.
+    if (step === 'finish') this.logger.warn(`Sign-in could not finish: ${logText(detail)}`);
+    else this.logger.error(`Sign-in could not start: ${logText(detail)}`);
     if (step === 'start') {
       res.status(500).json({ message: SOMETHING_WENT_WRONG });
     } else {

@@ -1,4 +1,4 @@
-import { jwtClaims, mergeClaims, profileFromClaims, SignInRefused } from './claims.js';
+import { jwtClaims, maySignIn, mergeClaims, profileFromClaims, SignInRefused } from './claims.js';
 
 describe('profileFromClaims', () => {
   it('maps email, given_name, family_name and picture', () => {
@@ -71,5 +71,23 @@ describe('jwtClaims', () => {
 
   it('refuses something that is not a JWT', () => {
     expect(() => jwtClaims('opaque-token')).toThrow(SignInRefused);
+  });
+});
+
+describe('maySignIn', () => {
+  const allowed = { domains: ['carrier.example'], emails: ['dana@partner.example'] };
+
+  it('lets anyone in when both lists are empty', () => {
+    expect(maySignIn('anyone@anywhere.example', { domains: [], emails: [] })).toBe(true);
+  });
+
+  it('lets in an address of a listed domain or a listed address, and no one else', () => {
+    expect(maySignIn('lee@carrier.example', allowed)).toBe(true);
+    expect(maySignIn('dana@partner.example', allowed)).toBe(true);
+    expect(maySignIn('eve@partner.example', allowed)).toBe(false);
+    // A subdomain or a look-alike is another domain.
+    expect(maySignIn('lee@mail.carrier.example', allowed)).toBe(false);
+    expect(maySignIn('lee@evilcarrier.example', allowed)).toBe(false);
+    expect(maySignIn('carrier.example@evil.example', allowed)).toBe(false);
   });
 });

@@ -11,6 +11,20 @@ export class SignInRefused extends Error {
   override name = 'SignInRefused';
 }
 
+/** A person the issuer vouches for, but whom this carrier does not let in (OIDC_ALLOWED_DOMAINS / _EMAILS). */
+export class SignInNotAllowed extends SignInRefused {
+  override name = 'SignInNotAllowed';
+  constructor(readonly email: string) {
+    super(`${email} is not on OIDC_ALLOWED_DOMAINS or OIDC_ALLOWED_EMAILS`);
+  }
+}
+
+/** Whether `email` may sign in: any address when both lists are empty, else one listed or of a listed domain. */
+export function maySignIn(email: string, allowed: { domains: string[]; emails: string[] }): boolean {
+  if (!allowed.domains.length && !allowed.emails.length) return true;
+  return allowed.emails.includes(email) || allowed.domains.includes(email.slice(email.lastIndexOf('@') + 1));
+}
+
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
 
 const text = (value: unknown): string | null => {

@@ -1,9 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import { Strategy } from 'passport-openidconnect';
+import { GATEWAY_CONFIG, type SignInAllowList } from '../config/gateway-config.js';
 import type { User } from '../users/user.entity.js';
 import { UsersService } from '../users/users.service.js';
-import { jwtClaims, mergeClaims, profileFromClaims } from './claims.js';
+import { jwtClaims, maySignIn, mergeClaims, profileFromClaims, SignInNotAllowed } from './claims.js';
 import { OIDC_CLIENT, type OidcClientSettings } from './oidc-issuer.js';
 
 export const OIDC_STRATEGY = 'oidc';
@@ -20,6 +21,7 @@ const STATE_SESSION_KEY = 'oidc';
 export class OidcStrategy extends PassportStrategy(Strategy, OIDC_STRATEGY, 9) {
   constructor(
     @Inject(OIDC_CLIENT) client: OidcClientSettings,
+    @Inject(GATEWAY_CONFIG) { allowedSignIns }: { allowedSignIns: SignInAllowList },
     private readonly users: UsersService,
   ) {
     super({
@@ -37,7 +39,10 @@ export class OidcStrategy extends PassportStrategy(Strategy, OIDC_STRATEGY, 9) {
       skipUserProfile: !client.userInfoURL,
       sessionKey: STATE_SESSION_KEY,
     });
+    this.allowed = allowedSignIns;
   }
+
+  private readonly allowed: SignInAllowList;
 
   async validate(
     _issuer: string,
@@ -46,7 +51,9 @@ export class OidcStrategy extends PassportStrategy(Strategy, OIDC_STRATEGY, 9) {
     _context: unknown,
     idToken: string,
   ): Promise<User> {
-    const claims = mergeClaims(jwtClaims(idToken), userinfo?._json);
-    return this.users.upsert(profileFromClaims(claims));
+    const profile = profileFromClaims(mergeClaims(jwtClaims(idToken), userinfo?._json));
+    // Refused before any user row is written: who is not allowed in leaves no trace but the log line.
+    if (!maySignIn(profile.email, this.allowed)) throw new SignInNotAllowed(profile.email);
+    return this.users.upsert(profile);
   }
 }

@@ -78,5 +78,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ APP_URL: 'tms.example.com' }, dir)).toThrow(/APP_URL/);
     expect(() => loadConfig({ APP_URL: 'https://example.com/tms' }, dir)).toThrow(/APP_URL/);
     expect(() => loadConfig({ SERVICE_TIMEOUT_MS: '0' }, dir)).toThrow(/SERVICE_TIMEOUT_MS/);
+    expect(() => loadConfig({ OIDC_ALLOWED_DOMAINS: 'carrier.example,https://x.example' }, dir)).toThrow(/OIDC_ALLOWED_DOMAINS .*"https:\/\/x\.example"/);
+    expect(() => loadConfig({ OIDC_ALLOWED_EMAILS: 'dispatch' }, dir)).toThrow(/OIDC_ALLOWED_EMAILS .*"dispatch"/);
+  });
+
+  it('reads who may sign in, lower-cased, from comma- or space-separated lists (empty: anyone)', () => {
+    expect(loadConfig({}, dir).allowedSignIns).toEqual({ domains: [], emails: [] });
+    expect(loadConfig({ OIDC_ALLOWED_DOMAINS: 'Carrier.example, @haul.example', OIDC_ALLOWED_EMAILS: ' Dana@Partner.example  lee@x.example ' }, dir).allowedSignIns).toEqual({
+      domains: ['carrier.example', 'haul.example'],
+      emails: ['dana@partner.example', 'lee@x.example'],
+    });
   });
 });

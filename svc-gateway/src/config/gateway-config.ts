@@ -8,6 +8,14 @@ export type RemoteName = (typeof REMOTES)[number];
 /** Signs session cookies when SESSION_SECRET is not set, outside production only (a warning is logged). */
 const DEVELOPMENT_SESSION_SECRET = 'tms-development-session-secret-never-use-in-production';
 
+/** Who may sign in: anyone at the issuer when both lists are empty (a warning is logged at start). */
+export interface SignInAllowList {
+  /** E-mail domains whose every address may sign in ('example.com'). */
+  domains: string[];
+  /** Single addresses that may sign in. */
+  emails: string[];
+}
+
 export type OidcSettings =
   | { kind: 'external'; issuerUrl: string; clientId: string; clientSecret: string }
   | { kind: 'development' };
@@ -30,6 +38,7 @@ export interface GatewayConfig {
   /** True when SESSION_SECRET was not set and the fixed development secret is used (a warning is logged). */
   developmentSessionSecret: boolean;
   oidc: OidcSettings;
+  allowedSignIns: SignInAllowList;
   databaseUrl: string;
   natsUrl: string;
   subjectRoot: string;
@@ -59,6 +68,18 @@ function positiveInteger(env: Env, name: string, fallback: number, max = Number.
   }
   return value;
 }
+
+/** A comma- or space-separated list, lower-cased; each entry must pass `valid`, else the start stops naming it. */
+function list(env: Env, name: string, valid: RegExp, example: string): string[] {
+  const entries = (present(env[name]) ?? '').split(/[\s,]+/).filter(Boolean).map((entry) => entry.toLowerCase());
+  const bad = entries.find((entry) => !valid.test(entry));
+  if (bad !== undefined) throw new ConfigError(`${name} must list entries like ${example}, separated by commas (got "${bad}").`);
+  return entries;
+}
+
+/** A domain, written alone or as '@domain'. */
+const DOMAIN = /^@?(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9-]{2,63}$/;
+const EMAIL = /^[^\s@,]+@[a-z0-9.-]+\.[a-z0-9-]{2,63}$/;
 
 function httpUrl(name: string, raw: string): URL {
   let url: URL;
@@ -104,6 +125,11 @@ export function loadConfig(env: Env, gatewayDir: string): GatewayConfig {
     oidc = { kind: 'development' };
   }
 
+  const allowedSignIns = {
+    domains: list(env, 'OIDC_ALLOWED_DOMAINS', DOMAIN, 'example.com').map((domain) => domain.replace(/^@/, '')),
+    emails: list(env, 'OIDC_ALLOWED_EMAILS', EMAIL, 'dispatch@example.com'),
+  };
+
   const sessionSecret = present(env.SESSION_SECRET);
   if (!sessionSecret && production) {
     throw new ConfigError('SESSION_SECRET must be set with NODE_ENV=production (a long random string signs the session cookie).');
@@ -129,6 +155,7 @@ export function loadConfig(env: Env, gatewayDir: string): GatewayConfig {
     sessionIdleSeconds,
     sessionMaxSeconds,
     oidc,
+    allowedSignIns,
     databaseUrl: shared.databaseUrl,
     natsUrl: shared.natsUrl,
     subjectRoot: shared.subjectRoot,

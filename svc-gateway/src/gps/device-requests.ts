@@ -6,7 +6,7 @@ import { osmandPosition, osmandToken, traccarJson } from '@tms/contracts';
 import { answerForError } from '../http/http-errors.js';
 import { BodyRefused, JSON_LIMIT_BYTES, JSON_MAX_DEPTH, jsonDepth } from '../http/json-body.js';
 import { REQUEST_TOO_LARGE } from '../services/rpc-errors.js';
-import { GpsIngestion, RateLimited } from './gps-ingestion.service.js';
+import { GpsIngestion } from './gps-ingestion.service.js';
 
 export const GPS_PATH = '/api/gps';
 export const OSMAND_PATH = '/api/gps/osmand';
@@ -44,15 +44,18 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   });
 }
 
-/** A device's body: JSON (an object or an array, as /api takes it), a form for OsmAnd, else nothing. */
-async function readDeviceBody(req: IncomingMessage, form: boolean): Promise<unknown> {
+/**
+ * A device's body: JSON (an object or an array, as /api takes it), a form for OsmAnd, else nothing. OsmAnd's bodies
+ * (a form, or Traccar Client's JSON of one position) are small, and read before the device is known: 16 KB at most.
+ */
+async function readDeviceBody(req: IncomingMessage, osmand: boolean): Promise<unknown> {
   const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
   const json = type === 'application/json' || type.endsWith('+json');
-  if (!json && !(form && type === 'application/x-www-form-urlencoded')) {
+  if (!json && !(osmand && type === 'application/x-www-form-urlencoded')) {
     req.resume();
     return undefined;
   }
-  const text = (await readBody(req, json ? JSON_LIMIT_BYTES : FORM_LIMIT_BYTES)).toString('utf8');
+  const text = (await readBody(req, osmand ? FORM_LIMIT_BYTES : JSON_LIMIT_BYTES)).toString('utf8');
   if (!json) return { ...parseQuery(text) };
   let body: unknown;
   try {
@@ -67,16 +70,18 @@ async function readDeviceBody(req: IncomingMessage, form: boolean): Promise<unkn
 }
 
 /** Answers a device: JSON, never cached, never sniffed; errors worded as every other route words them. */
-async function answer(res: ServerResponse, status: number, step: () => Promise<unknown>) {
+async function answer(req: IncomingMessage, res: ServerResponse, status: number, step: () => Promise<unknown>) {
   const headers: Record<string, string> = { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' };
   let text: string;
   try {
     text = JSON.stringify(await step());
   } catch (error) {
-    if (error instanceof RateLimited) headers['Retry-After'] = String(error.retryAfterSeconds);
     const refused = answerForError(error);
+    if (refused.retryAfterSeconds !== undefined) headers['Retry-After'] = String(refused.retryAfterSeconds);
     status = refused.status;
     text = JSON.stringify(refused.body);
+    // Refused before its body was read: the connection closes after the answer instead of taking the rest.
+    if (!req.complete) headers.Connection = 'close';
   }
   headers['Content-Length'] = String(Buffer.byteLength(text));
   res.writeHead(status, headers).end(text);
@@ -91,9 +96,9 @@ async function answer(res: ServerResponse, status: number, step: () => Promise<u
 export function deviceRequests(ingestion: GpsIngestion): (req: IncomingMessage, res: ServerResponse) => boolean {
   /** Spec 5's ingestion rule: one position or a batch of up to 1,000; 202 once JetStream has stored them. */
   const post = (req: IncomingMessage, res: ServerResponse) =>
-    answer(res, 202, async () => {
-      const body = await readDeviceBody(req, false);
-      return ingestion.ingest(ingestion.device(bearer(req.headers.authorization)), body);
+    answer(req, res, 202, async () => {
+      const device = ingestion.admit(bearer(req.headers.authorization));
+      return ingestion.ingest(device, await readDeviceBody(req, false));
     });
 
   /**
@@ -101,13 +106,17 @@ export function deviceRequests(ingestion: GpsIngestion): (req: IncomingMessage, 
    * identifier), the position in the query (GET or POST), a form body, or Traccar Client's JSON.
    */
   const osmand = (req: IncomingMessage, res: ServerResponse, query: string) =>
-    answer(res, 200, async () => {
+    answer(req, res, 200, async () => {
+      const queryParams = parseQuery(query);
+      // A token in the query or header admits the device before its body is read; Traccar's JSON carries its own.
+      const early = osmandToken(queryParams) ?? bearer(req.headers.authorization);
+      let device = early === undefined ? undefined : ingestion.admit(early);
       const body = req.method === 'POST' ? await readDeviceBody(req, true) : undefined;
       const json = traccarJson(body);
       const form = typeof body === 'object' && body !== null && !Array.isArray(body) && !json ? (body as Record<string, unknown>) : {};
-      const params = { ...form, ...parseQuery(query) };
-      const token = json?.token ?? osmandToken(params) ?? bearer(req.headers.authorization);
-      await ingestion.ingest(ingestion.device(token), json ? json.position : osmandPosition(params));
+      const params = { ...form, ...queryParams };
+      device ??= ingestion.admit(json?.token ?? osmandToken(params));
+      await ingestion.ingest(device, json ? json.position : osmandPosition(params));
       return { accepted: 1 };
     });
 

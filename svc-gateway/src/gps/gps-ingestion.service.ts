@@ -4,9 +4,12 @@ import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { checkGpsBody, GPS_MESSAGES, gpsSubject, type DeviceGrant } from '@tms/contracts';
 import { ensureGpsStream, hashDeviceToken, openDeviceGrants } from '@tms/service-kit';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js';
+import { RetryLater } from '../http/http-errors.js';
+import { ServiceClient } from '../services/service-client.js';
 import { DeviceGrants } from './device-grants.js';
 import { GpsGroupPublisher } from './gps-group-publisher.js';
 import { loadGpsConfig } from './gps-config.js';
+import { KnownSubjects } from './known-subjects.js';
 import { RateLimiter } from './rate-limiter.js';
 
 /** How long a publish waits for JetStream's acknowledgement before the device is told to retry. */
@@ -16,23 +19,29 @@ const NOT_READY = 'GPS ingestion is starting or cannot reach NATS. Please retry 
 const refuse = (status: number, message: string, extra: Record<string, unknown> = {}) => new HttpException({ message, ...extra }, status);
 
 /**
- * Accepts positions from devices: the token is checked against the device grants in memory, the binding rule and
- * the body are checked, the device's rate limit applied, and the positions published to the GPS stream. It answers
- * only once JetStream has stored them (the publish's acknowledgement): an accepted position is never lost.
+ * Accepts positions from devices: the token is checked against the device grants in memory and the device's rate
+ * limit applied (admit), before its body is read; then the binding rule and the body are checked, and the positions
+ * published to the GPS stream (ingest). It answers only once JetStream has stored them (the publish's
+ * acknowledgement): an accepted position is never lost.
  */
 @Injectable()
 export class GpsIngestion implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger('GpsIngestion');
   private readonly grants = new DeviceGrants();
   private readonly limiter: RateLimiter;
+  private readonly subjects: KnownSubjects;
   private nc?: NatsConnection;
   private publisher?: GpsGroupPublisher;
   /** Set on shutdown: a start still under way then gives up instead of retrying on a connection being drained. */
   private stopping = false;
 
-  constructor(@Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig) {
+  constructor(
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+    services: ServiceClient,
+  ) {
     const { ratePerSecond, burst } = loadGpsConfig();
     this.limiter = new RateLimiter(ratePerSecond, burst);
+    this.subjects = new KnownSubjects(services);
   }
 
   /** Connects in the background: the gateway starts (and serves staff) before NATS is there. */
@@ -58,6 +67,7 @@ export class GpsIngestion implements OnModuleInit, OnApplicationShutdown {
       const js = jetstream(this.nc, { timeout: PUBLISH_TIMEOUT_MS });
       this.publisher = new GpsGroupPublisher(js, gpsSubject(this.config.subjectRoot), this.nc.info!.max_payload / 2);
       await this.grants.follow(await openDeviceGrants(this.nc, this.config.subjectRoot));
+      this.subjects.follow(this.nc, this.config.subjectRoot);
       this.logger.log('Accepting GPS positions');
     } catch (error) {
       // Stopping: the connection is being drained (or was never opened), and the drain closes it.
@@ -71,14 +81,20 @@ export class GpsIngestion implements OnModuleInit, OnApplicationShutdown {
   async onApplicationShutdown() {
     this.stopping = true;
     this.grants.stop();
+    this.subjects.stop();
     await this.nc?.drain().catch(() => undefined);
   }
 
-  /** The device of a bearer token, or the 401 (no token, unknown or revoked) / 503 (not ready) to answer. */
-  device(token: string | undefined): DeviceGrant {
+  /**
+   * The device of a bearer token, once its rate limit lets it in: the 401 (no token, unknown or revoked), 429 or 503
+   * (not ready) to answer otherwise. Called before the body is read, so a device over its limit costs nothing more.
+   */
+  admit(token: string | undefined): DeviceGrant {
     if (!this.publisher || !this.grants.ready) throw refuse(503, NOT_READY);
     const grant = token ? this.grants.get(hashDeviceToken(token)) : undefined;
     if (!grant) throw refuse(401, GPS_MESSAGES.unauthorized);
+    const retryAfter = this.limiter.take(grant.deviceId);
+    if (retryAfter) throw new RetryLater({ message: GPS_MESSAGES.tooManyRequests }, 429, retryAfter);
     return grant;
   }
 
@@ -90,7 +106,10 @@ export class GpsIngestion implements OnModuleInit, OnApplicationShutdown {
     return this.grants.whenKnown(hashDeviceToken(token), timeoutMs);
   }
 
-  /** Checks and stores one request's positions (a position or a batch); answers how many were accepted. */
+  /**
+   * Checks and stores one request's positions (a position or a batch) of an admitted device; answers how many were
+   * accepted.
+   */
   async ingest(device: DeviceGrant, body: unknown): Promise<{ accepted: number }> {
     let forbidden = false;
     // A bound device posts for its own truck and driver only, and may leave them out; an unbound one names its own.
@@ -103,8 +122,8 @@ export class GpsIngestion implements OnModuleInit, OnApplicationShutdown {
     const checked = checkGpsBody(body, bound ? (position) => ({ ...position, truckId: own(position, 'truckId'), driverId: own(position, 'driverId') }) : undefined);
     if (forbidden) throw refuse(403, GPS_MESSAGES.forbidden);
     if (!checked.ok) throw refuse(400, 'Invalid input', { issues: checked.issues });
-    const retryAfter = this.limiter.take(device.deviceId);
-    if (retryAfter) throw new RateLimited(retryAfter);
+    // A bound device's own truck and driver exist (svc-telematics checked them); an unbound one's are checked here.
+    if (!bound) await this.subjects.refuseUnknown(checked.positions);
     if (!this.publisher) throw refuse(503, NOT_READY);
     try {
       await this.publisher.publish({ deviceId: device.deviceId, receivedAt: new Date().toISOString(), positions: checked.positions });
@@ -113,12 +132,5 @@ export class GpsIngestion implements OnModuleInit, OnApplicationShutdown {
       throw refuse(503, 'The positions could not be stored right now. Please retry.');
     }
     return { accepted: checked.positions.length };
-  }
-}
-
-/** 429 with Retry-After (the controller sets the header). */
-export class RateLimited extends HttpException {
-  constructor(readonly retryAfterSeconds: number) {
-    super({ message: GPS_MESSAGES.tooManyRequests }, 429);
   }
 }

@@ -17,18 +17,21 @@ export class HealthController {
     return { status: 'ok' };
   }
 
-  /** Each service's state, from its `{root}.{service}.health` answer. Signed in. */
+  /**
+   * Each service's state, from its `{root}.{service}.health` answer, and the GPS positions svc-telematics could not
+   * store (its dead-letter stream) when it reports them. Signed in.
+   */
   @Get('api/health')
   async health() {
-    const states = await Promise.all(
-      SERVICES.map(async (service): Promise<[ServiceName, ServiceState]> => [
-        service,
-        (await this.services.isUp(healthSubject(this.services.subjectRoot, service), HEALTH_TIMEOUT_MS)) ? 'up' : 'down',
-      ]),
+    const answers = await Promise.all(
+      SERVICES.map(async (service) => [service, await this.services.health(healthSubject(this.services.subjectRoot, service), HEALTH_TIMEOUT_MS)] as const),
     );
+    const states = answers.map(([service, answer]): [ServiceName, ServiceState] => [service, answer ? 'up' : 'down']);
+    const deadLettered = answers.find(([service]) => service === 'telematics')?.[1]?.deadLetteredPositions;
     return {
       status: states.every(([, state]) => state === 'up') ? 'ok' : 'degraded',
       services: { gateway: 'up', ...Object.fromEntries(states) } as Record<'gateway' | ServiceName, ServiceState>,
+      ...(typeof deadLettered === 'number' ? { gps: { deadLetteredPositions: deadLettered } } : {}),
     };
   }
 }

@@ -1,14 +1,14 @@
 import { Catch, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { Response } from 'express';
-import { answerForError } from './http-errors.js';
+import { answerForError, sendAnswer } from './http-errors.js';
 
 /** The global exception filter: every error a route raises is answered by answerForError. */
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost) {
     const response = host.switchToHttp().getResponse<Response>();
-    const { status, body } = answerForError(exception);
+    const answer = answerForError(exception);
     if (response.headersSent) return;
-    response.status(status).json(body);
+    sendAnswer(response, answer);
   }
 }

@@ -1,9 +1,20 @@
 import { HttpException, Logger } from '@nestjs/common';
-import type { ErrorRequestHandler } from 'express';
+import type { ErrorRequestHandler, Response } from 'express';
 import { REQUEST_TOO_LARGE, SOMETHING_WENT_WRONG, type HttpAnswer } from '../services/rpc-errors.js';
 import { BodyRefused } from './json-body.js';
 
 const logger = new Logger('HttpErrors');
+
+/** An HTTP error the client may retry after `retryAfterSeconds` (sent as Retry-After): 429, a busy service's 503. */
+export class RetryLater extends HttpException {
+  constructor(
+    body: { message: string },
+    status: number,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(body, status);
+  }
+}
 
 /** Plain messages for statuses raised without one of ours (Nest's defaults, body-parser). */
 const STATUS_MESSAGES: Record<number, string> = {
@@ -30,7 +41,8 @@ export function answerForError(error: unknown): HttpAnswer {
     if (typeof response === 'object' && response !== null && !('statusCode' in response)) {
       const { message, issues } = response as { message?: unknown; issues?: unknown };
       if (typeof message === 'string') {
-        return { status, body: issues && typeof issues === 'object' ? { message, issues: issues as never } : { message } };
+        const body = issues && typeof issues === 'object' ? { message, issues: issues as never } : { message };
+        return error instanceof RetryLater ? { status, body, retryAfterSeconds: error.retryAfterSeconds } : { status, body };
       }
     }
     // Nest's own exceptions (route not found, …) carry texts like "Cannot GET /x": answer a plain one.
@@ -52,9 +64,14 @@ export function answerForError(error: unknown): HttpAnswer {
   return { status: 500, body: { message: SOMETHING_WENT_WRONG } };
 }
 
+/** Sends an answer (with its Retry-After) on an express response. */
+export function sendAnswer(res: Response, { status, body, retryAfterSeconds }: HttpAnswer) {
+  if (retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(retryAfterSeconds));
+  res.status(status).json(body);
+}
+
 /** The same answers for errors raised in plain express middleware (body parsers, session store, static files). */
 export const expressErrorHandler: ErrorRequestHandler = (error, _req, res, next) => {
   if (res.headersSent) return next(error);
-  const { status, body } = answerForError(error);
-  res.status(status).json(body);
+  sendAnswer(res, answerForError(error));
 };

@@ -44,11 +44,20 @@ describe('httpAnswerFor: service error codes to HTTP', () => {
   });
 
   it('maps every code of the contract', () => {
-    const expected: Record<RpcErrorCode, number> = { invalid: 400, not_found: 404, conflict: 409, unavailable: 503, undeliverable: 502, internal: 500 };
+    const expected: Record<RpcErrorCode, number> = { invalid: 400, not_found: 404, conflict: 409, unavailable: 503, busy: 503, undeliverable: 502, internal: 500 };
     for (const code of RPC_ERROR_CODES) {
       expect(httpAnswerFor({ code, message: 'x' }, 'core').status).toBe(expected[code]);
     }
     expect(Object.keys(expected).sort()).toEqual([...RPC_ERROR_CODES].sort());
+  });
+
+  it('tells a client of a busy service when to try again, and no one else', () => {
+    expect(httpAnswerFor({ code: 'busy', message: 'Extractions are queued full. Please try again shortly.' }, 'ai')).toEqual({
+      status: 503,
+      body: { message: 'Extractions are queued full. Please try again shortly.' },
+      retryAfterSeconds: 5,
+    });
+    expect(httpAnswerFor({ code: 'unavailable', message: '' }, 'ai').retryAfterSeconds).toBeUndefined();
   });
 
   it('gives empty issues rather than none for invalid and conflict', () => {

@@ -1,9 +1,11 @@
-import type { FieldIssues, RpcError, ServiceName } from '@tms/contracts';
+import { BUSY_RETRY_AFTER_SECONDS, type FieldIssues, type RpcError, type ServiceName } from '@tms/contracts';
 
 /** What the gateway answers over HTTP: a status and a plain JSON body (never a stack trace or SQL). */
 export interface HttpAnswer {
   status: number;
   body: { message: string; issues?: FieldIssues };
+  /** Sent as Retry-After: when the client may try again (429, a busy service's 503). */
+  retryAfterSeconds?: number;
 }
 
 export const SOMETHING_WENT_WRONG = 'Something went wrong. Please try again.';
@@ -39,6 +41,8 @@ export function httpAnswerFor(error: RpcError, service: ServiceName): HttpAnswer
       return { status: 409, body: { message: error.message, issues: error.issues ?? {} } };
     case 'unavailable':
       return { status: 503, body: { message: error.message || serviceUnavailableMessage(service) } };
+    case 'busy':
+      return { status: 503, body: { message: error.message || serviceUnavailableMessage(service) }, retryAfterSeconds: BUSY_RETRY_AFTER_SECONDS };
     case 'undeliverable':
       return { status: 502, body: { message: `The ${service} service's answer is too large to send.` } };
     case 'internal':

@@ -86,12 +86,13 @@ describe('ServiceClient.call', () => {
   });
 });
 
-describe('ServiceClient.isUp', () => {
-  it('is true only for an ok reply in time', async () => {
-    await expect(new ServiceClient(clientAnswering(() => of({ ok: true, data: {} })).proxy, config).isUp('h', 50)).resolves.toBe(true);
-    await expect(new ServiceClient(clientAnswering(() => NEVER).proxy, config).isUp('h', 50)).resolves.toBe(false);
+describe('ServiceClient.health', () => {
+  it('is the answer of an ok reply in time, else undefined', async () => {
+    const answer = { service: 'svc-telematics', status: 'up', deadLetteredPositions: 2 };
+    await expect(new ServiceClient(clientAnswering(() => of({ ok: true, data: answer })).proxy, config).health('h', 50)).resolves.toEqual(answer);
+    await expect(new ServiceClient(clientAnswering(() => NEVER).proxy, config).health('h', 50)).resolves.toBeUndefined();
     await expect(
-      new ServiceClient(clientAnswering(() => of({ ok: false, error: { code: 'internal', message: 'x' } })).proxy, config).isUp('h', 50),
-    ).resolves.toBe(false);
+      new ServiceClient(clientAnswering(() => of({ ok: false, error: { code: 'internal', message: 'x' } })).proxy, config).health('h', 50),
+    ).resolves.toBeUndefined();
   });
 });

@@ -5,6 +5,7 @@ import { DEADLINE_HEADER, RPC_ERROR_CODES, type RpcReply, type ServiceName } fro
 import { firstValueFrom, timeout } from 'rxjs';
 import { z } from 'zod';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js';
+import { RetryLater } from '../http/http-errors.js';
 import { httpAnswerFor, requestNotSendable, serviceUnavailable, type HttpAnswer } from './rpc-errors.js';
 import { RequestPackingError } from './request-serializer.js';
 
@@ -24,8 +25,9 @@ const rpcReplySchema = z.union([
   }),
 ]);
 
-/** An HTTP error whose body is exactly what the client sees. */
-export const httpError = ({ status, body }: HttpAnswer) => new HttpException(body, status);
+/** An HTTP error whose body is exactly what the client sees, with a Retry-After when the answer has one. */
+export const httpError = ({ status, body, retryAfterSeconds }: HttpAnswer) =>
+  retryAfterSeconds === undefined ? new HttpException(body, status) : new RetryLater(body, status, retryAfterSeconds);
 
 /**
  * The one way the gateway calls a service (STYLE.md): a NATS request with a timeout — `ClientProxy.send` never
@@ -69,10 +71,15 @@ export class ServiceClient {
     throw httpError(httpAnswerFor(reply.error, service));
   }
 
-  /** True when the service answers `ok: true` in time (health checks: no log, down is an answer). */
-  async isUp(subject: string, timeoutMs: number): Promise<boolean> {
+  /**
+   * A service's health answer when it answers `ok: true` in time, else undefined (health checks: no log, down is an
+   * answer).
+   */
+  async health(subject: string, timeoutMs: number): Promise<Record<string, unknown> | undefined> {
     const outcome = await this.request(subject, {}, timeoutMs);
-    return 'reply' in outcome && outcome.reply.ok;
+    if (!('reply' in outcome) || !outcome.reply.ok) return undefined;
+    const { data } = outcome.reply;
+    return typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
   }
 
   private async request(

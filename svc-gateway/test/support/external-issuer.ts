@@ -13,9 +13,14 @@ export interface ExternalIssuer {
 
 /**
  * A stand-in for a real identity provider (Keycloak-like: the issuer has a path), run in the test process with
- * oidc-provider. It signs everyone in as one person with full profile claims, without any page.
+ * oidc-provider. It signs everyone in as one person with full profile claims, without any page; `claims` may be a
+ * function, read at each sign-in, to sign the next one in as someone else.
  */
-export async function startExternalIssuer(options: { redirectUri: string; claims: Record<string, unknown> }): Promise<ExternalIssuer> {
+export async function startExternalIssuer(options: {
+  redirectUri: string;
+  claims: Record<string, unknown> | (() => Record<string, unknown>);
+}): Promise<ExternalIssuer> {
+  const claimsNow = () => (typeof options.claims === 'function' ? options.claims() : options.claims);
   const port = await freePort();
   const issuer = `http://127.0.0.1:${port}/realms/tms`;
   const clientId = 'tms-web';
@@ -37,7 +42,7 @@ export async function startExternalIssuer(options: { redirectUri: string; claims
     features: { devInteractions: { enabled: false } },
     ttl: { Interaction: 600, AuthorizationCode: 60, AccessToken: 600, IdToken: 600, Grant: 600, Session: 600 },
     interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/realms/tms/interaction/${interaction.uid}` },
-    findAccount: (_ctx: unknown, accountId: string) => ({ accountId, claims: () => ({ sub: accountId, ...options.claims }) }),
+    findAccount: (_ctx: unknown, accountId: string) => ({ accountId, claims: () => ({ sub: accountId, ...claimsNow() }) }),
     loadExistingGrant: async (ctx: KoaContextWithOIDC) => {
       const { client, session, provider: self } = ctx.oidc;
       const grant = new self.Grant({ clientId: client.clientId, accountId: session.accountId! });
