@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { dataSourceOptions, healthController, openDatabase, serviceRequestsModule } from '@tms/service-kit';
+import { dataSourceOptions, openDatabase, serviceRequestsModule } from '@tms/service-kit';
 import { DataSource } from 'typeorm';
 import { DeviceEntity } from './devices/device.entity.js';
 import { DevicesModule } from './devices/devices.module.js';
@@ -10,6 +10,7 @@ import { PartialPositionIndexes1764900000000 } from './migrations/1764900000000-
 import { CheaperPositionWrites1765000000000 } from './migrations/1765000000000-cheaper-position-writes.js';
 import { LatestLocationEntity } from './positions/latest-location.entity.js';
 import { PositionsModule } from './positions/positions.module.js';
+import { TelematicsHealthController } from './telematics-health.controller.js';
 
 /** svc-telematics owns the `telematics` schema: every entity and migration of the service is listed here. */
 export const TELEMATICS_DATABASE = {
@@ -30,6 +31,6 @@ export const TELEMATICS_DATABASE = {
     DevicesModule,
     PositionsModule,
   ],
-  controllers: [healthController('telematics')],
+  controllers: [TelematicsHealthController],
 })
 export class AppModule {}

@@ -1,7 +1,7 @@
 import { DiscardPolicy, jetstreamManager, RetentionPolicy, StorageType, type StreamConfig } from '@nats-io/jetstream';
 import { Kvm, type KV } from '@nats-io/kv';
 import { nanos, type NatsConnection } from '@nats-io/transport-node';
-import { deviceGrantsBucket, GPS_DUPLICATE_WINDOW_MS, gpsStreamName, gpsSubject } from '@tms/contracts';
+import { deviceGrantsBucket, GPS_DUPLICATE_WINDOW_MS, gpsDeadLetterStreamName, gpsDeadLetterSubject, gpsStreamName, gpsSubject } from '@tms/contracts';
 import { config } from './config.js';
 
 /**
@@ -26,6 +26,35 @@ export async function ensureGpsStream(nc: NatsConnection, root: string): Promise
     await jsm.streams.add(stream);
   } catch {
     // It exists with another configuration (an older release): bring it to this one.
+    const { name, storage: _storage, retention: _retention, ...changes } = stream;
+    await jsm.streams.update(name, changes);
+  }
+}
+
+/** Dead letters kept at most: the oldest go first past it (a count, not bytes: a byte limit reserves disk up front). */
+const DEAD_LETTERS_MAX = 1_000_000;
+
+/**
+ * Creates the GPS dead-letter stream (svc-telematics's, see gpsDeadLetterSubject), or brings an existing one to this
+ * configuration. Kept `maxAgeMs` (as long as positions) and DEAD_LETTERS_MAX at most; a dead letter published again
+ * after a retry (same message id) within GPS_DUPLICATE_WINDOW_MS is kept once.
+ */
+export async function ensureGpsDeadLetterStream(nc: NatsConnection, root: string, maxAgeMs: number): Promise<void> {
+  const jsm = await jetstreamManager(nc);
+  const stream: Partial<StreamConfig> & { name: string } = {
+    name: gpsDeadLetterStreamName(root),
+    subjects: [gpsDeadLetterSubject(root)],
+    storage: StorageType.File,
+    retention: RetentionPolicy.Limits,
+    discard: DiscardPolicy.Old,
+    max_age: nanos(maxAgeMs),
+    max_msgs: DEAD_LETTERS_MAX,
+    duplicate_window: nanos(GPS_DUPLICATE_WINDOW_MS),
+    num_replicas: config.gpsStreamReplicas,
+  };
+  try {
+    await jsm.streams.add(stream);
+  } catch {
     const { name, storage: _storage, retention: _retention, ...changes } = stream;
     await jsm.streams.update(name, changes);
   }

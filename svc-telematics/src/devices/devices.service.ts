@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import type { ClientProxy } from '@nestjs/microservices';
 import { InjectRepository } from '@nestjs/typeorm';
@@ -13,12 +14,23 @@ import {
   type RpcReply,
 } from '@tms/contracts';
 import { CrudService, EVENTS, hashDeviceToken, newDeviceToken, ServiceRequests } from '@tms/service-kit';
-import { Repository } from 'typeorm';
+import { Repository, type EntityManager } from 'typeorm';
 import { JetStreamConnection } from '../jetstream/jetstream.module.js';
 import { DeviceEntity } from './device.entity.js';
 import { DEVICE_CONSTRAINTS } from './devices.errors.js';
 
 const codec = new TextEncoder();
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const grantText = ({ deviceId, truckId, driverId }: DeviceGrant) => JSON.stringify({ deviceId, truckId, driverId });
+/** The device a published grant names, or undefined for one that is not a grant. */
+const grantedDevice = (text: string): string | undefined => {
+  try {
+    const { deviceId } = JSON.parse(text) as Partial<DeviceGrant>;
+    return typeof deviceId === 'string' ? deviceId : undefined;
+  } catch {
+    return undefined;
+  }
+};
 
 /**
  * Devices and their tokens. A token is made here, answered once and kept only as its hash; what the gateway needs to
@@ -38,15 +50,34 @@ export class DevicesService extends CrudService<DeviceEntity, typeof deviceInput
     super(repository, events, { entity: 'device', schema: deviceInputSchema, constraints: DEVICE_CONSTRAINTS, order: { createdAt: 'DESC' } });
   }
 
-  /** The bucket follows the database: a grant lost (a bucket recreated, a write that failed) is put back at start. */
+  /**
+   * The bucket follows the database: a grant lost (a bucket recreated, a write that failed) is put back at start, and
+   * one left for a device that is gone is deleted. Where the two differ, the device is reconciled under its lock, so
+   * that a change made meanwhile by another replica is never undone by what this one read before it.
+   */
   async onApplicationBootstrap() {
     const rows: { hash: string; id: string; truck_id: string | null; driver_id: string | null }[] = await this.repository.query(
       `SELECT t.token_hash AS hash, d.id, d.truck_id, d.driver_id FROM telematics.device_tokens t JOIN telematics.devices d ON d.id = t.device_id`,
     );
-    const kept = new Set(rows.map((row) => row.hash));
-    for (const row of rows) await this.publishGrant(row.hash, { deviceId: row.id, truckId: row.truck_id, driverId: row.driver_id });
-    for await (const key of await this.jetstream.grants.keys()) if (!kept.has(key)) await this.jetstream.grants.delete(key);
-    this.logger.log(`${rows.length} device grants published`);
+    const expected = new Map(rows.map((row) => [row.hash, grantText({ deviceId: row.id, truckId: row.truck_id, driverId: row.driver_id })]));
+    // Device → the hashes under which the bucket holds a grant for it that the database does not.
+    const differing = new Map<string, string[]>();
+    for await (const hash of await this.jetstream.grants.keys()) {
+      const entry = await this.jetstream.grants.get(hash);
+      const published = entry?.operation === 'PUT' ? entry.string() : undefined;
+      if (published !== undefined && published === expected.get(hash)) expected.delete(hash);
+      else if (published !== undefined) {
+        const deviceId = grantedDevice(published);
+        if (deviceId) differing.set(deviceId, [...(differing.get(deviceId) ?? []), hash]);
+        else await this.jetstream.grants.delete(hash);
+      }
+    }
+    for (const grant of expected.values()) {
+      const { deviceId } = JSON.parse(grant) as DeviceGrant;
+      if (!differing.has(deviceId)) differing.set(deviceId, []);
+    }
+    for (const [deviceId, hashes] of differing) await this.reconcile(deviceId, hashes);
+    this.logger.log(`${rows.length} device grants in the bucket, ${differing.size} reconciled with the database`);
   }
 
   protected override check(fields: Partial<DeviceFields>) {
@@ -65,8 +96,10 @@ export class DevicesService extends CrudService<DeviceEntity, typeof deviceInput
       if (refused) return refused;
       const token = newDeviceToken();
       const hash = hashDeviceToken(token);
-      const saved = await this.repository.manager.transaction(async (manager) => {
-        const device = await manager.save(manager.create(DeviceEntity, parsed.data));
+      // Under its lock like any change of a grant: a reconciliation at another replica's start waits for the commit.
+      const id = randomUUID();
+      const saved = await this.underDeviceLock(id, async (manager) => {
+        const device = await manager.save(manager.create(DeviceEntity, { ...parsed.data, id }));
         await manager.query(`INSERT INTO telematics.device_tokens (device_id, token_hash) VALUES ($1, $2)`, [device.id, hash]);
         // Inside the transaction: a device whose grant could not be published is not registered.
         await this.publishGrant(hash, { deviceId: device.id, truckId: device.truckId, driverId: device.driverId });
@@ -78,39 +111,90 @@ export class DevicesService extends CrudService<DeviceEntity, typeof deviceInput
     });
   }
 
-  /** A new name, truck or driver: the grant follows, so the binding rule uses the new ones at once. */
+  /**
+   * A new name, truck or driver: the grant follows, so the binding rule uses the new ones at once. Changed and
+   * published under the device's lock, from the row as it is then: never for a device deleted meanwhile.
+   */
   override async update(id: unknown, changes: unknown): Promise<RpcReply<DeviceEntity>> {
-    const reply = await super.update(id, changes);
-    if (reply.ok) {
-      const hash = await this.tokenHash(reply.data.id);
-      if (hash) await this.publishGrant(hash, { deviceId: reply.data.id, truckId: reply.data.truckId, driverId: reply.data.driverId });
-    }
-    return reply;
+    if (typeof id !== 'string' || !UUID.test(id)) return this.notFound;
+    const parsed = this.options.schema.partial().strict().safeParse(changes ?? {});
+    if (!parsed.success) return fail('invalid', 'Invalid input', fieldIssues(parsed.error));
+    return this.guard(async () => {
+      const refused = await this.check(parsed.data);
+      if (refused) return refused;
+      const saved = await this.underDeviceLock(id, async (manager) => {
+        const existing = await manager.findOneBy(DeviceEntity, { id });
+        if (!existing) return undefined;
+        const device = await manager.save(Object.assign(existing, parsed.data));
+        const hash = await this.tokenHash(manager, id);
+        if (hash) await this.publishGrant(hash, { deviceId: device.id, truckId: device.truckId, driverId: device.driverId });
+        return device;
+      });
+      if (!saved) return this.notFound;
+      this.announce('updated', saved);
+      return ok(saved);
+    });
   }
 
-  /** Revokes a device: its grant is deleted first, so that a failure leaves it refused rather than listed as gone. */
+  /**
+   * Revokes a device under its lock: its grant is deleted first, so that a failure leaves it refused rather than
+   * listed as gone, and no update can publish it again (it waits for the lock, then finds no device).
+   */
   override async delete(id: unknown): Promise<RpcReply<{ id: string }>> {
-    if (typeof id === 'string' && /^[0-9a-f-]{36}$/i.test(id)) {
-      const hash = await this.guard(async () => ok(await this.tokenHash(id)));
-      if (!hash.ok) return hash;
-      if (hash.data) {
+    if (typeof id !== 'string' || !UUID.test(id)) return this.notFound;
+    return this.guard(async () => {
+      const refused = await this.checkDelete(id);
+      if (refused) return refused;
+      const outcome = await this.underDeviceLock(id, async (manager) => {
+        const hash = await this.tokenHash(manager, id);
         try {
-          await this.jetstream.grants.delete(hash.data);
+          if (hash) await this.jetstream.grants.delete(hash);
         } catch (error) {
           this.logger.warn(`Revoking ${id}: ${String(error)}`);
-          return fail('unavailable', 'The device could not be revoked right now. Please try again.');
+          return 'unrevoked';
         }
-      }
-    }
-    return super.delete(id);
+        return ((await manager.delete(DeviceEntity, { id })).affected ?? 0) > 0 ? 'deleted' : 'missing';
+      });
+      if (outcome === 'unrevoked') return fail('unavailable', 'The device could not be revoked right now. Please try again.');
+      if (outcome === 'missing') return this.notFound;
+      this.announce('deleted', { id });
+      return ok({ id });
+    });
   }
 
-  private async tokenHash(deviceId: string): Promise<string | undefined> {
-    const rows: { token_hash: string }[] = await this.repository.query(`SELECT token_hash FROM telematics.device_tokens WHERE device_id = $1`, [deviceId]);
+  /**
+   * Makes the bucket hold what the database holds for one device, under its lock: its grant if it has one, and none
+   * of the `published` hashes that are not its token's (a token is a device's for ever: no other can own its hash).
+   */
+  private reconcile(deviceId: string, published: string[]) {
+    return this.underDeviceLock(deviceId, async (manager) => {
+      const [device]: { hash: string; truck_id: string | null; driver_id: string | null }[] = await manager.query(
+        `SELECT t.token_hash AS hash, d.truck_id, d.driver_id FROM telematics.devices d JOIN telematics.device_tokens t ON t.device_id = d.id WHERE d.id = $1`,
+        [deviceId],
+      );
+      if (device) await this.publishGrant(device.hash, { deviceId, truckId: device.truck_id, driverId: device.driver_id });
+      for (const hash of published) if (hash !== device?.hash) await this.jetstream.grants.delete(hash);
+    });
+  }
+
+  /**
+   * Runs `step` in a transaction holding the device's lock (an advisory lock on its id, which needs no row: a device
+   * being registered or already deleted has none). Every write of a device's grant happens under it, in the order
+   * the database's changes are made.
+   */
+  private underDeviceLock<T>(deviceId: string, step: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.repository.manager.transaction(async (manager) => {
+      await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [deviceId.toLowerCase()]);
+      return step(manager);
+    });
+  }
+
+  private async tokenHash(manager: EntityManager, deviceId: string): Promise<string | undefined> {
+    const rows: { token_hash: string }[] = await manager.query(`SELECT token_hash FROM telematics.device_tokens WHERE device_id = $1`, [deviceId]);
     return rows[0]?.token_hash;
   }
 
   private async publishGrant(hash: string, grant: DeviceGrant) {
-    await this.jetstream.grants.put(hash, codec.encode(JSON.stringify(grant)));
+    await this.jetstream.grants.put(hash, codec.encode(grantText(grant)));
   }
 }

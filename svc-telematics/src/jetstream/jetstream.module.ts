@@ -1,9 +1,10 @@
 import { Global, Injectable, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
 import type { KV } from '@nats-io/kv';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { config, ensureGpsStream, openDeviceGrants } from '@tms/service-kit';
+import { config, ensureGpsDeadLetterStream, ensureGpsStream, openDeviceGrants } from '@tms/service-kit';
+import { telematicsConfig } from '../telematics-config.js';
 
-/** The service's own NATS connection for JetStream (the stream of positions, the bucket of device grants). */
+/** The service's own NATS connection for JetStream (the streams of positions and dead letters, the bucket of device grants). */
 @Injectable()
 export class JetStreamConnection implements OnApplicationShutdown {
   private readonly logger = new Logger('JetStream');
@@ -15,6 +16,8 @@ export class JetStreamConnection implements OnApplicationShutdown {
   static async open(): Promise<JetStreamConnection> {
     const nc = await connect({ servers: config.natsUrl, name: 'svc-telematics-jetstream', maxReconnectAttempts: -1, reconnectTimeWait: 1000 });
     await ensureGpsStream(nc, config.subjectRoot);
+    // Refused positions are kept as long as stored ones.
+    await ensureGpsDeadLetterStream(nc, config.subjectRoot, telematicsConfig.retentionDays * 24 * 60 * 60 * 1000);
     return new JetStreamConnection(nc, await openDeviceGrants(nc, config.subjectRoot));
   }
 

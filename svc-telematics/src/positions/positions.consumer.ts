@@ -5,15 +5,24 @@ import { gpsConsumerName, gpsStreamName, type GpsEnvelope } from '@tms/contracts
 import { config } from '@tms/service-kit';
 import { JetStreamConnection } from '../jetstream/jetstream.module.js';
 import { telematicsConfig } from '../telematics-config.js';
+import { DeadLetters, refusedLetter } from './dead-letters.js';
 import { PositionsWriter } from './positions.writer.js';
+import { writeOrRefuse } from './refused-positions.js';
 
 /**
  * How long a batch waits for more messages before it is written anyway: a transaction per 100 ms carries 5 times the
  * positions of one per 20 ms at the same rate, for a fifth of the commits (the screen reuses its answer for 1 s).
  */
 const LINGER_MS = 100;
-/** When Postgres cannot take a batch, its messages come back this much later. */
+/** When Postgres cannot take a batch (it is down), the same batch is tried again this much later. */
 const RETRY_DELAY_MS = 2000;
+/**
+ * Deliveries of a stream message at most. A message is delivered again only when svc-telematics stopped or crashed
+ * holding it (an outage is waited out in process): one that crashes it every time is then set apart (DeadLetters).
+ */
+const MAX_DELIVER = 20;
+/** How often the messages held (waiting for their batch, or for Postgres) are reported in progress to JetStream. */
+const IN_PROGRESS_EVERY_MS = 10_000;
 
 const decoder = new TextDecoder();
 /** Stream messages fetched ahead of the writer: each may hold a few thousand positions. */
@@ -21,13 +30,30 @@ const FETCH_AHEAD = 200;
 
 interface Pending {
   message: JsMsg;
-  envelopes: GpsEnvelope[];
+  /** Undefined for a message that is no GPS envelopes: it is set apart. */
+  envelopes?: GpsEnvelope[];
+}
+
+const isEnvelope = (value: unknown): value is GpsEnvelope =>
+  typeof value === 'object' && value !== null && Array.isArray((value as GpsEnvelope).positions);
+
+/** A message's envelopes: an array of requests' (a lone envelope is what releases before group publishing sent). */
+function readEnvelopes(data: Uint8Array): GpsEnvelope[] | undefined {
+  try {
+    const parsed: unknown = JSON.parse(decoder.decode(data));
+    const envelopes = Array.isArray(parsed) ? parsed : [parsed];
+    return envelopes.every(isEnvelope) ? envelopes : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
  * Consumes the GPS stream through a durable consumer shared by every replica, writing messages to Postgres in
  * batches; a message is acknowledged only after its batch is committed, so a crash or a Postgres outage loses
- * nothing: unacknowledged messages are delivered again, and writing one twice changes nothing.
+ * nothing: unacknowledged messages are delivered again, and writing one twice changes nothing. A position Postgres
+ * refuses is found by splitting its batch (writeOrRefuse) and set apart in the dead-letter stream, with every other
+ * position written: one bad value never holds back the stream.
  */
 @Injectable()
 export class PositionsConsumer implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -37,34 +63,40 @@ export class PositionsConsumer implements OnApplicationBootstrap, OnApplicationS
   private pendingPositions = 0;
   private timer?: NodeJS.Timeout;
   private writing: Promise<void> = Promise.resolve();
+  /** Messages taken and not yet acknowledged. */
+  private readonly held = new Set<JsMsg>();
+  private inProgressTimer?: NodeJS.Timeout;
+  private stopping = false;
 
   constructor(
     private readonly jetstreamConnection: JetStreamConnection,
     private readonly writer: PositionsWriter,
+    private readonly deadLetters: DeadLetters,
   ) {}
 
   async onApplicationBootstrap() {
     const { nc } = this.jetstreamConnection;
     const stream = gpsStreamName(config.subjectRoot);
     const jsm = await jetstreamManager(nc);
-    await jsm.consumers.add(stream, {
-      durable_name: gpsConsumerName,
-      ack_policy: AckPolicy.Explicit,
-      deliver_policy: DeliverPolicy.All,
-      ack_wait: nanos(30_000),
-      max_ack_pending: 4 * FETCH_AHEAD,
-      max_deliver: -1,
-    });
-    const consumer = await jetstream(nc).consumers.get(stream, gpsConsumerName);
-    this.messages = await consumer.consume({ max_messages: FETCH_AHEAD });
+    const consumer = { ack_wait: nanos(30_000), max_ack_pending: 4 * FETCH_AHEAD, max_deliver: MAX_DELIVER };
+    try {
+      await jsm.consumers.add(stream, { durable_name: gpsConsumerName, ack_policy: AckPolicy.Explicit, deliver_policy: DeliverPolicy.All, ...consumer });
+    } catch {
+      // It exists with another configuration (an older release delivered without end): bring it to this one.
+      await jsm.consumers.update(stream, gpsConsumerName, consumer);
+    }
+    this.messages = await (await jetstream(nc).consumers.get(stream, gpsConsumerName)).consume({ max_messages: FETCH_AHEAD });
     void (async () => {
       for await (const message of this.messages!) this.take(message);
     })().catch((error: unknown) => this.logger.error(`The GPS stream stopped: ${String(error)}`));
+    this.inProgressTimer = setInterval(() => this.held.forEach((message) => message.working()), IN_PROGRESS_EVERY_MS);
     this.logger.log(`Consuming ${stream} in batches of about ${telematicsConfig.consumerBatch} positions`);
   }
 
   async onApplicationShutdown() {
+    this.stopping = true;
     clearTimeout(this.timer);
+    clearInterval(this.inProgressTimer);
     await this.messages?.close();
     this.flush();
     await this.writing;
@@ -72,18 +104,10 @@ export class PositionsConsumer implements OnApplicationBootstrap, OnApplicationS
 
   /** Reads a message's envelopes at once, so that a batch is bounded by the positions it holds. */
   private take(message: JsMsg) {
-    let envelopes: GpsEnvelope[];
-    try {
-      const parsed = JSON.parse(decoder.decode(message.data)) as GpsEnvelope[] | GpsEnvelope;
-      // An array of requests' envelopes; a lone envelope is what releases before group publishing sent.
-      envelopes = Array.isArray(parsed) ? parsed : [parsed];
-    } catch {
-      this.logger.error(`Stream message ${message.seq} is not GPS envelopes: dropped`);
-      message.term();
-      return;
-    }
+    const envelopes = readEnvelopes(message.data);
+    this.held.add(message);
     this.pending.push({ message, envelopes });
-    this.pendingPositions += envelopes.reduce((sum, envelope) => sum + envelope.positions.length, 0);
+    this.pendingPositions += envelopes?.reduce((sum, envelope) => sum + envelope.positions.length, 0) ?? 0;
     if (this.pendingPositions >= telematicsConfig.consumerBatch) this.flush();
     else this.timer ??= setTimeout(() => this.flush(), LINGER_MS);
   }
@@ -93,18 +117,34 @@ export class PositionsConsumer implements OnApplicationBootstrap, OnApplicationS
     this.timer = undefined;
     const batch = this.pending.splice(0);
     this.pendingPositions = 0;
-    if (batch.length) this.writing = this.writing.then(() => this.write(batch));
+    if (batch.length) this.writing = this.writing.then(() => this.write(batch)).catch((error: unknown) => this.logger.error(`Settling a batch: ${String(error)}`));
   }
 
+  /** Writes a batch, setting apart what Postgres refuses; while Postgres is away, tries again until it is back. */
   private async write(batch: Pending[]) {
-    const envelopes = batch.flatMap((pending) => pending.envelopes);
-    const readable = batch.map((pending) => pending.message);
-    try {
-      await this.writer.write(envelopes);
-      for (const message of readable) message.ack();
-    } catch (error) {
-      this.logger.warn(`Writing ${readable.length} stream messages failed, retrying in ${RETRY_DELAY_MS} ms: ${error instanceof Error ? error.message : String(error)}`);
-      for (const message of readable) message.nak(RETRY_DELAY_MS);
+    const readable = batch.flatMap(({ message, envelopes }) => (envelopes ? [{ seq: message.seq, envelopes }] : []));
+    const unreadable = batch.flatMap(({ message, envelopes }) =>
+      envelopes ? [] : [{ data: message.data, reason: 'not GPS envelopes', origin: `stream message ${message.seq}` }],
+    );
+    for (;;) {
+      try {
+        const refused = await writeOrRefuse((envelopes) => this.writer.write(envelopes), readable);
+        const letters = refused.map(({ envelope, seq, index, reason }) => refusedLetter(envelope, reason, `stream message ${seq} position ${index}`));
+        await this.deadLetters.publish([...unreadable, ...letters]);
+        return this.settle(batch, (message) => message.ack());
+      } catch (error) {
+        const why = error instanceof Error ? error.message : String(error);
+        if (this.stopping) return this.settle(batch, (message) => message.nak());
+        this.logger.warn(`Writing ${batch.length} stream messages failed, retrying in ${RETRY_DELAY_MS} ms: ${why}`);
+        await new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS));
+      }
+    }
+  }
+
+  private settle(batch: Pending[], answer: (message: JsMsg) => void) {
+    for (const { message } of batch) {
+      answer(message);
+      this.held.delete(message);
     }
   }
 }

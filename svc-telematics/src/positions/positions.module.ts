@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { DeadLetters } from './dead-letters.js';
 import { LatestLocationEntity } from './latest-location.entity.js';
 import { PositionsConsumer } from './positions.consumer.js';
 import { PositionsController } from './positions.controller.js';
@@ -9,6 +10,7 @@ import { PositionsWriter } from './positions.writer.js';
 @Module({
   imports: [TypeOrmModule.forFeature([LatestLocationEntity])],
   controllers: [PositionsController],
-  providers: [PositionsWriter, PositionsConsumer, PositionsPartitions],
+  providers: [PositionsWriter, PositionsConsumer, PositionsPartitions, DeadLetters],
+  exports: [DeadLetters],
 })
 export class PositionsModule {}

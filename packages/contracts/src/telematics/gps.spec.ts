@@ -29,6 +29,14 @@ describe('the GPS ingestion rule', () => {
     expect(checkGpsBody(withoutIds)).toEqual({ ok: false, issues: { driverId: ['A position needs a driverId or a truckId'] } });
   });
 
+  it('refuses a non-zero accuracy too small for its column (a real underflows), and takes 0 and a millimetre', () => {
+    for (const accuracy of [1e-50, '0.00000000000000000000000000000000000000000000000001', 5e-324, 0.0009]) {
+      const checked = checkGpsBody({ ...valid, accuracy });
+      expect(checked.ok ? undefined : checked.issues.accuracy).toEqual(['Accuracy must be 0 or at least 0.001 meters']);
+    }
+    for (const accuracy of [0, 0.001, 100000]) expect(checkGpsBody({ ...valid, accuracy })).toMatchObject({ ok: true, positions: [{ accuracy }] });
+  });
+
   it('refuses a timestamp in the future', () => {
     const checked = checkGpsBody({ ...valid, timestamp: new Date(Date.now() + 3_600_000).toISOString() });
     expect(checked.ok ? undefined : checked.issues.timestamp).toEqual(['Timestamp must not be in the future']);
@@ -69,7 +77,9 @@ describe('the OsmAnd protocol', () => {
 describe('plainGpsPosition, the schema-free check of usual positions', () => {
   const uuid = fc.uuid().map((id) => id); // fast-check's are valid RFC 9562 uuids
   const anyValue = fc.oneof(fc.constant(undefined), fc.constant(null), fc.double(), fc.integer(), fc.string(), fc.boolean(), uuid.map((id) => id.toUpperCase()));
-  const number = (min: number, max: number) => fc.oneof(fc.double({ min: min - 1, max: max + 1 }), fc.constant(min), fc.constant(max), anyValue);
+  // Values around 0 too: tiny ones underflow a real column (1e-50), -0 and the smallest double are numbers too.
+  const tiny = fc.oneof(fc.double({ min: -0.01, max: 0.01 }), fc.constantFrom(1e-50, 5e-324, -0, 0.0009999, 0.001));
+  const number = (min: number, max: number) => fc.oneof(fc.double({ min: min - 1, max: max + 1 }), fc.constant(min), fc.constant(max), tiny, anyValue);
   const timestamp = fc.oneof(
     fc.date({ min: new Date('1960-01-01'), max: new Date(Date.now() + 86_400_000) }).filter((date) => !Number.isNaN(date.getTime())).map((date) => date.toISOString()),
     fc.constantFrom('2025-06-01T14:30:00Z', '2025-06-01T14:30:00+02:00', '2025-06-01T14:30Z', '2025-06-01T14:30:00', ' 2025-06-01T14:30:00Z', '2025-13-01T00:00:00Z', '9999-01-01T00:00:00Z'),
@@ -107,6 +117,23 @@ describe('plainGpsPosition, the schema-free check of usual positions', () => {
     );
     // The usual case must be the plain check's: a generator that never reached it would prove nothing.
     expect(answered).toBeGreaterThan(100);
+  });
+
+  it('answers only values the positions columns store: numeric(10,7), numeric(5,2), smallint, a real that does not underflow', () => {
+    const fits = (value: number, digits: number, scale: number) => Math.abs(Number(value.toFixed(scale))) < 10 ** (digits - scale);
+    fc.assert(
+      fc.property(position, (input) => {
+        const parsed = gpsPositionSchema.safeParse(input);
+        if (!parsed.success) return;
+        const { latitude, longitude, speed, heading, accuracy } = parsed.data;
+        expect(fits(latitude, 10, 7) && fits(longitude, 10, 7)).toBe(true);
+        if (speed !== null) expect(fits(speed, 5, 2)).toBe(true);
+        if (heading !== null) expect(Math.min(359, Math.round(heading))).toBeGreaterThanOrEqual(0);
+        // A real's smallest normal value is 1.2e-38: anything non-zero below it may round to 0, which Postgres refuses.
+        if (accuracy !== null) expect(accuracy === 0 || (accuracy >= 1.2e-38 && accuracy <= 3.4e38)).toBe(true);
+      }),
+      { numRuns: 20_000 },
+    );
   });
 
   it('takes the usual position a device sends', () => {

@@ -9,6 +9,7 @@ export const GPS_MESSAGES = {
   futureTimestamp: 'Timestamp must not be in the future',
   number: 'Must be a number',
   heading: 'Heading must be between 0 and 359 degrees',
+  accuracy: 'Accuracy must be 0 or at least 0.001 meters',
   subject: 'A position needs a driverId or a truckId',
   driverId: 'Driver id must be a uuid',
   truckId: 'Truck id must be a uuid',
@@ -25,7 +26,11 @@ export const GPS_MESSAGES = {
 export const GPS_BATCH_MAX = 1000;
 /** How far ahead of the server's clock a device clock may run before its timestamps are refused. */
 export const GPS_FUTURE_TOLERANCE_MS = 10 * 60 * 1000;
-/** Spec 9: latitude and longitude numeric(10,7), speed numeric(5,2) in mph, heading 0-359. */
+/**
+ * Spec 9: latitude and longitude numeric(10,7), speed numeric(5,2) in mph, heading 0-359 (smallint, rounded),
+ * accuracy in meters (real). Every value within these is one the positions' columns take (numeric rounds what it
+ * cannot hold exactly), except a real's underflow: see GPS_ACCURACY_SMALLEST.
+ */
 export const GPS_RANGES = {
   latitude: { min: -90, max: 90 },
   longitude: { min: -180, max: 180 },
@@ -33,6 +38,12 @@ export const GPS_RANGES = {
   heading: { min: 0, max: 359 },
   accuracy: { min: 0, max: 100000 },
 } as const;
+
+/**
+ * The smallest accuracy above 0: Postgres's real refuses a non-zero value it would round to 0 (1e-50 fails the whole
+ * write), and nothing below a millimetre is a GPS accuracy, so smaller ones are refused with a message, not stored.
+ */
+export const GPS_ACCURACY_SMALLEST = 0.001;
 
 type Range = { min: number; max: number };
 
@@ -48,6 +59,8 @@ const optionalNumber = (range: Range, outOfRange?: string) =>
   number(range, GPS_MESSAGES.number, outOfRange)
     .nullish()
     .transform((value) => value ?? null);
+
+const storableAccuracy = (value: number | null) => value === null || value === 0 || value >= GPS_ACCURACY_SMALLEST;
 
 const optionalId = (message: string) =>
   z
@@ -91,7 +104,7 @@ export const gpsPositionSchema = z
       loadId: optionalId(GPS_MESSAGES.loadId),
       speed: optionalNumber(GPS_RANGES.speed),
       heading: optionalNumber(GPS_RANGES.heading, GPS_MESSAGES.heading),
-      accuracy: optionalNumber(GPS_RANGES.accuracy),
+      accuracy: optionalNumber(GPS_RANGES.accuracy).refine(storableAccuracy, GPS_MESSAGES.accuracy),
     },
     { error: GPS_MESSAGES.body },
   )
@@ -133,7 +146,7 @@ export function plainGpsPosition(input: Record<string, unknown>, now = Date.now(
   const speed = plainOptional(input.speed, GPS_RANGES.speed);
   const heading = plainOptional(input.heading, GPS_RANGES.heading);
   const accuracy = plainOptional(input.accuracy, GPS_RANGES.accuracy);
-  if (speed === undefined || heading === undefined || accuracy === undefined) return undefined;
+  if (speed === undefined || heading === undefined || accuracy === undefined || !storableAccuracy(accuracy)) return undefined;
   return {
     latitude,
     longitude,

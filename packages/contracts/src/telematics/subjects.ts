@@ -8,6 +8,12 @@ const safe = (root: string) => root.replace(/[^A-Za-z0-9_-]/g, '_');
 export const gpsSubject = (root: string) => `${root}.telematics.gps.positions`;
 /** The stream: its name carries the subject root, so each test run has its own. */
 export const gpsStreamName = (root: string) => `GPS_${safe(root)}`;
+/**
+ * Where svc-telematics sets apart what Postgres refuses, so that it never holds back the positions behind it: one
+ * message per refused position (a GpsEnvelope of one), or a stream message it cannot read, with the reason.
+ */
+export const gpsDeadLetterSubject = (root: string) => `${root}.telematics.gps.dead-letter`;
+export const gpsDeadLetterStreamName = (root: string) => `GPS_DEAD_LETTER_${safe(root)}`;
 /** svc-telematics's durable consumer of the stream (shared by its replicas). */
 export const gpsConsumerName = 'svc-telematics';
 /** The bucket of device grants, by token hash. */
