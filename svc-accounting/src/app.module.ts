@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { dataSourceOptions, healthController, openDatabase, serviceRequestsModule } from '@tms/service-kit';
+import { dataSourceOptions, healthController, openDatabase, referenceHoldsController, serviceRequestsModule } from '@tms/service-kit';
 import { DataSource } from 'typeorm';
 import { ExpenseEntity } from './expenses/expense.entity.js';
 import { ExpensesModule } from './expenses/expenses.module.js';
@@ -25,14 +25,15 @@ export const ACCOUNTING_DATABASE = {
       useFactory: () => dataSourceOptions(ACCOUNTING_DATABASE),
       dataSourceFactory: async (options) => openDatabase(new DataSource(options!)),
     }),
-    // Loads, customers and drivers are svc-core's: asked for over NATS when an invoice, payment, expense or
-    // settlement names one.
+    // Loads, customers and drivers are svc-core's: held there over NATS while an invoice, payment, expense or
+    // settlement names one (ReferenceHolds), and asked for when an invoice's customer must be its load's.
     serviceRequestsModule(),
     InvoicesModule,
     ExpensesModule,
     PaymentsModule,
     SettlementsModule,
   ],
-  controllers: [healthController('accounting')],
+  // svc-core asks what our records name when a delete meets their holds (references.named).
+  controllers: [healthController('accounting'), referenceHoldsController('accounting')],
 })
 export class AppModule {}

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { dataSourceOptions, healthController, openDatabase } from '@tms/service-kit';
+import { dataSourceOptions, healthController, openDatabase, serviceRequestsModule } from '@tms/service-kit';
 import { DataSource } from 'typeorm';
 import { CustomerEntity } from './customers/customer.entity.js';
 import { CustomersModule } from './customers/customers.module.js';
@@ -28,12 +28,14 @@ import { FuelModule } from './fuel/fuel.module.js';
 import { MaintenanceEntity } from './maintenance/maintenance.entity.js';
 import { MaintenanceModule } from './maintenance/maintenance.module.js';
 import { MaintenanceFuel1764000000000 } from './migrations/1764000000000-maintenance-fuel.js';
+import { HeldReferences1764300000000 } from './migrations/1764300000000-held-references.js';
+import { HeldReferencesModule } from './references/held-references.module.js';
 
 /** svc-core owns the `core` schema: every entity and migration of the service is listed here. */
 export const CORE_DATABASE = {
   schema: 'core',
   entities: [TruckEntity, DriverEntity, CustomerEntity, LoadEntity, InspectionEntity, AccidentEntity, ViolationEntity, MaintenanceEntity, FuelEntity, DocumentEntity],
-  migrations: [Fleet1763780000000, ListOrder1763800000000, Dispatch1763900000000, MaintenanceFuel1764000000000, Safety1764100000000, Documents1764250000000],
+  migrations: [Fleet1763780000000, ListOrder1763800000000, Dispatch1763900000000, MaintenanceFuel1764000000000, Safety1764100000000, Documents1764250000000, HeldReferences1764300000000],
 };
 
 @Module({
@@ -42,6 +44,9 @@ export const CORE_DATABASE = {
       useFactory: () => dataSourceOptions(CORE_DATABASE),
       dataSourceFactory: async (options) => openDatabase(new DataSource(options!)),
     }),
+    // Other services hold the records they name here; a delete that meets a hold asks its holder over NATS.
+    serviceRequestsModule(),
+    HeldReferencesModule,
     TrucksModule,
     DriversModule,
     CustomersModule,

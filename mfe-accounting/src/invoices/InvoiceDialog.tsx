@@ -1,8 +1,8 @@
 import { INVOICE_STATUSES, INVOICE_STATUS_LABELS, invoiceInputSchema, type Customer, type Invoice, type Load } from '@tms/contracts';
 import { DayPicker, FormField, FormGrid, MoneyInput, ResourceFormModal, useResourceChoices, type ResourceDialogProps } from '@tms/ui';
-import { Form, Input, Select } from 'antd';
+import { Alert, Form, Input, Select } from 'antd';
 import { useLookup } from '../shared/lookups.js';
-import { invoiceFormValues, invoicePayload, invoiceTexts, totalOf, withLoad, type InvoiceFormValues } from './invoice-form.js';
+import { invoiceFormValues, invoicePayload, invoiceTexts, paidWithBalanceWarning, totalOf, withLoad, type InvoiceFormValues } from './invoice-form.js';
 import { invoicesApi } from './invoices.api.js';
 
 const STATUS_OPTIONS = INVOICE_STATUSES.map((status) => ({ value: status, label: INVOICE_STATUS_LABELS[status] }));
@@ -16,6 +16,8 @@ export function InvoiceDialog(props: ResourceDialogProps<Invoice>) {
   const loads = useLookup<Load>('loads');
   const loadChoices = useResourceChoices<Load>('loads', loadNumber);
   const customerChoices = useResourceChoices<Customer>('customers', customerName);
+  const [status, total, paidAmount] = [Form.useWatch('status', form), Form.useWatch('total', form), Form.useWatch('paidAmount', form)];
+  const balanceWarning = paidWithBalanceWarning({ status, total, paidAmount });
 
   const follow = (changed: Partial<InvoiceFormValues>, values: InvoiceFormValues) => {
     const load = changed.loadId ? loads.get(changed.loadId) : undefined;
@@ -70,6 +72,7 @@ export function InvoiceDialog(props: ResourceDialogProps<Invoice>) {
           <MoneyInput />
         </FormField>
       </FormGrid>
+      {balanceWarning && <Alert type="warning" showIcon message={balanceWarning} style={{ marginBottom: 16 }} />}
       <FormField label="Notes" name="notes">
         <Input.TextArea rows={3} />
       </FormField>

@@ -1,5 +1,5 @@
 import { invoiceInputSchema, type Invoice } from '@tms/contracts';
-import { generatedInvoiceNumber, invoiceFormValues, invoicePayload, invoiceTexts, withLoad } from './invoice-form.js';
+import { generatedInvoiceNumber, invoiceFormValues, invoicePayload, invoiceTexts, paidWithBalanceWarning, withLoad } from './invoice-form.js';
 
 const invoice: Invoice = {
   id: 'i1', invoiceNumber: 'INV-1001', loadId: '6f1c2b7e-3d4a-4c5b-9e8f-0a1b2c3d4e5f', customerId: '7f1c2b7e-3d4a-4c5b-9e8f-0a1b2c3d4e5f',
@@ -34,5 +34,15 @@ describe('invoice dialog values', () => {
       deleteConfirm: 'Are you sure you want to delete this invoice?', createFailed: 'Failed to create invoice.',
       updateFailed: 'Failed to update invoice.', deleteFailed: 'Failed to delete invoice.',
     });
+  });
+});
+
+describe("choosing 'paid' with a balance due", () => {
+  it('warns with the balance due, and only then', () => {
+    expect(paidWithBalanceWarning({ status: 'paid', total: '1000.00', paidAmount: '234.57' })).toBe('This invoice still has a balance due of $765.43.');
+    expect(paidWithBalanceWarning({ status: 'paid', total: '1000.00', paidAmount: '' })).toBe('This invoice still has a balance due of $1,000.00.');
+    expect(paidWithBalanceWarning({ status: 'paid', total: '1000.00', paidAmount: '1000' })).toBeUndefined();
+    expect(paidWithBalanceWarning({ status: 'sent', total: '1000.00', paidAmount: '0' })).toBeUndefined();
+    expect(paidWithBalanceWarning({ status: 'paid', total: '', paidAmount: '0' })).toBeUndefined();
   });
 });

@@ -1,4 +1,4 @@
-import { DEFAULT_INVOICE_STATUS, invoiceTotal, type Invoice, type InvoiceInput, type Load } from '@tms/contracts';
+import { DEFAULT_INVOICE_STATUS, INVOICE_MESSAGES, invoiceBalance, invoiceTotal, parseCents, type Invoice, type InvoiceInput, type Load } from '@tms/contracts';
 import { dayFromText, dayToText, resourceTexts, textOrNull } from '@tms/ui';
 import dayjs, { type Dayjs } from 'dayjs';
 
@@ -55,6 +55,17 @@ export const totalOf = (values: Pick<InvoiceFormValues, 'subtotal' | 'tax'>) => 
 export function withLoad(values: InvoiceFormValues, load: Pick<Load, 'customerId' | 'rate'>): Partial<InvoiceFormValues> {
   const subtotal = values.subtotal?.trim() ? values.subtotal : load.rate;
   return { customerId: load.customerId, subtotal, total: totalOf({ subtotal, tax: values.tax }) };
+}
+
+/**
+ * The dialog's warning when 'paid' is chosen while money is still due (the spec leaves statuses free: it does not
+ * refuse); undefined otherwise, or while the amounts are not amounts yet.
+ */
+export function paidWithBalanceWarning(values: Partial<Pick<InvoiceFormValues, 'status' | 'total' | 'paidAmount'>>): string | undefined {
+  if (values.status !== 'paid' || !values.total || parseCents(values.total) === undefined) return undefined;
+  if (values.paidAmount?.trim() && parseCents(values.paidAmount.trim()) === undefined) return undefined;
+  const balance = invoiceBalance(values.total, values.paidAmount?.trim());
+  return parseCents(balance)! > 0n ? INVOICE_MESSAGES.paidWithBalanceDue(balance) : undefined;
 }
 
 /** The body of POST/PATCH /api/invoices: money and dates as text, empty optionals as null. */

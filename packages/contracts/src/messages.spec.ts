@@ -1,4 +1,4 @@
-import { keptHistoryMessage } from './messages.js';
+import { HOLDER_NAMES, keptHistoryMessage, namedElsewhereMessage } from './messages.js';
 
 describe('keptHistoryMessage', () => {
   const maintenance = { one: 'maintenance record', many: 'maintenance records' };
@@ -15,5 +15,16 @@ describe('keptHistoryMessage', () => {
     expect(keptHistoryMessage('driver', [{ count: 3, ...fuel }, { count: 1, ...inspections }, { count: 2, ...maintenance }])).toBe(
       'This driver has 3 fuel transactions, 1 inspection and 2 maintenance records. Its history is kept, so it cannot be deleted.',
     );
+  });
+});
+
+describe('namedElsewhereMessage', () => {
+  it("names the other services' records that name it, with their counts, and says what to do", () => {
+    const uses = [
+      { count: 2, ...HOLDER_NAMES['accounting.invoices'] },
+      { count: 0, ...HOLDER_NAMES['accounting.payments'] },
+      { count: 1, ...HOLDER_NAMES['accounting.expenses'] },
+    ];
+    expect(namedElsewhereMessage('load', uses)).toBe('This load is named by 2 invoices and 1 expense. Change or delete them first, then delete the load.');
   });
 });

@@ -1,10 +1,13 @@
 import type { ClientProxy } from '@nestjs/microservices';
 import { eventSubject, fail, fieldIssues, keptHistoryMessage, ok, type ListPage, type RpcReply } from '@tms/contracts';
-import type { EntityTarget, ObjectLiteral, Repository } from 'typeorm';
+import { randomUUID } from 'node:crypto';
+import { In, type EntityManager, type EntityTarget, type ObjectLiteral, type Repository } from 'typeorm';
 import type { z } from 'zod';
 import { config } from './config.js';
 import { databaseErrorReply, internalErrorReply, type ConstraintMeaning } from './errors.js';
 import { ListPages } from './list-pages.js';
+import type { Hold, HolderOf, ReferenceHolds } from './reference-holds.js';
+import { Refusal } from './refusal.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -22,6 +25,20 @@ export interface CrudOptions<Schema extends z.ZodObject> {
    * it, a delete is refused with a 409 that counts them. Their foreign keys are ON DELETE RESTRICT as a backstop.
    */
   keptBy?: KeptBy[];
+  /**
+   * Records whose optional reference to this one the database nulls when it is deleted (a truck's loads): each
+   * is announced as updated, as any change is.
+   */
+  nulledOnDelete?: NulledOnDelete[];
+  /** What this record names in svc-core, held there while it does (a holder service: see ReferenceHolds). */
+  holds?: { by: ReferenceHolds; holder: HolderOf<any> };
+}
+
+/** One kind of record whose property `field` the database sets to null with this one gone, announced as `entity`. */
+export interface NulledOnDelete {
+  target: EntityTarget<ObjectLiteral>;
+  field: string;
+  entity: string;
 }
 
 /** One kind of record whose property `field` holds this entity's id, named for the refusal ('maintenance record'). */
@@ -45,6 +62,7 @@ export class CrudService<Entity extends ObjectLiteral & { id: string }, Schema e
     protected readonly options: CrudOptions<Schema>,
   ) {
     this.pages = new ListPages(repository, options.order);
+    options.holds?.by.register(options.holds.holder, repository.manager);
   }
 
   protected get notFound() {
@@ -100,9 +118,13 @@ export class CrudService<Entity extends ObjectLiteral & { id: string }, Schema e
       const record = this.repository.create(parsed.data as never) as unknown as Entity;
       const underived = this.derive(record);
       if (underived) return underived;
-      const saved = await this.repository.save(record);
+      if (this.options.holds) record.id ??= randomUUID() as never; // for its hold to name
+      const saved = await this.write(record.id, async (manager, hold) => {
+        await hold(record);
+        return manager.save(record);
+      });
       this.announce('created', saved);
-      return ok(saved as unknown as Entity);
+      return ok(saved);
     });
   }
 
@@ -111,15 +133,19 @@ export class CrudService<Entity extends ObjectLiteral & { id: string }, Schema e
     const parsed = this.options.schema.partial().strict().safeParse(changes ?? {});
     if (!parsed.success) return fail('invalid', 'Invalid input', fieldIssues(parsed.error));
     return this.guard(async () => {
-      const existing = await this.repository.findOneBy({ id } as never);
-      if (!existing) return this.notFound;
       const refused = await this.check(parsed.data as Partial<z.output<Schema>>, id);
       if (refused) return refused;
-      const before = { ...existing };
-      const record = this.repository.merge(existing, parsed.data as never);
-      const underived = this.derive(record, before);
-      if (underived) return underived;
-      const saved = await this.repository.save(record);
+      const saved = await this.write(id, async (manager, hold) => {
+        // A holder's stored record is read under the holder lock: what it named is what is committed.
+        const existing = await manager.findOneBy(this.repository.target, { id } as never);
+        if (!existing) throw new Refusal(this.notFound);
+        const before = { ...existing };
+        const record = manager.merge(this.repository.target, existing, parsed.data as never);
+        const underived = this.derive(record, before);
+        if (underived) throw new Refusal(underived);
+        await hold(record, before);
+        return manager.save(record);
+      });
       this.announce('updated', saved);
       return ok(saved);
     });
@@ -130,11 +156,50 @@ export class CrudService<Entity extends ObjectLiteral & { id: string }, Schema e
     return this.guard(async () => {
       const refused = await this.checkDelete(id);
       if (refused) return refused;
-      const result = await this.repository.delete({ id } as never);
-      if (!result.affected) return this.notFound;
+      const nulled = await this.deleteRecord(id);
+      if (!nulled) return this.notFound;
       this.announce('deleted', { id });
+      for (const { entity, records } of nulled) for (const record of records) this.announce('updated', record, entity);
       return ok({ id });
     });
+  }
+
+  /**
+   * Deletes the record and answers the records whose reference to it the database nulled, as they are then
+   * (undefined when it does not exist). A reference written between the look and the delete (which waits for it)
+   * is nulled unannounced: see README, Architecture.
+   */
+  private async deleteRecord(id: string) {
+    const target = this.repository.target;
+    return this.write(id, async (manager, hold) => {
+      const nulls = this.options.nulledOnDelete ?? [];
+      const nulledIds = await Promise.all(
+        nulls.map(async ({ target: other, field }) => (await manager.find(other, { select: { id: true }, where: { [field]: id } })).map((row) => row.id as string)),
+      );
+      if (this.options.holds) {
+        const existing = await manager.findOneBy(target, { id } as never);
+        if (!existing) return undefined;
+        await hold(undefined, existing);
+      }
+      const result = await manager.delete(target, { id } as never);
+      if (!result.affected) return undefined;
+      return Promise.all(
+        nulls.map(async ({ target: other, entity }, index) => ({
+          entity,
+          records: nulledIds[index].length ? await manager.findBy(other, { id: In(nulledIds[index]) }) : [],
+        })),
+      );
+    });
+  }
+
+  /**
+   * Runs a write in one transaction; for a holder (`holds`), under the lock of its record `id`, through
+   * ReferenceHolds: `hold` has what the record will name held in svc-core before it is written.
+   */
+  protected async write<T>(id: string | undefined, step: (manager: EntityManager, hold: Hold<Entity>) => Promise<T>): Promise<T> {
+    const holds = this.options.holds;
+    if (!holds || !id) return this.repository.manager.transaction((manager) => step(manager, async () => undefined));
+    return holds.by.write(holds.holder, id, step);
   }
 
   /** Runs a database step, turning its failures into answers (conflicts by constraint, else internal). */
@@ -142,6 +207,7 @@ export class CrudService<Entity extends ObjectLiteral & { id: string }, Schema e
     try {
       return await step();
     } catch (error) {
+      if (error instanceof Refusal) return error.reply;
       return (error as { driverError?: unknown }).driverError
         ? databaseErrorReply(error, this.options.constraints)
         : internalErrorReply(error);
@@ -149,7 +215,7 @@ export class CrudService<Entity extends ObjectLiteral & { id: string }, Schema e
   }
 
   /** Announces a change for whoever needs it; an event that cannot be sent never fails the write. */
-  protected announce(change: 'created' | 'updated' | 'deleted', record: unknown) {
-    this.events.emit(eventSubject(config.subjectRoot, this.options.entity, change), record).subscribe({ error: () => undefined });
+  protected announce(change: 'created' | 'updated' | 'deleted', record: unknown, entity = this.options.entity) {
+    this.events.emit(eventSubject(config.subjectRoot, entity, change), record).subscribe({ error: () => undefined });
   }
 }

@@ -1,10 +1,9 @@
-import { Inject, Injectable, Logger, Module, type DynamicModule } from '@nestjs/common';
-import { ClientProxy, ClientsModule, NatsRecordBuilder, Transport } from '@nestjs/microservices';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { ClientProxy, NatsRecordBuilder } from '@nestjs/microservices';
 import { headers } from '@nats-io/transport-node';
 import { DEADLINE_HEADER, fail, rpcSubject, type RpcReply, type ServiceName } from '@tms/contracts';
 import { firstValueFrom, timeout } from 'rxjs';
 import { config } from './config.js';
-import { ServiceReplyDeserializer } from './reply-serializer.js';
 
 /** The injection token of the NATS client a service asks other services with. */
 export const SERVICE_REQUESTS_CLIENT = 'SERVICE_REQUESTS_CLIENT';
@@ -86,31 +85,3 @@ export class ServiceRequests {
     return Object.keys(issues).length ? fail('invalid', 'Invalid input', issues) : undefined;
   }
 }
-
-@Module({})
-class ServiceRequestsModule {}
-
-/**
- * ServiceRequests for every module of a service (imported once, in its AppModule). Its NATS client connects on
- * first use and reconnects, so a service starts before the ones it asks.
- */
-export const serviceRequestsModule = (): DynamicModule => ({
-  module: ServiceRequestsModule,
-  global: true,
-  imports: [
-    ClientsModule.register([
-      {
-        name: SERVICE_REQUESTS_CLIENT,
-        transport: Transport.NATS,
-        options: {
-          servers: config.natsUrl,
-          deserializer: new ServiceReplyDeserializer(),
-          maxReconnectAttempts: -1,
-          reconnectTimeWait: 1000,
-        },
-      },
-    ]),
-  ],
-  providers: [ServiceRequests],
-  exports: [ServiceRequests],
-});

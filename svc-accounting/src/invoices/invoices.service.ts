@@ -12,27 +12,31 @@ import {
   ok,
   parseCents,
   type InvoiceFields,
+  type Load,
   type RpcReply,
 } from '@tms/contracts';
-import { CrudService, EVENTS, ServiceRequests } from '@tms/service-kit';
+import { CrudService, EVENTS, ReferenceHolds, Refusal, ServiceRequests } from '@tms/service-kit';
 import { Repository } from 'typeorm';
 import { PaymentEntity } from '../payments/payment.entity.js';
 import { isRecordId } from '../record-id.js';
 import { InvoiceEntity } from './invoice.entity.js';
+import { INVOICE_HOLDS } from './invoice.holds.js';
 import { INVOICE_CONSTRAINTS } from './invoices.errors.js';
 
 const MONEY_MAX_CENTS = parseCents(MONEY_RANGE.max)!;
 
 /**
- * An invoice bills a load of svc-core to a customer of svc-core: both are asked for over NATS when written. Its
- * total is always subtotal + tax, written here; its paid amount grows with its payments (see PaymentsService), and
- * an invoice with payments keeps them: it cannot be deleted.
+ * An invoice bills a load of svc-core to that load's customer: both are held in svc-core while it names them (which
+ * proves they exist), and the load is asked for when either changes. Its total is always subtotal + tax, written
+ * here; its paid amount grows with its payments (see PaymentsService), and an invoice with payments keeps them: it
+ * cannot be deleted.
  */
 @Injectable()
 export class InvoicesService extends CrudService<InvoiceEntity, typeof invoiceInputSchema> {
   constructor(
     @InjectRepository(InvoiceEntity) repository: Repository<InvoiceEntity>,
     private readonly services: ServiceRequests,
+    holds: ReferenceHolds,
     @Inject(EVENTS) events: ClientProxy,
   ) {
     super(repository, events, {
@@ -41,15 +45,19 @@ export class InvoicesService extends CrudService<InvoiceEntity, typeof invoiceIn
       constraints: INVOICE_CONSTRAINTS,
       order: { createdAt: 'DESC' },
       keptBy: [{ entity: PaymentEntity, field: 'invoiceId', one: 'payment', many: 'payments' }],
+      holds: { by: holds, holder: INVOICE_HOLDS },
     });
   }
 
-  /** The load and the customer must exist in svc-core (400 under the field if not, 503 if it cannot say). */
-  protected override check(fields: Partial<InvoiceFields>) {
-    return this.services.refuseMissing([
-      { field: 'loadId', service: 'core', resource: 'loads', id: fields.loadId, message: INVOICE_MESSAGES.loadNotFound },
-      { field: 'customerId', service: 'core', resource: 'customers', id: fields.customerId, message: INVOICE_MESSAGES.customerNotFound },
-    ]);
+  /** The customer must be the load's (503 if svc-core cannot say); a load that does not exist is its hold's to say. */
+  protected override async check(fields: Partial<InvoiceFields>, id?: string): Promise<RpcReply<never> | undefined> {
+    if (fields.loadId === undefined && fields.customerId === undefined) return undefined;
+    const stored = id ? await this.repository.findOneBy({ id }) : null;
+    const [loadId, customerId] = [fields.loadId ?? stored?.loadId, fields.customerId ?? stored?.customerId];
+    if (!loadId || !customerId) return undefined;
+    const load = await this.services.get<Load>('core', 'loads', loadId);
+    if (!load.ok) return load.error.code === 'not_found' ? undefined : fail(load.error.code, load.error.message);
+    return load.data.customerId === customerId ? undefined : fail('invalid', 'Invalid input', { customerId: [INVOICE_MESSAGES.customerNotLoads] });
   }
 
   /** The total is subtotal + tax, whatever was sent, and must fit an amount. */
@@ -64,26 +72,29 @@ export class InvoicesService extends CrudService<InvoiceEntity, typeof invoiceIn
 
   /**
    * As CrudService's update, but under the invoice's row lock: a payment recorded meanwhile changes the paid amount
-   * under the same lock, so an edit never writes back a paid amount it read before that payment.
+   * under the same lock, so an edit never writes back a paid amount it read before that payment. What it names is
+   * held before that lock is taken (svc-core may take its time); only writes under the holder lock change it.
    */
   override async update(id: unknown, changes: unknown): Promise<RpcReply<InvoiceEntity>> {
     if (!isRecordId(id)) return this.notFound;
     const parsed = invoiceInputSchema.partial().strict().safeParse(changes ?? {});
     if (!parsed.success) return fail('invalid', 'Invalid input', fieldIssues(parsed.error));
     return this.guard(async () => {
-      // Asked before the lock is taken: svc-core may take its time.
-      const refused = await this.check(parsed.data);
+      const refused = await this.check(parsed.data, id);
       if (refused) return refused;
-      const updated = await this.repository.manager.transaction(async (manager): Promise<RpcReply<InvoiceEntity>> => {
+      const saved = await this.write(id, async (manager, hold) => {
+        const stored = await manager.findOneBy(InvoiceEntity, { id });
+        if (!stored) throw new Refusal(this.notFound);
+        await hold({ ...stored, ...parsed.data } as InvoiceEntity, stored);
         const existing = await manager.findOne(InvoiceEntity, { where: { id }, lock: { mode: 'pessimistic_write' } });
-        if (!existing) return this.notFound;
+        if (!existing) throw new Refusal(this.notFound);
         const invoice = manager.merge(InvoiceEntity, existing, parsed.data as never);
         const underived = this.derive(invoice);
-        if (underived) return underived;
-        return ok(await manager.save(invoice));
+        if (underived) throw new Refusal(underived);
+        return manager.save(invoice);
       });
-      if (updated.ok) this.announce('updated', updated.data);
-      return updated;
+      this.announce('updated', saved);
+      return ok(saved);
     });
   }
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { ClientProxy } from '@nestjs/microservices';
 import { InjectRepository } from '@nestjs/typeorm';
@@ -10,36 +11,33 @@ import {
   parseCents,
   PAYMENT_MESSAGES,
   paymentInputSchema,
-  type PaymentFields,
   type RpcReply,
 } from '@tms/contracts';
-import { CrudService, EVENTS, ServiceRequests } from '@tms/service-kit';
+import { CrudService, EVENTS, ReferenceHolds, Refusal, type Hold } from '@tms/service-kit';
 import { Repository, type EntityManager } from 'typeorm';
 import { InvoiceEntity } from '../invoices/invoice.entity.js';
 import { isRecordId } from '../record-id.js';
 import { PaymentEntity } from './payment.entity.js';
+import { PAYMENT_HOLDS } from './payment.holds.js';
 import { PAYMENT_CONSTRAINTS } from './payments.errors.js';
 
 const MONEY_MAX_CENTS = parseCents(MONEY_RANGE.max)!;
 
-/** A refusal found inside a transaction: thrown to roll back what the transaction did, answered as it is. */
-class Refusal extends Error {
-  constructor(readonly reply: RpcReply<never>) {
-    super('refused');
-  }
-}
+const refused = (field: string, message: string) => new Refusal(fail('invalid', 'Invalid input', { [field]: [message] }));
 
 /**
- * A payment pays an invoice of this service and names a customer of svc-core (asked for over NATS). Its amount is
- * added to its invoice's paid amount in the same transaction, under the invoice's row lock: editing a payment adds
- * the difference (or moves the amount to another invoice), deleting one takes it back. So an invoice's paid amount
- * is always its opening paid amount plus its payments, however many are recorded at once.
+ * A payment pays an invoice of this service, for that invoice's customer (a customer of svc-core, held there while
+ * the payment names it). Its amount is added to its invoice's paid amount in the same transaction, under the
+ * invoice's row lock: editing a payment adds the difference (or moves the amount to another invoice), deleting one
+ * takes it back. So an invoice's paid amount is always its opening paid amount plus its payments, however many are
+ * recorded at once; it never passes the total, nothing is paid on a cancelled invoice, and the payment that pays
+ * it in full marks it paid. Every invoice so changed is announced.
  */
 @Injectable()
 export class PaymentsService extends CrudService<PaymentEntity, typeof paymentInputSchema> {
   constructor(
     @InjectRepository(PaymentEntity) repository: Repository<PaymentEntity>,
-    private readonly services: ServiceRequests,
+    holds: ReferenceHolds,
     @Inject(EVENTS) events: ClientProxy,
   ) {
     super(repository, events, {
@@ -47,78 +45,71 @@ export class PaymentsService extends CrudService<PaymentEntity, typeof paymentIn
       schema: paymentInputSchema,
       constraints: PAYMENT_CONSTRAINTS,
       order: { createdAt: 'DESC' },
+      holds: { by: holds, holder: PAYMENT_HOLDS },
     });
-  }
-
-  protected override check(fields: Partial<PaymentFields>) {
-    return this.services.refuseMissing([
-      { field: 'customerId', service: 'core', resource: 'customers', id: fields.customerId, message: PAYMENT_MESSAGES.customerNotFound },
-    ]);
   }
 
   override async create(payload: unknown): Promise<RpcReply<PaymentEntity>> {
     const parsed = paymentInputSchema.safeParse(payload);
     if (!parsed.success) return fail('invalid', 'Invalid input', fieldIssues(parsed.error));
-    const fields = parsed.data;
-    return this.write('created', async (manager) => {
-      await this.addToInvoice(manager, fields.invoiceId, parseCents(fields.amount)!);
-      return manager.save(manager.create(PaymentEntity, fields));
-    }, fields);
+    const payment = this.repository.create({ ...parsed.data, id: randomUUID() });
+    return this.record('created', payment.id, async (manager, hold) => {
+      await hold(payment);
+      const invoice = await this.addToInvoice(manager, payment.invoiceId, parseCents(payment.amount)!, { payment, created: true });
+      return { payment: await manager.save(payment), invoices: [invoice] };
+    });
   }
 
   override async update(id: unknown, changes: unknown): Promise<RpcReply<PaymentEntity>> {
     if (!isRecordId(id)) return this.notFound;
     const parsed = paymentInputSchema.partial().strict().safeParse(changes ?? {});
     if (!parsed.success) return fail('invalid', 'Invalid input', fieldIssues(parsed.error));
-    return this.write('updated', async (manager) => {
+    return this.record('updated', id, async (manager, hold) => {
       const existing = await this.lockPayment(manager, id);
-      const [oldInvoice, oldCents] = [existing.invoiceId, parseCents(existing.amount)!];
+      const before = { ...existing };
       const payment = manager.merge(PaymentEntity, existing, parsed.data as never);
-      const newCents = parseCents(payment.amount)!;
-      if (payment.invoiceId === oldInvoice) {
-        await this.addToInvoice(manager, oldInvoice, newCents - oldCents);
-      } else {
-        // Both invoices, locked in id order so that two payments moved between them never wait on each other.
-        const moves: [string, bigint][] = [[oldInvoice, -oldCents], [payment.invoiceId, newCents]];
-        moves.sort(([a], [b]) => (a < b ? -1 : 1));
-        for (const [invoiceId, cents] of moves) await this.addToInvoice(manager, invoiceId, cents);
+      await hold(payment, before);
+      const [oldCents, newCents] = [parseCents(before.amount)!, parseCents(payment.amount)!];
+      const paying = { payment, created: false };
+      if (payment.invoiceId === before.invoiceId) {
+        return { payment: await manager.save(payment), invoices: [await this.addToInvoice(manager, payment.invoiceId, newCents - oldCents, paying)] };
       }
-      return manager.save(payment);
-    }, parsed.data);
+      // Both invoices, locked in id order so that two payments moved between them never wait on each other.
+      const moves: [string, bigint, typeof paying | undefined][] = [[before.invoiceId, -oldCents, undefined], [payment.invoiceId, newCents, paying]];
+      moves.sort(([a], [b]) => (a < b ? -1 : 1));
+      const invoices: (InvoiceEntity | undefined)[] = [];
+      for (const [invoiceId, cents, pays] of moves) invoices.push(await this.addToInvoice(manager, invoiceId, cents, pays));
+      return { payment: await manager.save(payment), invoices };
+    });
   }
 
   override async delete(id: unknown): Promise<RpcReply<{ id: string }>> {
     if (!isRecordId(id)) return this.notFound;
     return this.guard(async () => {
-      try {
-        await this.repository.manager.transaction(async (manager) => {
-          const payment = await this.lockPayment(manager, id);
-          await this.addToInvoice(manager, payment.invoiceId, -parseCents(payment.amount)!);
-          await manager.delete(PaymentEntity, { id });
-        });
-      } catch (error) {
-        if (error instanceof Refusal) return error.reply;
-        throw error;
-      }
+      const invoice = await this.write(id, async (manager, hold) => {
+        const payment = await this.lockPayment(manager, id);
+        await hold(undefined, payment);
+        const changed = await this.addToInvoice(manager, payment.invoiceId, -parseCents(payment.amount)!);
+        await manager.delete(PaymentEntity, { id });
+        return changed;
+      });
       this.announce('deleted', { id });
+      if (invoice) this.announce('updated', invoice, 'invoice');
       return ok({ id });
     });
   }
 
-  /** Checks the customer (over NATS, before any lock), then runs `step` in one transaction and announces the change. */
-  private write(change: 'created' | 'updated', step: (manager: EntityManager) => Promise<PaymentEntity>, fields: Partial<PaymentFields>) {
+  /** Writes a payment in one transaction under its holder lock, then announces it and the invoices it changed. */
+  private record(
+    change: 'created' | 'updated',
+    id: string,
+    step: (manager: EntityManager, hold: Hold<PaymentEntity>) => Promise<{ payment: PaymentEntity; invoices: (InvoiceEntity | undefined)[] }>,
+  ) {
     return this.guard(async (): Promise<RpcReply<PaymentEntity>> => {
-      const refused = await this.check(fields);
-      if (refused) return refused;
-      let saved: PaymentEntity;
-      try {
-        saved = await this.repository.manager.transaction(step);
-      } catch (error) {
-        if (error instanceof Refusal) return error.reply;
-        throw error;
-      }
-      this.announce(change, saved);
-      return ok(saved);
+      const { payment, invoices } = await this.write(id, step);
+      this.announce(change, payment);
+      for (const invoice of invoices) if (invoice) this.announce('updated', invoice, 'invoice');
+      return ok(payment);
     });
   }
 
@@ -128,15 +119,25 @@ export class PaymentsService extends CrudService<PaymentEntity, typeof paymentIn
     return payment;
   }
 
-  /** Adds `cents` (negative to take back) to an invoice's paid amount, under its row lock. */
-  private async addToInvoice(manager: EntityManager, invoiceId: string, cents: bigint) {
+  /**
+   * Adds `cents` (negative to take back) to an invoice's paid amount, under its row lock, and answers the invoice
+   * when it changed. `paying`: the payment now on this invoice, which must be for its customer, and which may not
+   * be recorded on a cancelled invoice nor pay more than is due; paying it in full marks it paid.
+   */
+  private async addToInvoice(manager: EntityManager, invoiceId: string, cents: bigint, paying?: { payment: PaymentEntity; created: boolean }) {
     const invoice = await manager.findOne(InvoiceEntity, { where: { id: invoiceId }, lock: { mode: 'pessimistic_write' } });
-    if (!invoice) throw new Refusal(fail('invalid', 'Invalid input', { invoiceId: [PAYMENT_MESSAGES.invoiceNotFound] }));
-    if (cents === 0n) return;
-    const paid = parseCents(invoice.paidAmount)! + cents;
-    if (paid > MONEY_MAX_CENTS || paid < -MONEY_MAX_CENTS) {
-      throw new Refusal(fail('invalid', 'Invalid input', { amount: [PAYMENT_MESSAGES.paidTooMuch] }));
+    if (!invoice) throw refused('invoiceId', PAYMENT_MESSAGES.invoiceNotFound);
+    if (paying && paying.payment.customerId !== invoice.customerId) throw refused('customerId', PAYMENT_MESSAGES.customerNotInvoices);
+    if (paying && invoice.status === 'cancelled' && (paying.created || cents > 0n)) throw refused('invoiceId', PAYMENT_MESSAGES.invoiceCancelled);
+    if (cents === 0n) return undefined;
+    const [before, total] = [parseCents(invoice.paidAmount)!, parseCents(invoice.total)!];
+    const paid = before + cents;
+    if (paid > MONEY_MAX_CENTS || paid < -MONEY_MAX_CENTS) throw refused('amount', PAYMENT_MESSAGES.paidTooMuch);
+    if (paying && cents > 0n && paid > total) {
+      throw refused('amount', PAYMENT_MESSAGES.overBalance(centsToMoney(total > before ? total - before : 0n)));
     }
-    await manager.update(InvoiceEntity, { id: invoiceId }, { paidAmount: centsToMoney(paid) });
+    const paidInFull = paying !== undefined && cents > 0n && paid === total && invoice.status !== 'paid';
+    await manager.update(InvoiceEntity, { id: invoiceId }, { paidAmount: centsToMoney(paid), ...(paidInFull ? { status: 'paid' as const } : {}) });
+    return manager.findOneByOrFail(InvoiceEntity, { id: invoiceId });
   }
 }

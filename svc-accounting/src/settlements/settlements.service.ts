@@ -9,22 +9,22 @@ import {
   settlementInputSchema,
   settlementNetPay,
   type FieldIssues,
-  type SettlementFields,
 } from '@tms/contracts';
-import { CrudService, EVENTS, ServiceRequests } from '@tms/service-kit';
+import { CrudService, EVENTS, ReferenceHolds } from '@tms/service-kit';
 import { Repository } from 'typeorm';
 import { SettlementEntity } from './settlement.entity.js';
+import { SETTLEMENT_HOLDS } from './settlement.holds.js';
 import { SETTLEMENT_CONSTRAINTS } from './settlements.errors.js';
 
 /**
- * A settlement pays a driver of svc-core (asked for over NATS when written) for a period. Its number is given once,
+ * A settlement pays a driver of svc-core (held there, which proves they exist, while it does) for a period. Its number is given once,
  * on create; its net pay is always driver pay - deductions, written here; it has a paid date only while Paid.
  */
 @Injectable()
 export class SettlementsService extends CrudService<SettlementEntity, typeof settlementInputSchema> {
   constructor(
     @InjectRepository(SettlementEntity) repository: Repository<SettlementEntity>,
-    private readonly services: ServiceRequests,
+    holds: ReferenceHolds,
     @Inject(EVENTS) events: ClientProxy,
   ) {
     super(repository, events, {
@@ -32,13 +32,8 @@ export class SettlementsService extends CrudService<SettlementEntity, typeof set
       schema: settlementInputSchema,
       constraints: SETTLEMENT_CONSTRAINTS,
       order: { createdAt: 'DESC' },
+      holds: { by: holds, holder: SETTLEMENT_HOLDS },
     });
-  }
-
-  protected override check(fields: Partial<SettlementFields>) {
-    return this.services.refuseMissing([
-      { field: 'driverId', service: 'core', resource: 'drivers', id: fields.driverId, message: SETTLEMENT_MESSAGES.driverNotFound },
-    ]);
   }
 
   protected override derive(settlement: SettlementEntity, before?: Readonly<SettlementEntity>) {

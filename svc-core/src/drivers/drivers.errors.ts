@@ -1,4 +1,4 @@
-import { DRIVER_MESSAGES, FUEL_MESSAGES, SAFETY_MESSAGES } from '@tms/contracts';
+import { DRIVER_MESSAGES, FUEL_MESSAGES, namedElsewhereMessage, SAFETY_MESSAGES } from '@tms/contracts';
 import type { ConstraintMeaning } from '@tms/service-kit';
 
 /** The drivers table's constraints, as a user reads them (names from the migration). */
@@ -13,4 +13,6 @@ export const DRIVER_CONSTRAINTS: Record<string, ConstraintMeaning> = {
   violations_driver_id_fkey: { field: 'id', message: SAFETY_MESSAGES.driverStillHasRecords },
   // Only when a fuel purchase is saved between the count of their purchases and the delete.
   fuel_transactions_driver_id_fkey: { field: 'id', message: FUEL_MESSAGES.driverStillHasPurchases },
+  // Only when another service holds it again between the check of its holds and the delete, twice.
+  held_references_driver_id_fkey: { field: 'id', message: namedElsewhereMessage('driver', []) },
 };

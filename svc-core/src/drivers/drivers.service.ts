@@ -6,18 +6,25 @@ import { CrudService, EVENTS, refuseMissingReferences } from '@tms/service-kit';
 import { Repository } from 'typeorm';
 import { AccidentEntity } from '../accidents/accident.entity.js';
 import { InspectionEntity } from '../inspections/inspection.entity.js';
+import { LoadEntity } from '../loads/load.entity.js';
+import { HeldReferences } from '../references/held-references.service.js';
 import { TruckEntity } from '../trucks/truck.entity.js';
 import { ViolationEntity } from '../violations/violation.entity.js';
 import { FuelEntity } from '../fuel/fuel.entity.js';
 import { DriverEntity } from './driver.entity.js';
 import { DRIVER_CONSTRAINTS } from './drivers.errors.js';
 
-/** A driver's assigned truck must exist; a deleted driver is unassigned from its loads (the foreign key nulls it). */
+/**
+ * A driver's assigned truck must exist. A deleted driver is unassigned from its loads (the foreign key nulls it,
+ * announced as the loads' update); a driver whose history is kept, or whom another service's records name (a
+ * settlement), is not deleted.
+ */
 @Injectable()
 export class DriversService extends CrudService<DriverEntity, typeof driverInputSchema> {
   constructor(
     @InjectRepository(DriverEntity) repository: Repository<DriverEntity>,
     @Inject(EVENTS) events: ClientProxy,
+    private readonly held: HeldReferences,
   ) {
     super(repository, events, {
       entity: 'driver',
@@ -32,7 +39,12 @@ export class DriversService extends CrudService<DriverEntity, typeof driverInput
         // Their fuel purchases (spec 2.13).
         { entity: FuelEntity, field: 'driverId', ...FUEL_PURCHASE_NAME },
       ],
+      nulledOnDelete: [{ target: LoadEntity, field: 'assignedDriverId', entity: 'load' }],
     });
+  }
+
+  protected override async checkDelete(id: string) {
+    return (await super.checkDelete(id)) ?? this.held.refuseNamed('driver', id);
   }
 
   /** The assigned truck must exist: say so under the field rather than fail on the foreign key. */

@@ -5,15 +5,20 @@ import { LOAD_MESSAGES, loadInputSchema, type LoadFields } from '@tms/contracts'
 import { CrudService, EVENTS, refuseMissingReferences } from '@tms/service-kit';
 import { Repository } from 'typeorm';
 import { CustomerEntity } from '../customers/customer.entity.js';
+import { AccidentEntity } from '../accidents/accident.entity.js';
 import { DocumentFiles } from '../documents/document-files.js';
 import { DriverEntity } from '../drivers/driver.entity.js';
+import { FuelEntity } from '../fuel/fuel.entity.js';
+import { HeldReferences } from '../references/held-references.service.js';
 import { TruckEntity } from '../trucks/truck.entity.js';
 import { LoadEntity } from './load.entity.js';
 import { LOAD_CONSTRAINTS } from './loads.errors.js';
 
 /**
  * A load names its customer, and may name a driver and a truck: each must exist when the load is written. Its
- * documents go with it (their rows by the foreign key's cascade, their bytes right after).
+ * documents go with it (their rows by the foreign key's cascade, their bytes right after); it is never deleted
+ * while another service's records name it (an invoice, an expense); fuel purchases and accidents keep their own
+ * record of it without the load (the foreign key nulls it, announced as their update).
  */
 @Injectable()
 export class LoadsService extends CrudService<LoadEntity, typeof loadInputSchema> {
@@ -21,13 +26,22 @@ export class LoadsService extends CrudService<LoadEntity, typeof loadInputSchema
     @InjectRepository(LoadEntity) repository: Repository<LoadEntity>,
     @Inject(EVENTS) events: ClientProxy,
     private readonly documentFiles: DocumentFiles,
+    private readonly held: HeldReferences,
   ) {
     super(repository, events, {
       entity: 'load',
       schema: loadInputSchema,
       constraints: LOAD_CONSTRAINTS,
       order: { createdAt: 'DESC' },
+      nulledOnDelete: [
+        { target: FuelEntity, field: 'loadId', entity: 'fuel' },
+        { target: AccidentEntity, field: 'loadId', entity: 'accident' },
+      ],
     });
+  }
+
+  protected override checkDelete(id: string) {
+    return this.held.refuseNamed('load', id);
   }
 
   /** The customer, driver and truck a load names must exist: say so under each field rather than fail on a key. */

@@ -1,4 +1,4 @@
-import { FUEL_MESSAGES, MAINTENANCE_MESSAGES, SAFETY_MESSAGES, TRUCK_MESSAGES } from '@tms/contracts';
+import { FUEL_MESSAGES, MAINTENANCE_MESSAGES, namedElsewhereMessage, SAFETY_MESSAGES, TRUCK_MESSAGES } from '@tms/contracts';
 import type { ConstraintMeaning } from '@tms/service-kit';
 
 /** The trucks table's constraints, as a user reads them (names from the migration). */
@@ -11,4 +11,6 @@ export const TRUCK_CONSTRAINTS: Record<string, ConstraintMeaning> = {
   // Only when a maintenance record or fuel purchase is saved between the count of its history and the delete.
   maintenance_records_truck_id_fkey: { field: 'id', message: MAINTENANCE_MESSAGES.truckStillHasRecords },
   fuel_transactions_truck_id_fkey: { field: 'id', message: FUEL_MESSAGES.truckStillHasPurchases },
+  // Only when another service holds it again between the check of its holds and the delete, twice.
+  held_references_truck_id_fkey: { field: 'id', message: namedElsewhereMessage('truck', []) },
 };

@@ -9,13 +9,24 @@ import { InspectionEntity } from '../inspections/inspection.entity.js';
 import { ViolationEntity } from '../violations/violation.entity.js';
 import { FuelEntity } from '../fuel/fuel.entity.js';
 import { MaintenanceEntity } from '../maintenance/maintenance.entity.js';
+import { DriverEntity } from '../drivers/driver.entity.js';
+import { LoadEntity } from '../loads/load.entity.js';
+import { HeldReferences } from '../references/held-references.service.js';
 import { TruckEntity } from './truck.entity.js';
 import { TRUCK_CONSTRAINTS } from './trucks.errors.js';
 
-/** Trucks have no rules beyond their schema and unique truck number; a deleted truck unassigns its drivers and loads. */
+/**
+ * Trucks have no rules beyond their schema and unique truck number; a deleted truck unassigns its drivers and loads
+ * (the foreign keys null them, announced as their updates). One whose history is kept, or whom another service's
+ * records name (a GPS device), is not deleted.
+ */
 @Injectable()
 export class TrucksService extends CrudService<TruckEntity, typeof truckInputSchema> {
-  constructor(@InjectRepository(TruckEntity) repository: Repository<TruckEntity>, @Inject(EVENTS) events: ClientProxy) {
+  constructor(
+    @InjectRepository(TruckEntity) repository: Repository<TruckEntity>,
+    @Inject(EVENTS) events: ClientProxy,
+    private readonly held: HeldReferences,
+  ) {
     super(repository, events, {
       entity: 'truck',
       schema: truckInputSchema,
@@ -30,6 +41,14 @@ export class TrucksService extends CrudService<TruckEntity, typeof truckInputSch
         { entity: MaintenanceEntity, field: 'truckId', ...MAINTENANCE_RECORD_NAME },
         { entity: FuelEntity, field: 'truckId', ...FUEL_PURCHASE_NAME },
       ],
+      nulledOnDelete: [
+        { target: LoadEntity, field: 'assignedTruckId', entity: 'load' },
+        { target: DriverEntity, field: 'assignedTruckId', entity: 'driver' },
+      ],
     });
+  }
+
+  protected override async checkDelete(id: string) {
+    return (await super.checkDelete(id)) ?? this.held.refuseNamed('truck', id);
   }
 }

@@ -10,6 +10,7 @@ import {
 } from '../fields.js';
 import { LOAD_MESSAGES } from '../dispatch/load.js';
 import { SHARED_MESSAGES } from '../messages.js';
+import { formatDollars } from '../money.js';
 
 export const INVOICE_STATUSES = ['draft', 'sent', 'paid', 'overdue', 'cancelled'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
@@ -36,6 +37,10 @@ export const INVOICE_MESSAGES = {
   duplicateInvoiceNumber: 'An invoice with this invoice number already exists',
   /** Why an invoice its payments still use cannot be deleted, when the database rather than the count found them. */
   stillHasPayments: 'This invoice still has payments. Its history is kept, so it cannot be deleted.',
+  /** An invoice bills its load's customer: the dialog fills it from the load, the service refuses another. */
+  customerNotLoads: "The customer must be the load's customer",
+  /** The invoice dialog's warning (it does not refuse) when 'paid' is chosen while money is still due. */
+  paidWithBalanceDue: (balance: string) => `This invoice still has a balance due of ${formatDollars(balance)}.`,
 } as const;
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatDollars } from '../money.js';
 import { choice, MONEY_RANGE, optionalFreeText, optionalText, requiredDate, requiredMoney, requiredReference } from '../fields.js';
 import { INVOICE_MESSAGES } from './invoice.js';
 
@@ -16,6 +17,11 @@ export const PAYMENT_MESSAGES = {
   customerNotFound: INVOICE_MESSAGES.customerNotFound,
   /** A payment that would take its invoice's paid amount past what an amount can hold. */
   paidTooMuch: `This payment would take the invoice's paid amount past ${MONEY_RANGE.max}`,
+  /** A payment pays its invoice's customer's bill: the dialog fills it from the invoice, the service refuses another. */
+  customerNotInvoices: "The customer must be the invoice's customer",
+  invoiceCancelled: 'This invoice is cancelled: no payment can be recorded on it',
+  /** A payment that would pay more than is due, naming what is due (the balance, as the screens show it). */
+  overBalance: (balance: string) => `This payment is more than the invoice's balance due of ${formatDollars(balance)}`,
 } as const;
 
 export const paymentInputSchema = z.object({
