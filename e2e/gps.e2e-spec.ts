@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { baseUrl, launchBrowser, newSession, recordDialogs, signIn, type Browser, type Page } from './support/browser.js';
 
 /** GPS Tracking (spec 2.14), end to end: devices registered on the screen post positions, which the screen shows. */
@@ -15,7 +14,14 @@ beforeAll(async () => {
 /** What this file created, deleted afterwards: the end-to-end tests share one system (Fleet's start empty). */
 const created: { resource: string; id: string }[] = [];
 
+/** The devices this file registers on the screen: revoked afterwards, before the truck they are bound to goes. */
+const DEVICE_NAMES = ['Cab tablet', 'Provider feed'];
+
 afterAll(async () => {
+  const devices = page ? ((await (await page.request.get('/api/devices')).json()) as { id: string; name: string }[]) : [];
+  for (const device of devices.filter(({ name }) => DEVICE_NAMES.includes(name))) {
+    await page.request.delete(`/api/devices/${device.id}`, { headers: { origin: baseUrl() } }).catch(() => undefined);
+  }
   for (const { resource, id } of created.reverse()) {
     await page?.request.delete(`/api/${resource}/${id}`, { headers: { origin: baseUrl() } }).catch(() => undefined);
   }
@@ -99,7 +105,10 @@ describe('GPS Tracking', () => {
     expect(await textOf(page.getByRole('row').filter({ hasText: 'Cab tablet' }))).toContain(truckNumber);
     await postGps(truckToken, { latitude: 41.8781136, longitude: -87.6297982, timestamp: minutesAgo(3), speed: 61.6, heading: 270 });
     await postGps(providerToken, { latitude: 32.7766642, longitude: -96.7969879, timestamp: minutesAgo(2), driverId });
-    await postGps(providerToken, { latitude: 39.7392358, longitude: -104.990251, timestamp: minutesAgo(1), driverId: randomUUID() });
+    // A driver who has left since: the entry keeps the position, under 'Unknown Driver'.
+    const leftId = await create('drivers', { name: 'Lee Gone', email: `lee.${Date.now()}@example.com`, phone: '555-0102', licenseNumber: `LG-${Date.now()}`, status: 'off-duty' });
+    await postGps(providerToken, { latitude: 39.7392358, longitude: -104.990251, timestamp: minutesAgo(1), driverId: leftId });
+    expect((await page.request.delete(`/api/drivers/${leftId}`, { headers: { origin: baseUrl() } })).status()).toBe(204);
     // The consumer writes asynchronously: refresh until all three are there.
     const deadline = Date.now() + 20_000;
     for (;;) {

@@ -151,6 +151,19 @@ describe('references across services', () => {
     for (const path of [`/loads/${billed.id}`, `/customers/${owner.id}`, `/drivers/${paid.id}`]) expect((await api('DELETE', path)).status).toBe(204);
   });
 
+  it('refuses to delete a truck or driver a GPS device is bound to, until the device is revoked', async () => {
+    const [bound, boundDriver] = [await truck(), await driver()];
+    const device = await created('/devices', { name: `ELD ${unique()}`, truckId: bound.id, driverId: boundDriver.id });
+    expect(await api('DELETE', `/trucks/${bound.id}`)).toMatchObject({
+      status: 409, body: { message: 'This truck is named by 1 GPS device. Change or delete them first, then delete the truck.' },
+    });
+    expect((await api('PATCH', `/devices/${device.id}`, { driverId: null })).status).toBe(200);
+    expect((await api('DELETE', `/drivers/${boundDriver.id}`)).status).toBe(204);
+    expect((await api('DELETE', `/devices/${device.id}`)).status).toBe(204);
+    expect((await api('DELETE', `/trucks/${bound.id}`)).status).toBe(204);
+    expect(await api('POST', '/devices', { name: 'Ghost unit', truckId: bound.id })).toMatchObject({ status: 400, body: { issues: { truckId: ['Truck not found'] } } });
+  });
+
   it('lets go of what an edit no longer names', async () => {
     const owner = await customer();
     const [first, second] = [await load(owner.id), await load(owner.id)];
@@ -165,9 +178,9 @@ describe('references across services', () => {
     const orphaned = await load(owner.id);
     await database.query(`INSERT INTO core.held_references (holder, holder_id, load_id) VALUES ('accounting.invoices', gen_random_uuid(), $1)`, [orphaned.id]);
     expect((await api('DELETE', `/loads/${orphaned.id}`)).status).toBe(204);
-    // A GPS device (svc-telematics, not yet a holder) names this truck: nobody answers for it, so nothing is deleted.
+    // A holder of a service that does not answer (svc-ai holds nothing, and answers no reference question): nothing is deleted.
     const held = await truck();
-    await database.query(`INSERT INTO core.held_references (holder, holder_id, truck_id) VALUES ('telematics.devices', gen_random_uuid(), $1)`, [held.id]);
+    await database.query(`INSERT INTO core.held_references (holder, holder_id, truck_id) VALUES ('ai.scans', gen_random_uuid(), $1)`, [held.id]);
     expect(await api('DELETE', `/trucks/${held.id}`)).toMatchObject({ status: 503 });
     expect((await api('GET', `/trucks/${held.id}`)).status).toBe(200);
     await database.query(`DELETE FROM core.held_references WHERE truck_id = $1`, [held.id]);

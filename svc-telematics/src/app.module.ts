@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { dataSourceOptions, openDatabase, serviceRequestsModule } from '@tms/service-kit';
+import { dataSourceOptions, openDatabase, referenceHoldsController, serviceRequestsModule } from '@tms/service-kit';
 import { DataSource } from 'typeorm';
 import { DeviceEntity } from './devices/device.entity.js';
 import { DevicesModule } from './devices/devices.module.js';
@@ -25,12 +25,13 @@ export const TELEMATICS_DATABASE = {
       useFactory: () => dataSourceOptions(TELEMATICS_DATABASE),
       dataSourceFactory: async (options) => openDatabase(new DataSource(options!)),
     }),
-    // Trucks and drivers are svc-core's: asked for over NATS when a device names one.
+    // Trucks and drivers are svc-core's: held there over NATS while a device names one (ReferenceHolds).
     serviceRequestsModule(),
     JetStreamModule,
     DevicesModule,
     PositionsModule,
   ],
-  controllers: [TelematicsHealthController],
+  // svc-core asks what our devices name when a delete meets their holds (references.named).
+  controllers: [TelematicsHealthController, referenceHoldsController('telematics')],
 })
 export class AppModule {}

@@ -8,15 +8,15 @@ import {
   fail,
   fieldIssues,
   ok,
-  type DeviceFields,
   type DeviceGrant,
   type RegisteredDevice,
   type RpcReply,
 } from '@tms/contracts';
-import { CrudService, EVENTS, hashDeviceToken, newDeviceToken, ServiceRequests } from '@tms/service-kit';
+import { CrudService, EVENTS, hashDeviceToken, newDeviceToken, ReferenceHolds, type Hold } from '@tms/service-kit';
 import { Repository, type EntityManager } from 'typeorm';
 import { JetStreamConnection } from '../jetstream/jetstream.module.js';
 import { DeviceEntity } from './device.entity.js';
+import { DEVICE_HOLDS } from './device.holds.js';
 import { DEVICE_CONSTRAINTS } from './devices.errors.js';
 
 const codec = new TextEncoder();
@@ -43,11 +43,17 @@ export class DevicesService extends CrudService<DeviceEntity, typeof deviceInput
 
   constructor(
     @InjectRepository(DeviceEntity) repository: Repository<DeviceEntity>,
-    private readonly services: ServiceRequests,
+    holds: ReferenceHolds,
     private readonly jetstream: JetStreamConnection,
     @Inject(EVENTS) events: ClientProxy,
   ) {
-    super(repository, events, { entity: 'device', schema: deviceInputSchema, constraints: DEVICE_CONSTRAINTS, order: { createdAt: 'DESC' } });
+    super(repository, events, {
+      entity: 'device',
+      schema: deviceInputSchema,
+      constraints: DEVICE_CONSTRAINTS,
+      order: { createdAt: 'DESC' },
+      holds: { by: holds, holder: DEVICE_HOLDS },
+    });
   }
 
   /**
@@ -80,26 +86,19 @@ export class DevicesService extends CrudService<DeviceEntity, typeof deviceInput
     this.logger.log(`${rows.length} device grants in the bucket, ${differing.size} reconciled with the database`);
   }
 
-  protected override check(fields: Partial<DeviceFields>) {
-    return this.services.refuseMissing([
-      { field: 'truckId', service: 'core', resource: 'trucks', id: fields.truckId, message: DEVICE_MESSAGES.truckNotFound },
-      { field: 'driverId', service: 'core', resource: 'drivers', id: fields.driverId, message: DEVICE_MESSAGES.driverNotFound },
-    ]);
-  }
-
   /** Registers a device: its token is in this answer and nowhere else, ever. */
   override async create(payload: unknown): Promise<RpcReply<DeviceEntity>> {
     const parsed = this.options.schema.safeParse(payload);
     if (!parsed.success) return fail('invalid', 'Invalid input', fieldIssues(parsed.error));
     return this.guard(async () => {
-      const refused = await this.check(parsed.data);
-      if (refused) return refused;
       const token = newDeviceToken();
       const hash = hashDeviceToken(token);
       // Under its lock like any change of a grant: a reconciliation at another replica's start waits for the commit.
       const id = randomUUID();
-      const saved = await this.underDeviceLock(id, async (manager) => {
-        const device = await manager.save(manager.create(DeviceEntity, { ...parsed.data, id }));
+      const saved = await this.writeDevice(id, async (manager, hold) => {
+        const device = manager.create(DeviceEntity, { ...parsed.data, id });
+        await hold(device);
+        await manager.save(device);
         await manager.query(`INSERT INTO telematics.device_tokens (device_id, token_hash) VALUES ($1, $2)`, [device.id, hash]);
         // Inside the transaction: a device whose grant could not be published is not registered.
         await this.publishGrant(hash, { deviceId: device.id, truckId: device.truckId, driverId: device.driverId });
@@ -120,12 +119,13 @@ export class DevicesService extends CrudService<DeviceEntity, typeof deviceInput
     const parsed = this.options.schema.partial().strict().safeParse(changes ?? {});
     if (!parsed.success) return fail('invalid', 'Invalid input', fieldIssues(parsed.error));
     return this.guard(async () => {
-      const refused = await this.check(parsed.data);
-      if (refused) return refused;
-      const saved = await this.underDeviceLock(id, async (manager) => {
+      const saved = await this.writeDevice(id, async (manager, hold) => {
         const existing = await manager.findOneBy(DeviceEntity, { id });
         if (!existing) return undefined;
-        const device = await manager.save(Object.assign(existing, parsed.data));
+        const before = { ...existing };
+        const device: DeviceEntity = Object.assign(existing, parsed.data);
+        await hold(device, before);
+        await manager.save(device);
         const hash = await this.tokenHash(manager, id);
         if (hash) await this.publishGrant(hash, { deviceId: device.id, truckId: device.truckId, driverId: device.driverId });
         return device;
@@ -145,7 +145,10 @@ export class DevicesService extends CrudService<DeviceEntity, typeof deviceInput
     return this.guard(async () => {
       const refused = await this.checkDelete(id);
       if (refused) return refused;
-      const outcome = await this.underDeviceLock(id, async (manager) => {
+      const outcome = await this.writeDevice(id, async (manager, hold) => {
+        const existing = await manager.findOneBy(DeviceEntity, { id });
+        if (!existing) return 'missing';
+        await hold(undefined, existing);
         const hash = await this.tokenHash(manager, id);
         try {
           if (hash) await this.jetstream.grants.delete(hash);
@@ -178,13 +181,24 @@ export class DevicesService extends CrudService<DeviceEntity, typeof deviceInput
   }
 
   /**
+   * A create, update or delete: in one transaction that holds in svc-core the truck and driver the device names
+   * (CrudService.write), under the device's lock.
+   */
+  private writeDevice<T>(deviceId: string, step: (manager: EntityManager, hold: Hold<DeviceEntity>) => Promise<T>): Promise<T> {
+    return this.write(deviceId, async (manager, hold) => {
+      await lockDevice(manager, deviceId);
+      return step(manager, hold);
+    });
+  }
+
+  /**
    * Runs `step` in a transaction holding the device's lock (an advisory lock on its id, which needs no row: a device
    * being registered or already deleted has none). Every write of a device's grant happens under it, in the order
    * the database's changes are made.
    */
   private underDeviceLock<T>(deviceId: string, step: (manager: EntityManager) => Promise<T>): Promise<T> {
     return this.repository.manager.transaction(async (manager) => {
-      await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [deviceId.toLowerCase()]);
+      await lockDevice(manager, deviceId);
       return step(manager);
     });
   }
@@ -198,3 +212,7 @@ export class DevicesService extends CrudService<DeviceEntity, typeof deviceInput
     await this.jetstream.grants.put(hash, codec.encode(grantText(grant)));
   }
 }
+
+/** The device's lock (an advisory lock on its id, until the transaction ends): every write of its grant takes it. */
+const lockDevice = (manager: EntityManager, deviceId: string) =>
+  manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [deviceId.toLowerCase()]);
