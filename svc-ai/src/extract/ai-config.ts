@@ -9,6 +9,10 @@ export interface AiConfig {
   modelTimeoutMs: number;
   /** Pages of a scanned PDF read by OCR (the first ones: a rate confirmation's load details are on page one). */
   ocrMaxPages: number;
+  /** Documents read at once, each in a worker thread (AI_WORKERS). */
+  workers: number;
+  /** Documents waiting for a worker at most (AI_QUEUE); past it, the answer is 'busy' at once. */
+  queue: number;
 }
 
 const DEFAULT_MODEL = 'gpt-4o-mini';
@@ -26,5 +30,7 @@ export function loadAiConfig(env: Record<string, string | undefined> = process.e
     model: apiKey || baseURL ? { apiKey: apiKey || 'none', baseURL, name: env.OPENAI_MODEL?.trim() || DEFAULT_MODEL } : undefined,
     modelTimeoutMs: positive(env.OPENAI_TIMEOUT_MS, 20000),
     ocrMaxPages: positive(env.OCR_MAX_PAGES, 5),
+    workers: positive(env.AI_WORKERS, 2),
+    queue: Number.isInteger(Number(env.AI_QUEUE)) && Number(env.AI_QUEUE) >= 0 && env.AI_QUEUE ? Number(env.AI_QUEUE) : 4,
   };
 }

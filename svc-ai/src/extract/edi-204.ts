@@ -4,9 +4,10 @@ import { isoDay, titleCaseCity } from './text-values.js';
 /**
  * An X12 EDI 204 (motor carrier load tender) read by its segments: B2 (shipment id), S5 stops with their reason
  * (LD/CL/PL load, UL/CU/PU unload), each stop's G62 dates and N4 city/state, L3 (weight, total charge), AT8 weight,
- * L5 description, NTE notes.
+ * L5 description, NTE notes. (ST*204 at a segment's start: after the last newline, so a run of blank lines is not
+ * tried from each of its newlines.)
  */
-export const isEdi204 = (text: string) => /(?:^|[~\n])\s*ST\*204\*/.test(text) || (/^\s*ISA\*/.test(text) && /\bB2\*/.test(text));
+export const isEdi204 = (text: string) => /(?:^|[~\n])[^\S\n]*ST\*204\*/.test(text) || (/^\s*ISA\*/.test(text) && /\bB2\*/.test(text));
 
 const PICKUP_REASONS = new Set(['LD', 'CL', 'PL', 'LL']);
 const DELIVERY_REASONS = new Set(['UL', 'CU', 'PU', 'DL']);

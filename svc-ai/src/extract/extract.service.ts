@@ -16,26 +16,29 @@ import {
 import { config, internalErrorReply, UploadStore } from '@tms/service-kit';
 import { AI_CONFIG, type AiConfig } from './ai-config.js';
 import { documentTypeOf } from './document-kind.js';
-import { readDocumentText, UnreadableDocument } from './document-text.js';
+import { extractionPool } from './extraction-pool.js';
 import { ModelExtractor, ModelFailure } from './model-extractor.js';
 import { fieldMatches, SCORED_FIELDS } from './scoring.js';
-import { extractOffline } from './offline-extractor.js';
-import { Ocr } from './ocr.js';
+import { extractOffline, type OfflineExtraction } from './offline-extractor.js';
 import { normalizeModelLoad } from './model-answer.js';
+import { JobExpired, PoolBusy } from './worker-pool.js';
 
 /**
  * Document → load form fields. The uploaded bytes wait in the JetStream object store (they do not fit a NATS
  * message); their text is read (OCR for images and scans), then a configured model extracts the fields, or the
  * offline extractor does — also when the model fails, times out or answers badly, saying so in `extraction`.
+ * Reading runs in a bounded pool of worker threads (the main thread keeps answering health checks), cancelled when
+ * the caller stops waiting.
  */
 @Injectable()
 export class ExtractService implements OnModuleDestroy {
   private readonly logger = new Logger(ExtractService.name);
   private readonly uploads = new UploadStore(extractUploadBucket(config.subjectRoot), EXTRACT_UPLOAD_TTL_MS);
-  private readonly ocr = new Ocr();
+  private readonly pool: ReturnType<typeof extractionPool>;
   private readonly model?: ModelExtractor;
 
   constructor(@Inject(AI_CONFIG) private readonly settings: AiConfig) {
+    this.pool = extractionPool(settings.workers, settings.queue);
     if (settings.model) {
       this.model = new ModelExtractor(settings.model, settings.modelTimeoutMs);
       this.logger.log(`Extracting with the model ${settings.model.name}${settings.model.baseURL ? ` at ${settings.model.baseURL}` : ''}`);
@@ -44,28 +47,41 @@ export class ExtractService implements OnModuleDestroy {
     }
   }
 
-  async extract(payload: ExtractLoadPayload): Promise<RpcReply<ExtractLoadResult>> {
+  /** `deadline`: when the caller stops waiting (epoch ms); the document's reading is cancelled then. */
+  async extract(payload: ExtractLoadPayload, deadline: number): Promise<RpcReply<ExtractLoadResult>> {
     if (typeof payload?.object !== 'string' || !EXTRACT_FILE_TYPES.includes(payload.fileType)) {
       return fail('invalid', EXTRACT_MESSAGES.unsupportedType, { fileType: [EXTRACT_MESSAGES.unsupportedType] });
     }
+    // Refused before the upload is even read (the gateway deletes it): the user tries again in a few seconds.
+    if (!this.pool.hasRoom) return fail('busy', EXTRACT_MESSAGES.busy);
     try {
       const data = await this.uploads.take(payload.object);
       if (!data) return fail('invalid', EXTRACT_MESSAGES.expired);
-      const document = await readDocumentText(data, payload.fileType, this.ocr, this.settings.ocrMaxPages);
+      const document = await this.pool.run({ data, fileType: payload.fileType, ocrMaxPages: this.settings.ocrMaxPages }, deadline);
+      if (!document.read) {
+        if ('unreadable' in document) return fail('invalid', document.unreadable, { fileData: [document.unreadable] });
+        throw new Error(document.error);
+      }
       if (!document.text.trim()) return fail('invalid', EXTRACT_MESSAGES.noText);
-      const fields = await this.fields(document.text, document.ocr);
+      const fields = await this.fields(document.text, document.ocr, document.offline);
       // The load keeps the document under its kind when the text names it (else 'Other').
       const documentType = documentTypeOf(document.text);
       return ok(documentType ? { ...fields, documentType } : fields);
     } catch (error) {
-      if (error instanceof UnreadableDocument) return fail('invalid', error.message, { fileData: [error.message] });
+      if (error instanceof PoolBusy) return fail('busy', EXTRACT_MESSAGES.busy);
+      if (error instanceof JobExpired) {
+        this.logger.warn(`${payload.object}: cancelled, its caller stopped waiting`);
+        return fail('unavailable', 'The request was cancelled: its caller had stopped waiting');
+      }
       return internalErrorReply(error);
     }
   }
 
-  /** The fields from the text: the model's answer when it gives one, else the offline extractor's. */
-  async fields(text: string, ocr: boolean): Promise<ExtractLoadResult> {
-    const offline = extractOffline(text, { fromOcr: ocr });
+  /**
+   * The fields from the text: the model's answer when it gives one, else the offline extractor's (`offline`, when a
+   * worker has already read the text with it).
+   */
+  async fields(text: string, ocr: boolean, offline: OfflineExtraction = extractOffline(text, { fromOcr: ocr })): Promise<ExtractLoadResult> {
     if (!this.model) return { ...offline.fields, confidence: offline.confidence, extraction: { extractor: 'offline', ocr } };
     let answer: ModelLoad;
     try {
@@ -85,7 +101,8 @@ export class ExtractService implements OnModuleDestroy {
   }
 
   async onModuleDestroy() {
-    await Promise.all([this.uploads.close(), this.ocr.stop()]);
+    // Workers first and at once: a stop (SIGTERM) must not wait for a document being read.
+    await Promise.all([this.pool.close(), this.uploads.close()]);
   }
 }
 

@@ -30,15 +30,21 @@ const OTHER_MARKER =
   /\b(?:bill(?:ed)?\s+to|remit(?:\s+to)?|broker(?:age)?\b(?!\s+load)|carrier\b(?!\s*(?:pay|rate|total))|invoic(?:e|ing)|billing|mail\s+to|corporate|headquarters|head\s+office|issued|factoring|payment\s+terms|quick\s+pay|insurance|emergency|office|call\s+me|contact|phone|regards|sincerely|thanks|thank\s+you|cheers)/gi;
 
 const PICKUP_DATE_LABEL =
-  /\b(?:ship(?:ping)?\s+date|pick[\s-]?up\s+(?:date|appt|appointment|on|window)|p\/?u\s+date|load(?:ing)?\s+date|ready\s+date|date\s+shipped|available|ship\s+not\s+before|earliest\s+pick)/i;
+  /\b(?:ship(?:ping)?\s+date|pick[\s-]?up\s+(?:date|appt|appointment|on|window)|p\/?u\s+date|load(?:ing)?\s+date|ready\s+date|date\s+shipped|available|ship\s+not\s+before|earliest\s+pick)/gi;
 const DELIVERY_DATE_LABEL =
-  /\b(?:due\s+date|deliver(?:y)?\s+(?:date|by|appt|appointment|on|window)|must\s+deliver|no\s+later\s+than|eta|arrival\s+date|drop\s+date|del\s+date|required\s+delivery|deliver\s+not\s+later)/i;
-const IGNORED_DATE_LABEL = /\b(?:issued|date\s+issued|issue\s+date|tender\s+date|printed|invoice\s+date|sent|created|today|dated|expir\w*|valid\s+until)\b/i;
+  /\b(?:due\s+date|deliver(?:y)?\s+(?:date|by|appt|appointment|on|window)|must\s+deliver|no\s+later\s+than|eta|arrival\s+date|drop\s+date|del\s+date|required\s+delivery|deliver\s+not\s+later)/gi;
+const IGNORED_DATE_LABEL = /\b(?:issued|date\s+issued|issue\s+date|tender\s+date|printed|invoice\s+date|sent|created|today|dated|expir\w*|valid\s+until)\b/gi;
 
 const STATE_CODES = US_STATES.join('|');
-/** 'Salt Lake City, UT 84101', 'JOLIET, IL', 'Winston-Salem NC 27101' (a ZIP code makes the comma optional). */
+// Places, dates and amounts are found in the whole text at once (matching per line costs a regex per line), so
+// their patterns stop at a line's end with [^\S\n] where they would say \s.
+
+/**
+ * 'Salt Lake City, UT 84101', 'JOLIET, IL', 'Winston-Salem NC 27101' (a ZIP code makes the comma optional). A city
+ * starts where a word does, not inside 'A.B.C' (which would try every letter of a long run: quadratic).
+ */
 const PLACE = new RegExp(
-  String.raw`\b((?:[A-Z][A-Za-z.'\-]*|[A-Z]{2,})(?:[ ](?:[A-Z][A-Za-z.'\-]*|[A-Z]{2,})){0,3})(?:,\s*|\s+(?=(?:${STATE_CODES})\s+\d{5}\b))(${STATE_CODES})\b(?:\.?\s+(\d{5})(?:-\d{4})?)?`,
+  String.raw`(?<![A-Za-z.'\-])\b([A-Z][A-Za-z.'\-]*(?:[ ][A-Z][A-Za-z.'\-]*){0,3})(?:,[^\S\n]*|[^\S\n]+(?=(?:${STATE_CODES})[^\S\n]+\d{5}\b))(${STATE_CODES})\b(?:\.?[^\S\n]+(\d{5})(?:-\d{4})?)?`,
   'g',
 );
 /** Words that end a street or a company name: a place's city starts after them. */
@@ -47,11 +53,15 @@ const NOT_CITY_WORD =
 
 const MONTHS = 'jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|jun(?:e)?|jul(?:y)?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?';
 const DATE = new RegExp(
-  String.raw`\b(?:(\d{4})-(\d{1,2})-(\d{1,2})|(\d{1,2})[/.-](\d{1,2})[/.-](\d{4}|\d{2})|(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*,?\s+)?(${MONTHS})\.?\s+(\d{1,2})(?:st|nd|rd|th)?(?:,?\s+(\d{4}))?|(\d{1,2})(?:st|nd|rd|th)?\s+(${MONTHS})\.?,?\s+(\d{4})|(\d{1,2})/(\d{1,2})(?![/\d]))(?![\d:])`,
+  String.raw`\b(?:(\d{4})-(\d{1,2})-(\d{1,2})|(\d{1,2})[/.-](\d{1,2})[/.-](\d{4}|\d{2})|(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*,?[^\S\n]+)?(${MONTHS})\.?[^\S\n]+(\d{1,2})(?:st|nd|rd|th)?(?:,?[^\S\n]+(\d{4}))?|(\d{1,2})(?:st|nd|rd|th)?[^\S\n]+(${MONTHS})\.?,?[^\S\n]+(\d{4})|(\d{1,2})/(\d{1,2})(?![/\d]))(?![\d:])`,
   'gi',
 );
 
-const MONEY = /(?:\$|USD\s?)\s?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{2}))?(?!\d)|\b(\d{1,3}(?:,\d{3})+|\d+)\.(\d{2})\s?(?:USD|dollars)\b/gi;
+/**
+ * Amounts: '$5,025.00', 'USD 900', '2975.00 dollars'. Numbers are bounded (no rate has 13 digits) and start where a
+ * number does, so a long run of digits or '1,000,000,...' is read once, not from each of its digits (quadratic).
+ */
+const MONEY = /(?:\$|USD[^\S\n]?)[^\S\n]?(\d{1,3}(?:,\d{3}){1,3}|\d{1,12})(?:\.(\d{2}))?(?!\d)|(?<!\d,)\b(\d{1,3}(?:,\d{3}){1,3}|\d{1,12})\.(\d{2})[^\S\n]?(?:USD|dollars)\b/gi;
 const MONEY_TOTAL = /\b(?:total|all[\s-]?in|grand\s+total|amount\s+due|agreed\s+(?:amount|rate)|flat\s+rate|total\s+(?:carrier\s+)?pay|total\s+rate|net\s+pay|pay(?:s|ing)?\s+\$)/i;
 const MONEY_LINEHAUL = /\b(?:line[\s-]?haul|base\s+rate|freight\s+rate|flat)\b/i;
 const MONEY_CHARGE = /\b(?:fuel|fsc|stop[\s-]?off|extra\s+stop|stop\s+charge|tarp|drop\s+fee|hazmat\s+fee|accessorial|team\s+fee)/i;
@@ -60,19 +70,23 @@ const MONEY_IGNORED =
   /\b(?:insur\w*|liabilit\w*|coverage|cargo\s+value|declared|valuation|fines?|penalt\w*|claims?|deduct\w*|late|up\s+to|not\s+to\s+exceed|maximum|minimum|advance|cod|deposit|detention|layover|tonu|truck\s+order\s+not\s+used|lumper|reimburs\w*|per\s+(?:hour|hr|day|mile|stop)|mc[\s-]?\d|credit|invoice\s+total|fee\s+of|charged\s+back|chargeback|quick\s+pay|too\s+low|quote)/i;
 const PER_UNIT_AFTER = /^\s*(?:\/|per\s+)(?:hr|hour|h|day|mi|mile|stop|pallet|cwt|lb)\b/i;
 
-const WEIGHT_UNIT = /(\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?\s*(lbs?\b\.?|pounds\b|#(?!\s*\w)|kgs?\b|kilograms?\b)/gi;
-const WEIGHT_LABEL = /\b(gross\s+weight|total\s+weight|scale\s+weight|weight|wgt|wt)\b\.?\s*(?:\((lbs?|pounds|kgs?)\))?\s*[:#=-]?\s*(\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?\s*(lbs?|pounds|kgs?|kilograms?)?/i;
+// Weights: a number starts where a number does (not at every digit of a run: quadratic), bounded like the form's;
+// no two optional parts are separated only by \s* (a long run of spaces would be tried every way: cubic).
+const WEIGHT_UNIT = /(?<!\d|\d[,.])(\d{1,3}(?:,\d{3}){1,3}|\d{1,9})(?:\.\d{1,6})?\s*(lbs?\b\.?|pounds\b|#(?!\s*\w)|kgs?\b|kilograms?\b)/gi;
+const WEIGHT_LABEL =
+  /\b(gross\s+weight|total\s+weight|scale\s+weight|weight|wgt|wt)\b\.?\s*(?:\((lbs?|pounds|kgs?)\)\s*)?(?:[:#=-]\s*)?(\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?\s*(lbs?|pounds|kgs?|kilograms?)?/i;
 
+// Labels and their value: each \s* follows a character the pattern needs, so a run of spaces is tried one way only.
 const LOAD_NUMBER_LABELS: { pattern: RegExp; confidence: number }[] = [
-  { pattern: /\b(?:load|shipment|trip|tender|confirmation|conf|booking)\s*(?:number|num|no\.?|#|id)\s*[:#.]?\s*#?\s*([A-Z0-9][A-Z0-9-]{2,})/i, confidence: 0.95 },
-  { pattern: /\b(?:pro|bol|b\/l|bill\s+of\s+lading|bl)\s*(?:number|num|no\.?|#)?\s*[:#]\s*#?\s*([A-Z0-9][A-Z0-9-]{2,})/i, confidence: 0.9 },
-  { pattern: /\b(?:order|reference|ref)\s*(?:number|num|no\.?|#|id)\s*[:#.]?\s*#?\s*([A-Z0-9][A-Z0-9-]{2,})/i, confidence: 0.7 },
-  { pattern: /\bload(?:\s+tender)?\s+(?:#\s*)?([A-Z]{0,5}-?\d[A-Z0-9-]{3,})\b/i, confidence: 0.85 },
-  { pattern: /\b(?:po|purchase\s+order|customer\s+order)\s*(?:number|no\.?|#)?\s*[:#]\s*([A-Z0-9][A-Z0-9-]{2,})/i, confidence: 0.5 },
+  { pattern: /\b(?:load|shipment|trip|tender|confirmation|conf|booking)\s*(?:number|num|no\.?|#|id)\s*(?:[:#.]\s*)?(?:#\s*)?([A-Z0-9][A-Z0-9-]{2,})/gi, confidence: 0.95 },
+  { pattern: /\b(?:pro|bol|b\/l|bill\s+of\s+lading|bl)\s*(?:(?:number|num|no\.?|#)\s*)?[:#]\s*(?:#\s*)?([A-Z0-9][A-Z0-9-]{2,})/gi, confidence: 0.9 },
+  { pattern: /\b(?:order|reference|ref)\s*(?:number|num|no\.?|#|id)\s*(?:[:#.]\s*)?(?:#\s*)?([A-Z0-9][A-Z0-9-]{2,})/gi, confidence: 0.7 },
+  { pattern: /\bload(?:\s+tender)?\s+(?:#\s*)?([A-Z]{0,5}-?\d[A-Z0-9-]{3,})\b/gi, confidence: 0.85 },
+  { pattern: /\b(?:po|purchase\s+order|customer\s+order)\s*(?:(?:number|no\.?|#)\s*)?[:#]\s*([A-Z0-9][A-Z0-9-]{2,})/gi, confidence: 0.5 },
 ];
 
 const COMMODITY_LABEL =
-  /\b(?:commodity|commodities|description\s+of\s+(?:goods|articles|commodity)|product|goods|cargo|freight\s+description|material|contents|description)\b\s*(?:\([^)]*\))?\s*[:\-–]\s*(.+)/i;
+  /\b(?:commodity|commodities|description\s+of\s+(?:goods|articles|commodity)|product|goods|cargo|freight\s+description|material|contents|description)\b\s*(?:\([^)]{0,60}\)\s*)?[:\-–]\s*(.+)/i;
 const COMMODITY_PROSE =
   /\b(?:lbs?|pounds)\s+of\s+([a-z][a-z &\-/]{2,60}?)(?=\s*(?:[,.;(]|\s(?:floor|on|in|palletized|loaded|shipped|going|from|to|and\s+needs)\b|$))/i;
 const COMMODITY_PACKAGES =
@@ -80,7 +94,8 @@ const COMMODITY_PACKAGES =
 const COMMODITY_HAULING = /\b(?:hauling|loaded\s+with|carrying|shipment\s+of)\s+([a-z][a-z &\-/]{2,60}?)(?=\s*(?:[,.;(]|\s(?:from|to|weighing|on)\b|$))/i;
 
 const EQUIPMENT = /\b(?:equipment|trailer(?:\s+type)?|truck\s+type)\s*[:\-]\s*([^\n]{2,60})/i;
-const TEMPERATURE = /\b(?:temp(?:erature)?|reefer\s+set(?:\s+at)?)\s*[:\-]?\s*(-?\d{1,3}\s*°?\s*[FC])\b/i;
+const TEMPERATURE = /\b(?:temp(?:erature)?|reefer\s+set(?:\s+at)?)\s*(?:[:\-]\s*)?(-?\d{1,3}\s*(?:°\s*)?[FC])\b/i;
+const REFERENCE = /\b(?:po|purchase\s+order|customer\s+order|reference|ref)\s*(?:(?:number|no\.?|#)\s*)?(?:is|:|#)\s*([A-Z0-9][A-Z0-9-]{2,})/i;
 
 /** Reads the load form's fields out of a document's text. `fromOcr` lowers the confidence of everything a little. */
 export function extractOffline(rawText: string, options: { fromOcr?: boolean; today?: Date } = {}): OfflineExtraction {
@@ -108,7 +123,7 @@ function normalize(text: string): string {
     .replace(/[\u2018\u2019]/g, "'")
     .replace(/[\u201c\u201d]/g, '"')
     .replace(/\b[I|l1]bs\b/g, 'lbs')
-    .replace(/[ \t]+\n/g, '\n');
+    .replace(/(?<![ \t])[ \t]+\n/g, '\n');
 }
 
 interface Found {
@@ -129,20 +144,14 @@ function readDocument(text: string, today: Date): Found {
   if (loadNumber) set('loadNumber', loadNumber.value, loadNumber.confidence);
 
   const markers = findMarkers(text);
-  const roleAt = (at: number): Role | undefined => {
-    let role: Role | undefined;
-    for (const marker of markers) {
-      if (marker.at > at) break;
-      role = marker.role;
-    }
-    return role;
-  };
+  // The role of the last marker at or before `at` (a binary search: a long document has many places and markers).
+  const roleAt = (at: number): Role | undefined => markers[lastIndexAtOrBefore(markers, at, (marker) => marker.at)]?.role;
 
   const columns = columnRoles(text, markers);
   const placeRole = (at: number) => columns.get(at) ?? roleAt(at);
   const places = findPlaces(text);
   for (const place of places) {
-    const column = columnRoleOf(text, place.at, columns);
+    const column = columnRoleOf(place, columns);
     if (column) columns.set(place.at, column);
   }
   const pickupPlaces = places.filter((place) => placeRole(place.at) === 'pickup');
@@ -192,37 +201,62 @@ interface ColumnHeader {
   columns: { column: number; role: Role }[];
 }
 
+/** A line longer than this is no column header (a page is at most a few hundred characters wide). */
+const MAX_HEADER_LINE = 400;
+
 function columnRoles(text: string, markers: Marker[]): Map<number, Role> & { headers?: ColumnHeader[] } {
   const headers: ColumnHeader[] = [];
   const lines = [...linesWithOffsets(text)];
+  // Where each line's block (down to the next blank line) ends, computed once from the bottom up.
+  const blockEnds: number[] = [];
+  for (let index = lines.length - 1; index >= 0; index--) {
+    const lineEnd = lines[index].offset + lines[index].text.length;
+    blockEnds[index] = index + 1 < lines.length && lines[index + 1].text.trim() ? blockEnds[index + 1] : lineEnd;
+  }
+  let next = 0;
   lines.forEach((line, index) => {
-    const inLine = markers.filter((marker) => marker.at >= line.offset && marker.at < line.offset + line.text.length);
+    const lineEnd = line.offset + line.text.length;
+    // Markers are in text order: each line takes those from where the previous one stopped.
+    const inLine: Marker[] = [];
+    while (next < markers.length && markers[next].at < line.offset) next++;
+    while (next < markers.length && markers[next].at < lineEnd) inLine.push(markers[next++]);
+    if (line.text.length > MAX_HEADER_LINE) return;
     const roles = new Set(inLine.map((marker) => marker.role));
     if (!(roles.has('pickup') && roles.has('delivery')) || !/\S\s{3,}\S/.test(line.text)) return;
-    let end = line.offset + line.text.length;
-    for (const next of lines.slice(index + 1)) {
-      if (!next.text.trim()) break;
-      end = next.offset + next.text.length;
-    }
     const columns: { column: number; role: Role }[] = [];
     for (const marker of inLine) {
       const column = marker.at - line.offset;
+      const before = line.text.slice(0, column);
       // Only a marker that starts a column (after a wide gap or at the line's start) opens one.
-      if (column === 0 || /\s{3,}$/.test(line.text.slice(0, column)) || /^\s*$/.test(line.text.slice(0, column))) columns.push({ column, role: marker.role });
+      if (column === 0 || before.length - before.trimEnd().length >= 3 || !before.trim()) columns.push({ column, role: marker.role });
     }
-    if (columns.length >= 2) headers.push({ start: line.offset + line.text.length, end, columns });
+    // A block's first header owns the whole block: another header line under it would never be the one that counts.
+    if (columns.length >= 2 && headers.at(-1)?.end !== blockEnds[index]) headers.push({ start: lineEnd, end: blockEnds[index], columns });
   });
   const map = new Map<number, Role>() as Map<number, Role> & { headers?: ColumnHeader[] };
   map.headers = headers;
   return map;
 }
 
-function columnRoleOf(text: string, at: number, columns: { headers?: ColumnHeader[] }): Role | undefined {
-  const header = columns.headers?.find((candidate) => at > candidate.start && at <= candidate.end);
-  if (!header) return undefined;
-  const column = at - (text.lastIndexOf('\n', at - 1) + 1);
+function columnRoleOf(place: Place, columns: { headers?: ColumnHeader[] }): Role | undefined {
+  const headers = columns.headers ?? [];
+  const header = headers[lastIndexAtOrBefore(headers, place.at - 1, (candidate) => candidate.start)];
+  if (!header || place.at > header.end) return undefined;
+  const column = place.at - place.lineStart;
   const owner = [...header.columns].filter((candidate) => candidate.column <= column + 2).sort((a, b) => b.column - a.column)[0];
   return owner?.role;
+}
+
+/** The index of the last item at or before `at` (items in text order), or -1. */
+function lastIndexAtOrBefore<T>(items: readonly T[], at: number, position: (item: T) => number): number {
+  let low = 0;
+  let high = items.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (position(items[middle]) <= at) low = middle + 1;
+    else high = middle;
+  }
+  return low - 1;
 }
 
 function findMarkers(text: string): Marker[] {
@@ -242,23 +276,40 @@ interface Located<T> {
   value: T;
 }
 
-function findPlaces(text: string): Located<string>[] {
-  const places: Located<string>[] = [];
-  for (const line of linesWithOffsets(text)) {
-    for (const match of line.text.matchAll(PLACE)) {
-      const words = match[1].split(' ');
-      // The city is what follows the last street, company or role word: '3524 Freight Ln Harrisburg' → 'Harrisburg'.
-      let start = 0;
-      words.forEach((word, index) => {
-        if (NOT_CITY_WORD.test(word.replace(/[.,]$/, ''))) start = index + 1;
-      });
-      const cityWords = words.slice(start);
-      if (!cityWords.length) continue;
-      const city = titleCaseCity(cityWords.join(' '));
-      places.push({ at: line.offset + match.index + match[0].indexOf(cityWords[0]), value: `${city}, ${match[2]}` });
-    }
+interface Place extends Located<string> {
+  /** Where the place's line starts. */
+  lineStart: number;
+}
+
+function findPlaces(text: string): Place[] {
+  const places: Place[] = [];
+  const lineStartOf = lineStarts(text);
+  for (const match of text.matchAll(PLACE)) {
+    const words = match[1].split(' ');
+    // The city is what follows the last street, company or role word: '3524 Freight Ln Harrisburg' → 'Harrisburg'.
+    let start = 0;
+    words.forEach((word, index) => {
+      if (NOT_CITY_WORD.test(word.replace(/[.,]$/, ''))) start = index + 1;
+    });
+    const cityWords = words.slice(start);
+    if (!cityWords.length) continue;
+    const city = titleCaseCity(cityWords.join(' '));
+    places.push({ at: match.index + match[0].indexOf(cityWords[0]), value: `${city}, ${match[2]}`, lineStart: lineStartOf(match.index) });
   }
   return places;
+}
+
+/** The start of the line of a position, for positions asked in text order: one pass over the text in all. */
+function lineStarts(text: string): (at: number) => number {
+  let start = 0;
+  let newline = text.indexOf('\n');
+  return (at) => {
+    while (newline !== -1 && newline < at) {
+      start = newline + 1;
+      newline = text.indexOf('\n', start);
+    }
+    return start;
+  };
 }
 
 function* linesWithOffsets(text: string) {
@@ -278,13 +329,12 @@ function findDates(text: string, today: Date): FoundDate[] {
   const years = [...text.matchAll(/\b(20\d{2})\b/g)].map((match) => Number(match[1]));
   const fallbackYear = years.length ? years[0] : today.getUTCFullYear();
   const dates: FoundDate[] = [];
-  for (const line of linesWithOffsets(text)) {
-    for (const match of line.text.matchAll(DATE)) {
-      const value = parseDay(match, fallbackYear);
-      if (!value) continue;
-      const before = line.text.slice(Math.max(0, match.index - 40), match.index);
-      dates.push({ at: line.offset + match.index, value, label: dateLabel(before) });
-    }
+  const lineStartOf = lineStarts(text);
+  for (const match of text.matchAll(DATE)) {
+    const value = parseDay(match, fallbackYear);
+    if (!value) continue;
+    const before = text.slice(Math.max(lineStartOf(match.index), match.index - 40), match.index);
+    dates.push({ at: match.index, value, label: dateLabel(before) });
   }
   return dates;
 }
@@ -297,8 +347,7 @@ function dateLabel(before: string): Role | undefined {
     [DELIVERY_DATE_LABEL, 'delivery'],
     [IGNORED_DATE_LABEL, 'other'],
   ] as const) {
-    const global = new RegExp(pattern.source, 'gi');
-    for (const match of before.matchAll(global)) candidates.push({ at: match.index, role });
+    for (const match of before.matchAll(pattern)) candidates.push({ at: match.index, role });
   }
   return candidates.sort((a, b) => b.at - a.at)[0]?.role;
 }
@@ -310,21 +359,21 @@ interface Money {
 
 function findRate(text: string): { cents: bigint; confidence: number } | undefined {
   const amounts: Money[] = [];
-  for (const line of text.split('\n')) {
-    for (const match of line.matchAll(MONEY)) {
-      const whole = (match[1] ?? match[3]).replace(/,/g, '');
-      const cents = BigInt(whole) * 100n + BigInt(match[2] ?? match[4] ?? '0');
-      // The label: the words since the previous amount or sentence, up to 60 characters.
-      const start = Math.max(0, match.index - 60);
-      let label = line.slice(start, match.index);
-      label = label.split(/\$\s?[\d,.]+|(?<!\.)[.;!?](?!\.)(?:\s+(?=[A-Z])|$)/).at(-1) ?? label;
-      const after = line.slice(match.index + match[0].length, match.index + match[0].length + 30);
-      const afterPhrase = after.split(/[.;,(]/)[0];
-      if (PER_UNIT_AFTER.test(after) || MONEY_IGNORED.test(label) || MONEY_IGNORED.test(afterPhrase)) continue;
-      if (cents === 0n) continue;
-      amounts.push({ cents, label: `${label}${match[0]} ${afterPhrase}` });
-    }
+  const lineStartOf = lineStarts(text);
+  for (const match of text.matchAll(MONEY)) {
+    const whole = (match[1] ?? match[3]).replace(/,/g, '');
+    const cents = BigInt(whole) * 100n + BigInt(match[2] ?? match[4] ?? '0');
+    // The label: the words since the previous amount or sentence, up to 60 characters.
+    const start = Math.max(lineStartOf(match.index), match.index - 60);
+    let label = text.slice(start, match.index);
+    label = label.split(/\$\s?[\d,.]+|(?<!\.)[.;!?](?!\.)(?:\s+(?=[A-Z])|$)/).at(-1) ?? label;
+    const after = text.slice(match.index + match[0].length, match.index + match[0].length + 30).split('\n')[0];
+    const afterPhrase = after.split(/[.;,(]/)[0];
+    if (PER_UNIT_AFTER.test(after) || MONEY_IGNORED.test(label) || MONEY_IGNORED.test(afterPhrase)) continue;
+    if (cents === 0n) continue;
+    amounts.push({ cents, label: `${label}${match[0]} ${afterPhrase}` });
   }
+
   const totals = amounts.filter((amount) => MONEY_TOTAL.test(amount.label) && !/sub[\s-]?total/i.test(amount.label));
   if (totals.length) return { cents: totals.reduce((max, amount) => (amount.cents > max ? amount.cents : max), 0n), confidence: 0.95 };
   const linehaul = amounts.filter((amount) => MONEY_LINEHAUL.test(amount.label));
@@ -354,7 +403,7 @@ function findWeight(text: string): { value: number; confidence: number } | undef
   const withUnit = [...text.matchAll(WEIGHT_UNIT)].filter((match) => Number(match[1].replace(/,/g, '')) >= 10);
   if (withUnit.length) {
     const values = withUnit.map((match) => toPounds(match[1], match[2]));
-    return { value: Math.max(...values), confidence: withUnit.length === 1 ? 0.85 : 0.7 };
+    return { value: values.reduce((max, value) => Math.max(max, value)), confidence: withUnit.length === 1 ? 0.85 : 0.7 };
   }
   return undefined;
 }
@@ -379,7 +428,7 @@ function readItemTable(text: string): { weight?: { value: number; confidence: nu
       continue;
     }
     // A row holds no amount of money and no 'Label: value' pair: such a line ends the table.
-    if (/\$|\b[A-Za-z][A-Za-z ]+:\s/.test(line)) break;
+    if (/\$/.test(line) || LABEL_VALUE.test(line)) break;
     const numbers = [...line.matchAll(/(?<![\w.$,])(\d{1,3}(?:,\d{3})+|\d{3,})(?:\.\d+)?(?![\w.,])/g)];
     if (!numbers.length) break;
     const weight = toPounds(numbers.at(-1)![1], kg ? 'kg' : undefined);
@@ -406,11 +455,17 @@ function readItemTable(text: string): { weight?: { value: number; confidence: nu
   };
 }
 
+/**
+ * 'Label: value' in a line: a run of letters and spaces from its start (so a long run is tried once, not from each
+ * of its words: quadratic), its first letter then at least one more character, before ': '.
+ */
+const LABEL_VALUE = /(?<![A-Za-z ])[ ]*[A-Za-z][A-Za-z ]+:\s/;
+
 function cleanCommodity(value: string): string | undefined {
   const cleaned = value
     .replace(/\s{2,}.*$/, '')
     .replace(/\b(?:weight|wt|pieces|pcs|pallets|qty)\b.*$/i, '')
-    .replace(/[\s,;:.-]+$/, '')
+    .replace(/(?<![\s,;:.-])[\s,;:.-]+$/, '')
     .trim();
   if (!/[a-z]{3}/i.test(cleaned) || cleaned.length > 80) return undefined;
   return cleaned[0].toUpperCase() + cleaned.slice(1);
@@ -430,8 +485,7 @@ function findCommodity(text: string): { value: string; confidence: number } | un
 
 function findLoadNumber(text: string): { value: string; confidence: number } | undefined {
   for (const { pattern, confidence } of LOAD_NUMBER_LABELS) {
-    const global = new RegExp(pattern.source, 'gi');
-    for (const match of text.matchAll(global)) {
+    for (const match of text.matchAll(pattern)) {
       const value = match[1].replace(/-+$/, '');
       if (/\d/.test(value) && !/^(?:19|20)\d{2}$/.test(value)) return { value, confidence };
     }
@@ -446,7 +500,7 @@ function findNotes(text: string): string | undefined {
   if (equipment) notes.push(`Equipment: ${equipment[1].trim().replace(/\s{2,}.*$/, '')}`);
   const temperature = TEMPERATURE.exec(text);
   if (temperature) notes.push(`Temperature: ${temperature[1].replace(/\s+/g, '')}`);
-  const reference = /\b(?:po|purchase\s+order|customer\s+order|reference|ref)\s*(?:number|no\.?|#)?\s*(?:is|:|#)\s*([A-Z0-9][A-Z0-9-]{2,})/i.exec(text);
+  const reference = REFERENCE.exec(text);
   if (reference && /\d/.test(reference[1])) notes.push(`Reference: ${reference[1].replace(/[.-]+$/, '')}`);
   return notes.length ? notes.join('. ') : undefined;
 }

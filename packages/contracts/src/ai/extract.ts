@@ -26,6 +26,21 @@ export const EXTRACT_MAX_FILE_BYTES = 15 * 1024 * 1024;
 /** The largest request body of POST /api/extract-load: the file as base64 (4/3 of its size) in a data URL, in JSON. */
 export const EXTRACT_MAX_BODY_BYTES = Math.ceil((EXTRACT_MAX_FILE_BYTES * 4) / 3) + 64 * 1024;
 
+/**
+ * What svc-ai reads of a document at most, checked against what the file declares before anything is decoded (a small
+ * file can declare 80,000 pages or a 20000 x 20000 image): past a cap the document is refused with a message that says it.
+ */
+export const EXTRACT_LIMITS = {
+  /** Pages of a PDF (a rate confirmation or bill of lading has a few). */
+  maxPdfPages: 50,
+  /** Width and height of a scanned PDF page, in inches (a poster-sized page would be rendered for OCR). */
+  maxPageInches: 24,
+  /** Pixels of an image, as its header declares them (a letter page scanned at 600 dpi has 34 million). */
+  maxImagePixels: 40_000_000,
+  /** Characters of text read from a document; the rest is ignored (about 300 pages of text). */
+  maxTextCharacters: 1_000_000,
+} as const;
+
 export const EXTRACT_MESSAGES = {
   tooLarge: `The document is too large: at most ${EXTRACT_MAX_FILE_BYTES / (1024 * 1024)} MB.`,
   fileData: 'The file must be sent as a base64 data URL',
@@ -38,6 +53,10 @@ export const EXTRACT_MESSAGES = {
   unreadableText: 'The text file could not be read: it is not plain text.',
   noText: 'No text could be found in the document.',
   expired: 'The uploaded document is no longer available. Please try again.',
+  tooManyPages: `The PDF has too many pages: at most ${EXTRACT_LIMITS.maxPdfPages}. Upload only the pages of the load.`,
+  pageTooLarge: `A page of the PDF is too large: at most ${EXTRACT_LIMITS.maxPageInches} x ${EXTRACT_LIMITS.maxPageInches} inches.`,
+  imageTooLarge: `The image is too large: at most ${EXTRACT_LIMITS.maxImagePixels / 1_000_000} megapixels. Scan it at a lower resolution.`,
+  busy: 'Documents are being read for other users right now. Please try again in a few seconds.',
 } as const;
 
 /** The load form's fields an extraction fills (spec 2.5). */

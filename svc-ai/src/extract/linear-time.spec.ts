@@ -1,0 +1,83 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { documentTypeOf } from './document-kind.js';
+import { isEdi204, readEdi204 } from './edi-204.js';
+import { extractOffline } from './offline-extractor.js';
+
+/**
+ * Every pattern of the extractor runs in linear time: a long run of one kind of character (or of a label followed
+ * by one) takes at most about twice as long when it is twice as long, and well under a second at 200 KB. A
+ * quadratic pattern took 15 s on 60 KB of digits.
+ */
+const SIZE = 200_000;
+const RUNS: Record<string, string> = {
+  digits: '7',
+  letters: 'a',
+  capitals: 'A',
+  spaces: ' ',
+  tabs: '\t',
+  newlines: '\n',
+  'blank lines with spaces': ' \n',
+  punctuation: '.,;:-/#()',
+  'dotted initials': 'A.',
+  'hyphenated capitals': 'A-',
+  'grouped thousands': '1,',
+  decimals: '1.',
+  'words and spaces': 'Ab ',
+  'label colons': 'a: ',
+  amounts: '$1',
+  'slashed numbers': '1/',
+  'places': 'Dallas, TX ',
+  'pounds': '5 lbs ',
+};
+const LABELS = ['load number', 'bol', 'weight', 'temp', 'po', 'commodity (', 'lbs of ab', 'broker', 'picks', 'trailer', 'Dallas', 'monday', '12', '$', 'reefer set', 'Total:'];
+const ENTRY_POINTS: Record<string, (text: string) => unknown> = {
+  extractOffline: (text) => extractOffline(text),
+  'the EDI 204 reader': (text) => [isEdi204(text), readEdi204(text)],
+  documentTypeOf: (text) => documentTypeOf(text),
+};
+
+/** The best of three runs: other processes on the machine only ever make a run slower. */
+function millis(work: () => unknown) {
+  let best = Infinity;
+  for (let run = 0; run < 3; run++) {
+    const started = performance.now();
+    work();
+    best = Math.min(best, performance.now() - started);
+  }
+  return best;
+}
+
+function expectLinear(read: (text: string) => unknown, make: (size: number) => string) {
+  const [short, long] = [make(SIZE), make(2 * SIZE)];
+  const once = millis(() => read(short));
+  const twice = millis(() => read(long));
+  expect(once).toBeLessThan(1000);
+  // Quadratic would be 4 times; a floor keeps timer noise on tiny figures from failing the test.
+  expect(twice).toBeLessThan(3.5 * Math.max(once, 40));
+}
+
+const repeat = (run: string, size: number) => run.repeat(Math.ceil(size / run.length)) + '!x';
+
+describe('the extractor in linear time', () => {
+  const cases = Object.keys(ENTRY_POINTS).flatMap((entry) => Object.keys(RUNS).map((run) => [entry, run]));
+  it.each(cases)('%s over 200 KB of %s', (entry, run) => {
+    expectLinear(ENTRY_POINTS[entry], (size) => repeat(RUNS[run], size));
+  });
+
+  const labelled = LABELS.flatMap((label) => ['spaces', 'newlines', 'digits', 'letters', 'punctuation'].map((run) => [label, run]));
+  it.each(labelled)('extractOffline over "%s" then 200 KB of %s', (label, run) => {
+    expectLinear(extractOffline, (size) => label + repeat(RUNS[run], size));
+  });
+
+  it('reads 6 MB of mixed text in at most about 3 s, and still finds the load', () => {
+    const folder = path.resolve('svc-ai/test/documents');
+    const documents = readdirSync(folder).filter((name) => name.endsWith('.txt')).map((name) => readFileSync(path.join(folder, name), 'utf8'));
+    const noise = Object.values(RUNS).map((run) => run.repeat(2000));
+    const mixed = [...documents, ...noise].join('\n\n');
+    const text = mixed.repeat(Math.ceil(6_000_000 / mixed.length)).slice(0, 6_000_000);
+    let fields = {};
+    expect(millis(() => (fields = extractOffline(text).fields))).toBeLessThan(3000);
+    expect(fields).toHaveProperty('loadNumber');
+  });
+});
