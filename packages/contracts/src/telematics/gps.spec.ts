@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { checkGpsBody, GPS_BATCH_MAX, gpsPositionSchema, plainGpsPosition } from './gps.js';
+import { checkGpsBody, GPS_BATCH_MAX, GPS_REPORTED_POSITIONS, gpsPositionSchema, plainGpsPosition } from './gps.js';
 import { osmandPosition, traccarJson } from './osmand.js';
 
 const truckId = '0b0f4f4e-8a59-4d0e-9d55-2f6f0b1b7a11';
@@ -138,5 +138,17 @@ describe('plainGpsPosition, the schema-free check of usual positions', () => {
 
   it('takes the usual position a device sends', () => {
     expect(plainGpsPosition({ ...valid, speed: 55.5, heading: 270 })).toEqual(gpsPositionSchema.parse({ ...valid, speed: 55.5, heading: 270 }));
+  });
+});
+
+describe('a bad batch', () => {
+  it('lists the problems of its first positions with problems, and says there are more, without checking the rest', () => {
+    const bad = { latitude: 'north', longitude: -87, timestamp: '2025-06-01T14:30:00Z', truckId: '9b2f4c1e-6d7a-4e8b-9c0d-1e2f3a4b5c6d' };
+    const checked = checkGpsBody(Array.from({ length: GPS_BATCH_MAX }, () => bad));
+    expect(checked.ok).toBe(false);
+    const issues = checked.ok ? {} : checked.issues;
+    expect(Object.keys(issues)).toHaveLength(GPS_REPORTED_POSITIONS + 1);
+    expect(issues[`${GPS_REPORTED_POSITIONS - 1}.latitude`]).toEqual(['Must be a number']);
+    expect(issues._).toEqual([`The first ${GPS_REPORTED_POSITIONS} positions with problems are listed; fix them and send the batch again`]);
   });
 });

@@ -16,6 +16,7 @@ export const GPS_MESSAGES = {
   loadId: 'Load id must be a uuid',
   batchEmpty: 'A batch needs at least one position',
   batchTooLarge: (max: number) => `A batch holds at most ${max} positions`,
+  moreProblems: (listed: number) => `The first ${listed} positions with problems are listed; fix them and send the batch again`,
   body: 'The body must be a position or an array of positions',
   unauthorized: 'A valid device token is required (Authorization: Bearer <token>)',
   forbidden: 'This device may only post positions of its own truck and driver',
@@ -24,6 +25,11 @@ export const GPS_MESSAGES = {
 
 /** Positions per request at most (a batch). */
 export const GPS_BATCH_MAX = 1000;
+/**
+ * Positions of a bad batch whose problems are answered: the check stops there (a careless device's 1,000 bad
+ * positions would cost the gateway a second of checking and a 300 KB answer).
+ */
+export const GPS_REPORTED_POSITIONS = 10;
 /** How far ahead of the server's clock a device clock may run before its timestamps are refused. */
 export const GPS_FUTURE_TOLERANCE_MS = 10 * 60 * 1000;
 /**
@@ -209,15 +215,25 @@ export function checkGpsBody(body: unknown, fill: (position: Record<string, unkn
     if (body.length > GPS_BATCH_MAX) return { ok: false, issues: { _: [GPS_MESSAGES.batchTooLarge(GPS_BATCH_MAX)] } };
     const issues: Record<string, string[]> = {};
     const positions: GpsPositionFields[] = [];
-    body.forEach((item, index) => {
+    let refused = 0;
+    for (let index = 0; index < body.length; index++) {
+      if (refused === GPS_REPORTED_POSITIONS) {
+        issues._ = [GPS_MESSAGES.moreProblems(GPS_REPORTED_POSITIONS)];
+        break;
+      }
+      const item: unknown = body[index];
       if (!isObject(item)) {
         issues[String(index)] = [GPS_MESSAGES.body];
-        return;
+        refused++;
+        continue;
       }
       const checked = checkPosition(fill(item));
       if (checked.ok) positions.push(checked.position);
-      else for (const [field, messages] of Object.entries(checked.issues)) issues[`${index}.${field}`] = messages;
-    });
+      else {
+        for (const [field, messages] of Object.entries(checked.issues)) issues[`${index}.${field}`] = messages;
+        refused++;
+      }
+    }
     return Object.keys(issues).length ? { ok: false, issues } : { ok: true, positions, batch: true };
   }
   if (!isObject(body)) return { ok: false, issues: { _: [GPS_MESSAGES.body] } };
