@@ -16,6 +16,7 @@ const system = await startIsolatedSystem({ label: 'bench' });
 try {
   const cookie = await signIn(system.url, 'bench@example.com');
   const headers = { cookie, 'content-type': 'application/json', origin: new URL(system.url).origin };
+  const seeded = [];
   for (let index = 0; index < truckCount; index++) {
     const response = await fetch(`${system.url}/api/trucks`, {
       method: 'POST',
@@ -23,6 +24,7 @@ try {
       body: JSON.stringify({ truckNumber: `B-${index}`, type: 'Dry Van', licensePlate: `BN-${index}`, status: 'available' }),
     });
     if (response.status !== 201) throw new Error(`Seeding truck ${index} answered ${response.status}: ${await response.text()}`);
+    seeded.push((await response.json()).id);
   }
 
   console.log(`\nTMS API, ${connections} connections, ${seconds} s per scenario, ${truckCount} trucks in the list\n`);
@@ -35,6 +37,15 @@ try {
     method: 'POST',
     headers,
     body: () => JSON.stringify({ truckNumber: `P-${created++}`, type: 'Reefer', licensePlate: 'BENCH', status: 'available' }),
+  });
+  // Each edit changes a plate, going round the seeded trucks: each one is a real update (and an audit entry).
+  let edits = 0;
+  await measure('PATCH /api/trucks/:id', {
+    url: `${system.url}/api/trucks/${seeded[0]}`,
+    method: 'PATCH',
+    headers,
+    path: () => `/api/trucks/${seeded[edits % seeded.length]}`,
+    body: () => JSON.stringify({ licensePlate: `E-${edits++}` }),
   });
 } finally {
   await system.stop();

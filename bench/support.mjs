@@ -8,15 +8,16 @@ import pg from 'pg';
 export { signIn } from '../scripts/sign-in.mjs';
 
 /**
- * Runs one scenario and prints its figures. `body`, when given, makes each request's body (a fresh one each time);
- * the first failed answer is printed, so a failing scenario says why. `warmupSeconds` of the same load first, not
- * counted: the servers' code paths compiled and their pools open, as in a system that has been up a while.
+ * Runs one scenario and prints its figures. `body` and `path`, when given, make each request's body and path (fresh
+ * ones each time); the first failed answer is printed, so a failing scenario says why. `warmupSeconds` of the same
+ * load first, not counted: the servers' code paths compiled and their pools open, as in a system that has been up a
+ * while.
  */
-export function measure(title, { url, method = 'GET', headers, body, connections = 10, seconds = 10, warmupSeconds = 0 }) {
+export function measure(title, { url, method = 'GET', headers, path, body, connections = 10, seconds = 10, warmupSeconds = 0 }) {
   let firstFailure;
   const request = {
     method,
-    ...(body && { setupRequest: (raw) => ({ ...raw, body: body() }) }),
+    ...((body || path) && { setupRequest: (raw) => ({ ...raw, ...(path && { path: path() }), ...(body && { body: body() }) }) }),
     onResponse: (status, responseBody) => {
       if (status >= 400 && !firstFailure) firstFailure = `${status} ${responseBody.slice(0, 200)}`;
     },

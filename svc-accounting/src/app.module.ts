@@ -1,12 +1,13 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { dataSourceOptions, healthController, openDatabase, referenceHoldsController, serviceRequestsModule } from '@tms/service-kit';
+import { auditController, dataSourceOptions, healthController, openDatabase, referenceHoldsController, serviceRequestsModule } from '@tms/service-kit';
 import { DataSource } from 'typeorm';
 import { ExpenseEntity } from './expenses/expense.entity.js';
 import { ExpensesModule } from './expenses/expenses.module.js';
 import { InvoiceEntity } from './invoices/invoice.entity.js';
 import { InvoicesModule } from './invoices/invoices.module.js';
 import { Accounting1764000000000 } from './migrations/1764000000000-accounting.js';
+import { AuditTrail1764400000000 } from './migrations/1764400000000-audit-trail.js';
 import { PaymentEntity } from './payments/payment.entity.js';
 import { PaymentsModule } from './payments/payments.module.js';
 import { SettlementEntity } from './settlements/settlement.entity.js';
@@ -16,7 +17,7 @@ import { SettlementsModule } from './settlements/settlements.module.js';
 export const ACCOUNTING_DATABASE = {
   schema: 'accounting',
   entities: [InvoiceEntity, PaymentEntity, ExpenseEntity, SettlementEntity],
-  migrations: [Accounting1764000000000],
+  migrations: [Accounting1764000000000, AuditTrail1764400000000],
 };
 
 @Module({
@@ -34,6 +35,6 @@ export const ACCOUNTING_DATABASE = {
     SettlementsModule,
   ],
   // svc-core asks what our records name when a delete meets their holds (references.named).
-  controllers: [healthController('accounting'), referenceHoldsController('accounting')],
+  controllers: [healthController('accounting'), referenceHoldsController('accounting'), auditController('accounting')],
 })
 export class AppModule {}

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { dataSourceOptions, healthController, openDatabase, serviceRequestsModule } from '@tms/service-kit';
+import { auditController, dataSourceOptions, healthController, openDatabase, serviceRequestsModule } from '@tms/service-kit';
 import { DataSource } from 'typeorm';
 import { CustomerEntity } from './customers/customer.entity.js';
 import { CustomersModule } from './customers/customers.module.js';
@@ -29,13 +29,14 @@ import { MaintenanceEntity } from './maintenance/maintenance.entity.js';
 import { MaintenanceModule } from './maintenance/maintenance.module.js';
 import { MaintenanceFuel1764000000000 } from './migrations/1764000000000-maintenance-fuel.js';
 import { HeldReferences1764300000000 } from './migrations/1764300000000-held-references.js';
+import { AuditTrail1764400000000 } from './migrations/1764400000000-audit-trail.js';
 import { HeldReferencesModule } from './references/held-references.module.js';
 
 /** svc-core owns the `core` schema: every entity and migration of the service is listed here. */
 export const CORE_DATABASE = {
   schema: 'core',
   entities: [TruckEntity, DriverEntity, CustomerEntity, LoadEntity, InspectionEntity, AccidentEntity, ViolationEntity, MaintenanceEntity, FuelEntity, DocumentEntity],
-  migrations: [Fleet1763780000000, ListOrder1763800000000, Dispatch1763900000000, MaintenanceFuel1764000000000, Safety1764100000000, Documents1764250000000, HeldReferences1764300000000],
+  migrations: [Fleet1763780000000, ListOrder1763800000000, Dispatch1763900000000, MaintenanceFuel1764000000000, Safety1764100000000, Documents1764250000000, HeldReferences1764300000000, AuditTrail1764400000000],
 };
 
 @Module({
@@ -58,6 +59,6 @@ export const CORE_DATABASE = {
     MaintenanceModule,
     FuelModule,
   ],
-  controllers: [healthController('core')],
+  controllers: [healthController('core'), auditController('core')],
 })
 export class AppModule {}

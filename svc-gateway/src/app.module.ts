@@ -3,6 +3,7 @@ import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { dataSourceOptions, openDatabase } from '@tms/service-kit';
 import { DataSource } from 'typeorm';
+import { AuditModule } from './audit/audit.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { OIDC_CLIENT, type OidcClientSettings } from './auth/oidc-issuer.js';
 import { SessionGuard } from './auth/session.guard.js';
@@ -54,6 +55,7 @@ export class AppModule {
         GpsModule,
         ExtractModule,
         DocumentsModule,
+        AuditModule,
         // Last: its `/api/:resource` routes must not shadow the named ones above.
         ResourcesModule,
       ],

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { dataSourceOptions, openDatabase, referenceHoldsController, serviceRequestsModule } from '@tms/service-kit';
+import { auditController, dataSourceOptions, openDatabase, referenceHoldsController, serviceRequestsModule } from '@tms/service-kit';
 import { DataSource } from 'typeorm';
 import { DeviceEntity } from './devices/device.entity.js';
 import { DevicesModule } from './devices/devices.module.js';
@@ -8,6 +8,7 @@ import { JetStreamModule } from './jetstream/jetstream.module.js';
 import { Telematics1764200000000 } from './migrations/1764200000000-telematics.js';
 import { PartialPositionIndexes1764900000000 } from './migrations/1764900000000-partial-position-indexes.js';
 import { CheaperPositionWrites1765000000000 } from './migrations/1765000000000-cheaper-position-writes.js';
+import { AuditTrail1765100000000 } from './migrations/1765100000000-audit-trail.js';
 import { LatestLocationEntity } from './positions/latest-location.entity.js';
 import { PositionsModule } from './positions/positions.module.js';
 import { TelematicsHealthController } from './telematics-health.controller.js';
@@ -16,7 +17,7 @@ import { TelematicsHealthController } from './telematics-health.controller.js';
 export const TELEMATICS_DATABASE = {
   schema: 'telematics',
   entities: [DeviceEntity, LatestLocationEntity],
-  migrations: [Telematics1764200000000, PartialPositionIndexes1764900000000, CheaperPositionWrites1765000000000],
+  migrations: [Telematics1764200000000, PartialPositionIndexes1764900000000, CheaperPositionWrites1765000000000, AuditTrail1765100000000],
 };
 
 @Module({
@@ -32,6 +33,6 @@ export const TELEMATICS_DATABASE = {
     PositionsModule,
   ],
   // svc-core asks what our devices name when a delete meets their holds (references.named).
-  controllers: [TelematicsHealthController, referenceHoldsController('telematics')],
+  controllers: [TelematicsHealthController, referenceHoldsController('telematics'), auditController('telematics')],
 })
 export class AppModule {}

@@ -128,7 +128,7 @@ export function LoadDialog(props: ResourceDialogProps<Load>) {
   const confidence = useMemo(() => (extracted ? filledConfidence(extracted) : {}), [extracted]);
   const extractedFile = useRef<DocumentUpload | null>(null);
   const notKept = useRef<string | null>(null);
-  const [api] = useState(() => ({ useUpdate: loadsApi.useUpdate, useCreate: () => useCreateLoadKeepingDocument(extractedFile, notKept) }));
+  const [api] = useState(() => ({ resource: loadsApi.resource, useUpdate: loadsApi.useUpdate, useCreate: () => useCreateLoadKeepingDocument(extractedFile, notKept) }));
   const toast = useToast();
   // The dialog shows its 'created' toast, then closes: this one comes after it, and so is the one left on screen.
   const close = () => {

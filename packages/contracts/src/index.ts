@@ -19,3 +19,4 @@ export * from './safety/violation.js';
 export * from './resources.js';
 export * from './telematics/index.js';
 export * from './ai/extract.js';
+export * from './audit.js';

@@ -1,17 +1,20 @@
 import { Controller, UseInterceptors, type Type } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
+import { Ctx, MessagePattern, Payload, type NatsContext } from '@nestjs/microservices';
 import { rpcSubject, type IdPayload, type ListPagePayload, type ServiceName, type UpdatePayload } from '@tms/contracts';
+import { actorOf, type ChangeContext } from './audit-trail.js';
 import { config } from './config.js';
 import { DeadlineInterceptor } from './deadline.js';
 import type { CrudService } from './crud.service.js';
 
 /**
  * The thin NATS handlers of one resource: `{root}.{service}.{resource}.{list|get|create|update|delete}`, each
- * handing its payload to the domain service, which validates it and answers errors as data. A request that arrives
- * after its caller stopped waiting is dropped.
+ * handing its payload to the domain service, which validates it and answers errors as data, and a change who makes
+ * it (the gateway's ACTOR_HEADER) for the audit trail. A request that arrives after its caller stopped waiting is
+ * dropped.
  */
 export function crudController(service: ServiceName, resource: string, domainService: Type<CrudService<any, any>>): Type {
   const subject = (action: string) => rpcSubject(config.subjectRoot, service, resource, action);
+  const change = (context: NatsContext): ChangeContext => ({ resource, actor: actorOf(context) });
 
   @Controller()
   @UseInterceptors(DeadlineInterceptor)
@@ -29,18 +32,18 @@ export function crudController(service: ServiceName, resource: string, domainSer
     }
 
     @MessagePattern(subject('create'))
-    create(@Payload() payload: unknown) {
-      return this.records.create(payload);
+    create(@Payload() payload: unknown, @Ctx() context: NatsContext) {
+      return this.records.create(payload, change(context));
     }
 
     @MessagePattern(subject('update'))
-    update(@Payload() payload: UpdatePayload) {
-      return this.records.update(payload?.id, payload?.changes);
+    update(@Payload() payload: UpdatePayload, @Ctx() context: NatsContext) {
+      return this.records.update(payload?.id, payload?.changes, change(context));
     }
 
     @MessagePattern(subject('delete'))
-    delete(@Payload() payload: IdPayload) {
-      return this.records.delete(payload?.id);
+    delete(@Payload() payload: IdPayload, @Ctx() context: NatsContext) {
+      return this.records.delete(payload?.id, change(context));
     }
   }
   // Nest resolves constructor parameters from this metadata; the factory cannot name the class in the signature.

@@ -5,6 +5,7 @@ import { In, type EntityManager, type EntityTarget, type ObjectLiteral, type Rep
 import type { z } from 'zod';
 import { config } from './config.js';
 import { databaseErrorReply, internalErrorReply, type ConstraintMeaning } from './errors.js';
+import { allValues, recordChange, recordWrite, type ChangeContext } from './audit-trail.js';
 import { ListPages } from './list-pages.js';
 import type { Hold, HolderOf, ReferenceHolds } from './reference-holds.js';
 import { Refusal } from './refusal.js';
@@ -109,7 +110,8 @@ export class CrudService<Entity extends ObjectLiteral & { id: string }, Schema e
     });
   }
 
-  async create(payload: unknown): Promise<RpcReply<Entity>> {
+  /** Creates a record; `context` (who, through which resource) goes into the audit trail with it. */
+  async create(payload: unknown, context: ChangeContext): Promise<RpcReply<Entity>> {
     const parsed = this.options.schema.safeParse(payload);
     if (!parsed.success) return fail('invalid', 'Invalid input', fieldIssues(parsed.error));
     return this.guard(async () => {
@@ -121,14 +123,16 @@ export class CrudService<Entity extends ObjectLiteral & { id: string }, Schema e
       if (this.options.holds) record.id ??= randomUUID() as never; // for its hold to name
       const saved = await this.write(record.id, async (manager, hold) => {
         await hold(record);
-        return manager.save(record);
+        const saved = await manager.save(record);
+        await this.audit(manager, context, 'create', saved.id);
+        return saved;
       });
       this.announce('created', saved);
       return ok(saved);
     });
   }
 
-  async update(id: unknown, changes: unknown): Promise<RpcReply<Entity>> {
+  async update(id: unknown, changes: unknown, context: ChangeContext): Promise<RpcReply<Entity>> {
     if (typeof id !== 'string' || !UUID.test(id)) return this.notFound;
     const parsed = this.options.schema.partial().strict().safeParse(changes ?? {});
     if (!parsed.success) return fail('invalid', 'Invalid input', fieldIssues(parsed.error));
@@ -144,19 +148,21 @@ export class CrudService<Entity extends ObjectLiteral & { id: string }, Schema e
         const underived = this.derive(record, before);
         if (underived) throw new Refusal(underived);
         await hold(record, before);
-        return manager.save(record);
+        const saved = await this.saveChanges(manager, record, before);
+        await this.audit(manager, context, 'update', id, before);
+        return saved;
       });
       this.announce('updated', saved);
       return ok(saved);
     });
   }
 
-  async delete(id: unknown): Promise<RpcReply<{ id: string }>> {
+  async delete(id: unknown, context: ChangeContext): Promise<RpcReply<{ id: string }>> {
     if (typeof id !== 'string' || !UUID.test(id)) return this.notFound;
     return this.guard(async () => {
       const refused = await this.checkDelete(id);
       if (refused) return refused;
-      const nulled = await this.deleteRecord(id);
+      const nulled = await this.deleteRecord(id, context);
       if (!nulled) return this.notFound;
       this.announce('deleted', { id });
       for (const { entity, records } of nulled) for (const record of records) this.announce('updated', record, entity);
@@ -169,18 +175,17 @@ export class CrudService<Entity extends ObjectLiteral & { id: string }, Schema e
    * (undefined when it does not exist). A reference written between the look and the delete (which waits for it)
    * is nulled unannounced: see README, Architecture.
    */
-  private async deleteRecord(id: string) {
+  private async deleteRecord(id: string, context: ChangeContext) {
     const target = this.repository.target;
     return this.write(id, async (manager, hold) => {
       const nulls = this.options.nulledOnDelete ?? [];
       const nulledIds = await Promise.all(
         nulls.map(async ({ target: other, field }) => (await manager.find(other, { select: { id: true }, where: { [field]: id } })).map((row) => row.id as string)),
       );
-      if (this.options.holds) {
-        const existing = await manager.findOneBy(target, { id } as never);
-        if (!existing) return undefined;
-        await hold(undefined, existing);
-      }
+      const existing = await manager.findOneBy(target, { id } as never);
+      if (!existing) return undefined;
+      await hold(undefined, existing);
+      await this.audit(manager, context, 'delete', id, existing);
       const result = await manager.delete(target, { id } as never);
       if (!result.affected) return undefined;
       return Promise.all(
@@ -200,6 +205,34 @@ export class CrudService<Entity extends ObjectLiteral & { id: string }, Schema e
     const holds = this.options.holds;
     if (!holds || !id) return this.repository.manager.transaction((manager) => step(manager, async () => undefined));
     return holds.by.write(holds.holder, id, step);
+  }
+
+  /**
+   * Writes what an update changed in one UPDATE of those columns (TypeORM's save would first read the row again,
+   * which the caller has just read under its lock), setting the update time; nothing when nothing changed.
+   */
+  protected async saveChanges(manager: EntityManager, record: Entity, before: Entity): Promise<Entity> {
+    const metadata = this.repository.metadata;
+    const changed: Record<string, unknown> = {};
+    for (const { propertyName, isPrimary } of metadata.columns) {
+      if (isPrimary || propertyName === metadata.updateDateColumn?.propertyName) continue;
+      if (JSON.stringify(record[propertyName]) !== JSON.stringify(before[propertyName])) changed[propertyName] = record[propertyName];
+    }
+    if (!Object.keys(changed).length) return record;
+    const updated = metadata.updateDateColumn?.propertyName;
+    if (updated) changed[updated] = (record as Record<string, unknown>)[updated] = new Date();
+    await manager.update(this.repository.target, { id: record.id } as never, changed as never);
+    return record;
+  }
+
+  /**
+   * Records a change of a record in the audit trail, in the change's transaction (`manager`): a create's values, an
+   * update's changed fields (`before` is the record as stored before it), a delete's last values (`before`), the
+   * values as the database holds them (recordWrite).
+   */
+  protected async audit(manager: EntityManager, context: ChangeContext, action: 'create' | 'update' | 'delete', id: string, before?: Entity) {
+    if (action === 'delete') return recordChange(manager, context, action, id, allValues(before!, 'from'));
+    await recordWrite(manager, this.repository.metadata, context, id, action === 'update' ? before : undefined);
   }
 
   /** Runs a database step, turning its failures into answers (conflicts by constraint, else internal). */

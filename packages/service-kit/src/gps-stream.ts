@@ -12,8 +12,7 @@ import { config } from './config.js';
  * is brought to that count too.
  */
 export async function ensureGpsStream(nc: NatsConnection, root: string): Promise<void> {
-  const jsm = await jetstreamManager(nc);
-  const stream: Partial<StreamConfig> & { name: string } = {
+  await ensureStream(nc, {
     name: gpsStreamName(root),
     subjects: [gpsSubject(root)],
     storage: StorageType.File,
@@ -21,14 +20,7 @@ export async function ensureGpsStream(nc: NatsConnection, root: string): Promise
     discard: DiscardPolicy.New,
     duplicate_window: nanos(GPS_DUPLICATE_WINDOW_MS),
     num_replicas: config.gpsStreamReplicas,
-  };
-  try {
-    await jsm.streams.add(stream);
-  } catch {
-    // It exists with another configuration (an older release): bring it to this one.
-    const { name, storage: _storage, retention: _retention, ...changes } = stream;
-    await jsm.streams.update(name, changes);
-  }
+  });
 }
 
 /** Dead letters kept at most: the oldest go first past it (a count, not bytes: a byte limit reserves disk up front). */
@@ -40,8 +32,7 @@ const DEAD_LETTERS_MAX = 1_000_000;
  * after a retry (same message id) within GPS_DUPLICATE_WINDOW_MS is kept once.
  */
 export async function ensureGpsDeadLetterStream(nc: NatsConnection, root: string, maxAgeMs: number): Promise<void> {
-  const jsm = await jetstreamManager(nc);
-  const stream: Partial<StreamConfig> & { name: string } = {
+  await ensureStream(nc, {
     name: gpsDeadLetterStreamName(root),
     subjects: [gpsDeadLetterSubject(root)],
     storage: StorageType.File,
@@ -51,7 +42,12 @@ export async function ensureGpsDeadLetterStream(nc: NatsConnection, root: string
     max_msgs: DEAD_LETTERS_MAX,
     duplicate_window: nanos(GPS_DUPLICATE_WINDOW_MS),
     num_replicas: config.gpsStreamReplicas,
-  };
+  });
+}
+
+/** Creates a stream, or brings one that exists with another configuration (an older release's) to this one. */
+async function ensureStream(nc: NatsConnection, stream: Partial<StreamConfig> & { name: string }): Promise<void> {
+  const jsm = await jetstreamManager(nc);
   try {
     await jsm.streams.add(stream);
   } catch {

@@ -18,3 +18,4 @@ export * from './reply-serializer.js';
 export * from './device-token.js';
 export * from './gps-stream.js';
 export * from './upload-store.js';
+export * from './audit-trail.js';

@@ -19,13 +19,13 @@ type Direction = 'ASC' | 'DESC';
 /** A row of a page query: the row's JSON and its keys as text (k0, k1, ...). */
 type PageRow = { row: string; [key: string]: string };
 
-const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
+export const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 /**
  * A column as the entity's JSON has it, written by Postgres so the service never builds row objects: timestamps
  * as JavaScript's Date#toJSON writes them, numeric and bigint as text (as the pg driver reads them).
  */
-function jsonValue(column: ColumnMetadata): string {
+export function jsonValue(column: ColumnMetadata): string {
   const name = `t.${quote(column.databaseName)}`;
   const type = String(column.type);
   if (/^timestamp/.test(type)) return `to_char(${name} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -149,7 +149,8 @@ interface PageQuery {
 }
 
 /** A page query under a name that is its text's own, so that a connection never reads another query's plan. */
-const prepared = (text: string) => ({ name: `list_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`, text });
+/** A query pg prepares once per connection, under a name made from its text: Postgres then keeps its plan. */
+export const prepared = (text: string, kind = 'list') => ({ name: `${kind}_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`, text });
 
 /**
  * The keyset condition 'after ($1, $2, ...)' in the list's order: a row comparison when every key goes the same way

@@ -1,9 +1,10 @@
 import { Form, Modal, theme, Typography, type FormInstance, type FormItemProps } from 'antd';
-import { createContext, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, isValidElement, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { z } from 'zod';
 import type { ResourceApi } from './resource-api.js';
 import type { ResourceTexts } from './resource-texts.js';
 import { fieldErrors, requiredFields, serverFieldIssues, validatePayload, type FieldIssues } from './form-validation.js';
+import { RecordHistory } from './RecordHistory.js';
 import { useToast } from './toast.js';
 
 export interface ResourceFormModalProps<T extends { id: string }, TValues extends object> {
@@ -13,7 +14,7 @@ export interface ResourceFormModalProps<T extends { id: string }, TValues extend
   onClose: () => void;
   /** Names the form: its inputs get the ids `${name}_${field}`, which the labels point to. */
   name: string;
-  api: Pick<ResourceApi<T>, 'useCreate' | 'useUpdate'>;
+  api: Pick<ResourceApi<T>, 'resource' | 'useCreate' | 'useUpdate'>;
   texts: Pick<
     ResourceTexts,
     'createTitle' | 'editTitle' | 'createDescription' | 'editDescription' | 'createSubmit' | 'updateSubmit' | 'savingSubmit' | 'createFailed' | 'updateFailed' | 'created' | 'updated'
@@ -44,6 +45,8 @@ function withoutEmptyValues(body: unknown): unknown {
 }
 
 const RequiredFieldsContext = createContext<ReadonlySet<string>>(new Set());
+/** The dialog's field labels and choices by field name, for its History to show the fields as the form does. */
+const FieldDisplayContext = createContext({ labels: new Map<string, string>(), options: new Map<string, Map<unknown, string>>() });
 
 /**
  * The required mark after the label. It is drawn by CSS with an empty alternative text (`content: "*" / ""`), so a
@@ -65,6 +68,12 @@ const renderRequiredMark = (label: ReactNode, { required }: { required: boolean 
 /** A form field with a visible label wired to its input; marked required when the schema requires it. */
 export function FormField({ name, ...props }: Omit<FormItemProps, 'name'> & { name: string; label: ReactNode }) {
   const required = useContext(RequiredFieldsContext);
+  const display = useContext(FieldDisplayContext);
+  if (typeof props.label === 'string') display.labels.set(name, props.label);
+  const choices = isValidElement<{ options?: unknown }>(props.children) ? props.children.props.options : undefined;
+  if (Array.isArray(choices)) {
+    display.options.set(name, new Map(choices.filter((option) => typeof option?.label === 'string').map((option) => [option.value, option.label as string])));
+  }
   return <Form.Item name={name} required={required.has(name)} {...props} />;
 }
 
@@ -89,6 +98,7 @@ export function ResourceFormModal<T extends { id: string }, TValues extends obje
   const form = props.form ?? ownForm;
   const [initialValues] = useState(() => toFormValues(record));
   const required = useMemo(() => requiredFields(schema), [schema]);
+  const [display] = useState(() => ({ labels: new Map<string, string>(), options: new Map<string, Map<unknown, string>>() }));
   const attempted = useRef(false);
   const create = api.useCreate();
   const update = api.useUpdate();
@@ -158,22 +168,25 @@ export function ResourceFormModal<T extends { id: string }, TValues extends obje
         {REQUIRED_MARK_CSS}
       </style>
       <RequiredFieldsContext.Provider value={required}>
-        <Form<TValues>
-          id={formId}
-          name={name}
-          form={form}
-          layout="vertical"
-          noValidate
-          requiredMark={renderRequiredMark}
-          initialValues={initialValues}
-          disabled={saving}
-          onFinish={submit}
-          onValuesChange={revalidate}
-          style={{ paddingTop: 8 }}
-        >
-          {children}
-        </Form>
+        <FieldDisplayContext.Provider value={display}>
+          <Form<TValues>
+            id={formId}
+            name={name}
+            form={form}
+            layout="vertical"
+            noValidate
+            requiredMark={renderRequiredMark}
+            initialValues={initialValues}
+            disabled={saving}
+            onFinish={submit}
+            onValuesChange={revalidate}
+            style={{ paddingTop: 8 }}
+          >
+            {children}
+          </Form>
+        </FieldDisplayContext.Provider>
       </RequiredFieldsContext.Provider>
+      {editing && <RecordHistory resource={api.resource} id={record.id} display={display} />}
     </Modal>
   );
 }

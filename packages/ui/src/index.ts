@@ -29,3 +29,5 @@ export * from './truck-display.js';
 export * from './MoneyInput.js';
 export * from './SummaryCard.js';
 export * from './DayPicker.js';
+export * from './audit-display.js';
+export * from './RecordHistory.js';

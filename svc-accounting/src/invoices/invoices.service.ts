@@ -15,7 +15,7 @@ import {
   type Load,
   type RpcReply,
 } from '@tms/contracts';
-import { CrudService, EVENTS, ReferenceHolds, Refusal, ServiceRequests } from '@tms/service-kit';
+import { CrudService, EVENTS, ReferenceHolds, Refusal, ServiceRequests, type ChangeContext } from '@tms/service-kit';
 import { Repository } from 'typeorm';
 import { PaymentEntity } from '../payments/payment.entity.js';
 import { isRecordId } from '../record-id.js';
@@ -75,7 +75,7 @@ export class InvoicesService extends CrudService<InvoiceEntity, typeof invoiceIn
    * under the same lock, so an edit never writes back a paid amount it read before that payment. What it names is
    * held before that lock is taken (svc-core may take its time); only writes under the holder lock change it.
    */
-  override async update(id: unknown, changes: unknown): Promise<RpcReply<InvoiceEntity>> {
+  override async update(id: unknown, changes: unknown, context: ChangeContext): Promise<RpcReply<InvoiceEntity>> {
     if (!isRecordId(id)) return this.notFound;
     const parsed = invoiceInputSchema.partial().strict().safeParse(changes ?? {});
     if (!parsed.success) return fail('invalid', 'Invalid input', fieldIssues(parsed.error));
@@ -88,10 +88,13 @@ export class InvoicesService extends CrudService<InvoiceEntity, typeof invoiceIn
         await hold({ ...stored, ...parsed.data } as InvoiceEntity, stored);
         const existing = await manager.findOne(InvoiceEntity, { where: { id }, lock: { mode: 'pessimistic_write' } });
         if (!existing) throw new Refusal(this.notFound);
+        const before = { ...existing };
         const invoice = manager.merge(InvoiceEntity, existing, parsed.data as never);
         const underived = this.derive(invoice);
         if (underived) throw new Refusal(underived);
-        return manager.save(invoice);
+        const saved = await this.saveChanges(manager, invoice, before);
+        await this.audit(manager, context, 'update', id, before);
+        return saved;
       });
       this.announce('updated', saved);
       return ok(saved);

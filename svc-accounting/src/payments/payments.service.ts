@@ -13,7 +13,7 @@ import {
   paymentInputSchema,
   type RpcReply,
 } from '@tms/contracts';
-import { CrudService, EVENTS, ReferenceHolds, Refusal, type Hold } from '@tms/service-kit';
+import { changedValues, CrudService, EVENTS, recordChange, ReferenceHolds, Refusal, type ChangeContext, type Hold } from '@tms/service-kit';
 import { Repository, type EntityManager } from 'typeorm';
 import { InvoiceEntity } from '../invoices/invoice.entity.js';
 import { isRecordId } from '../record-id.js';
@@ -49,18 +49,20 @@ export class PaymentsService extends CrudService<PaymentEntity, typeof paymentIn
     });
   }
 
-  override async create(payload: unknown): Promise<RpcReply<PaymentEntity>> {
+  override async create(payload: unknown, context: ChangeContext): Promise<RpcReply<PaymentEntity>> {
     const parsed = paymentInputSchema.safeParse(payload);
     if (!parsed.success) return fail('invalid', 'Invalid input', fieldIssues(parsed.error));
     const payment = this.repository.create({ ...parsed.data, id: randomUUID() });
     return this.record('created', payment.id, async (manager, hold) => {
       await hold(payment);
-      const invoice = await this.addToInvoice(manager, payment.invoiceId, parseCents(payment.amount)!, { payment, created: true });
-      return { payment: await manager.save(payment), invoices: [invoice] };
+      const invoice = await this.addToInvoice(manager, context, payment.invoiceId, parseCents(payment.amount)!, { payment, created: true });
+      const saved = await manager.save(payment);
+      await this.audit(manager, context, 'create', saved.id);
+      return { payment: saved, invoices: [invoice] };
     });
   }
 
-  override async update(id: unknown, changes: unknown): Promise<RpcReply<PaymentEntity>> {
+  override async update(id: unknown, changes: unknown, context: ChangeContext): Promise<RpcReply<PaymentEntity>> {
     if (!isRecordId(id)) return this.notFound;
     const parsed = paymentInputSchema.partial().strict().safeParse(changes ?? {});
     if (!parsed.success) return fail('invalid', 'Invalid input', fieldIssues(parsed.error));
@@ -71,25 +73,31 @@ export class PaymentsService extends CrudService<PaymentEntity, typeof paymentIn
       await hold(payment, before);
       const [oldCents, newCents] = [parseCents(before.amount)!, parseCents(payment.amount)!];
       const paying = { payment, created: false };
+      const save = async () => {
+        const saved = await manager.save(payment);
+        await this.audit(manager, context, 'update', id, before);
+        return saved;
+      };
       if (payment.invoiceId === before.invoiceId) {
-        return { payment: await manager.save(payment), invoices: [await this.addToInvoice(manager, payment.invoiceId, newCents - oldCents, paying)] };
+        return { payment: await save(), invoices: [await this.addToInvoice(manager, context, payment.invoiceId, newCents - oldCents, paying)] };
       }
       // Both invoices, locked in id order so that two payments moved between them never wait on each other.
       const moves: [string, bigint, typeof paying | undefined][] = [[before.invoiceId, -oldCents, undefined], [payment.invoiceId, newCents, paying]];
       moves.sort(([a], [b]) => (a < b ? -1 : 1));
       const invoices: (InvoiceEntity | undefined)[] = [];
-      for (const [invoiceId, cents, pays] of moves) invoices.push(await this.addToInvoice(manager, invoiceId, cents, pays));
-      return { payment: await manager.save(payment), invoices };
+      for (const [invoiceId, cents, pays] of moves) invoices.push(await this.addToInvoice(manager, context, invoiceId, cents, pays));
+      return { payment: await save(), invoices };
     });
   }
 
-  override async delete(id: unknown): Promise<RpcReply<{ id: string }>> {
+  override async delete(id: unknown, context: ChangeContext): Promise<RpcReply<{ id: string }>> {
     if (!isRecordId(id)) return this.notFound;
     return this.guard(async () => {
       const invoice = await this.write(id, async (manager, hold) => {
         const payment = await this.lockPayment(manager, id);
         await hold(undefined, payment);
-        const changed = await this.addToInvoice(manager, payment.invoiceId, -parseCents(payment.amount)!);
+        const changed = await this.addToInvoice(manager, context, payment.invoiceId, -parseCents(payment.amount)!);
+        await this.audit(manager, context, 'delete', id, payment);
         await manager.delete(PaymentEntity, { id });
         return changed;
       });
@@ -124,7 +132,13 @@ export class PaymentsService extends CrudService<PaymentEntity, typeof paymentIn
    * when it changed. `paying`: the payment now on this invoice, which must be for its customer, and which may not
    * be recorded on a cancelled invoice nor pay more than is due; paying it in full marks it paid.
    */
-  private async addToInvoice(manager: EntityManager, invoiceId: string, cents: bigint, paying?: { payment: PaymentEntity; created: boolean }) {
+  private async addToInvoice(
+    manager: EntityManager,
+    context: ChangeContext,
+    invoiceId: string,
+    cents: bigint,
+    paying?: { payment: PaymentEntity; created: boolean },
+  ) {
     const invoice = await manager.findOne(InvoiceEntity, { where: { id: invoiceId }, lock: { mode: 'pessimistic_write' } });
     if (!invoice) throw refused('invoiceId', PAYMENT_MESSAGES.invoiceNotFound);
     if (paying && paying.payment.customerId !== invoice.customerId) throw refused('customerId', PAYMENT_MESSAGES.customerNotInvoices);
@@ -138,6 +152,9 @@ export class PaymentsService extends CrudService<PaymentEntity, typeof paymentIn
     }
     const paidInFull = paying !== undefined && cents > 0n && paid === total && invoice.status !== 'paid';
     await manager.update(InvoiceEntity, { id: invoiceId }, { paidAmount: centsToMoney(paid), ...(paidInFull ? { status: 'paid' as const } : {}) });
-    return manager.findOneByOrFail(InvoiceEntity, { id: invoiceId });
+    const changed = await manager.findOneByOrFail(InvoiceEntity, { id: invoiceId });
+    // The invoice's own trail says what the payment did to it.
+    await recordChange(manager, { ...context, resource: 'invoices' }, 'update', invoiceId, changedValues(invoice, changed));
+    return changed;
   }
 }

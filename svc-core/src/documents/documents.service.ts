@@ -3,7 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { ClientProxy } from '@nestjs/microservices';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DOCUMENT_MESSAGES, documentCreateSchema, eventSubject, fail, fieldIssues, ok, type ChangeKind, type RpcReply } from '@tms/contracts';
-import { config, EVENTS, internalErrorReply } from '@tms/service-kit';
+import { allValues, config, EVENTS, internalErrorReply, recordChange, type ChangeContext } from '@tms/service-kit';
 import { Repository } from 'typeorm';
 import { LoadEntity } from '../loads/load.entity.js';
 import { DocumentFiles } from './document-files.js';
@@ -31,7 +31,7 @@ export class DocumentsService {
     @Inject(EVENTS) private readonly events: ClientProxy,
   ) {}
 
-  async create(payload: unknown): Promise<RpcReply<DocumentEntity>> {
+  async create(payload: unknown, context: ChangeContext): Promise<RpcReply<DocumentEntity>> {
     // The load is named by the route (/api/loads/:id/documents): one that cannot exist is not found, not invalid.
     if (!isId((payload as { loadId?: unknown } | null)?.loadId)) return loadNotFound;
     const parsed = documentCreateSchema.safeParse(payload);
@@ -46,7 +46,11 @@ export class DocumentsService {
       await this.files.keep(id, data, fields.fileName);
       let saved: DocumentEntity;
       try {
-        saved = await this.documents.save(this.documents.create({ id, ...fields }));
+        saved = await this.documents.manager.transaction(async (manager) => {
+          const document = await manager.save(manager.create(DocumentEntity, { id, ...fields }));
+          await recordChange(manager, context, 'create', id, allValues(document, 'to'));
+          return document;
+        });
       } catch (error) {
         await this.files.discard(id);
         if (isMissingLoad(error)) return loadNotFound;
@@ -75,11 +79,17 @@ export class DocumentsService {
   }
 
   /** Deletes the row, then (by the sweep) its bytes. */
-  async delete(id: unknown): Promise<RpcReply<{ id: string }>> {
+  async delete(id: unknown, context: ChangeContext): Promise<RpcReply<{ id: string }>> {
     if (!isId(id)) return notFound;
     return this.guard(async () => {
-      const { affected } = await this.documents.delete({ id });
-      if (!affected) return notFound;
+      const deleted = await this.documents.manager.transaction(async (manager) => {
+        const document = await manager.findOneBy(DocumentEntity, { id });
+        if (!document) return false;
+        await recordChange(manager, context, 'delete', id, allValues(document, 'from'));
+        await manager.delete(DocumentEntity, { id });
+        return true;
+      });
+      if (!deleted) return notFound;
       await this.files.sweep();
       this.announce('deleted', { id });
       return ok({ id });

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { ClientProxy } from '@nestjs/microservices';
 import { InjectRepository } from '@nestjs/typeorm';
 import { LOAD_MESSAGES, loadInputSchema, type LoadFields } from '@tms/contracts';
-import { CrudService, EVENTS, refuseMissingReferences } from '@tms/service-kit';
+import { CrudService, EVENTS, refuseMissingReferences, type ChangeContext } from '@tms/service-kit';
 import { Repository } from 'typeorm';
 import { CustomerEntity } from '../customers/customer.entity.js';
 import { AccidentEntity } from '../accidents/accident.entity.js';
@@ -53,8 +53,8 @@ export class LoadsService extends CrudService<LoadEntity, typeof loadInputSchema
     ]);
   }
 
-  override async delete(id: unknown) {
-    const deleted = await super.delete(id);
+  override async delete(id: unknown, context: ChangeContext) {
+    const deleted = await super.delete(id, context);
     if (deleted.ok) await this.documentFiles.sweep();
     return deleted;
   }

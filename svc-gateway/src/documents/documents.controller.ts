@@ -12,11 +12,13 @@ import {
   documentUploadSchema,
   fieldIssues,
   rpcSubject,
+  type Actor,
   type DocumentCreatePayload,
   type LoadDocument,
 } from '@tms/contracts';
 import { ObjectBucket, UploadStore } from '@tms/service-kit';
 import type { Response } from 'express';
+import { SignedIn } from '../auth/signed-in.decorator.js';
 import { uploadedDocument } from '../extract/extract-body.js';
 import { serviceUnavailableMessage } from '../services/rpc-errors.js';
 import { ServiceClient } from '../services/service-client.js';
@@ -47,7 +49,7 @@ export class DocumentsController implements OnModuleDestroy {
 
   @Post('loads/:id/documents')
   @HttpCode(201)
-  async upload(@Param('id') loadId: string, @Body() body: unknown): Promise<LoadDocument> {
+  async upload(@Param('id') loadId: string, @Body() body: unknown, @SignedIn() actor: Actor): Promise<LoadDocument> {
     const parsed = documentUploadSchema.safeParse(body ?? {});
     if (!parsed.success) {
       const issues = fieldIssues(parsed.error);
@@ -69,7 +71,7 @@ export class DocumentsController implements OnModuleDestroy {
     }
     const payload: DocumentCreatePayload = { ...fields, loadId, object };
     try {
-      return await this.services.call<LoadDocument>('core', this.subject('create'), payload, KEEP_TIMEOUT_MS);
+      return await this.services.call<LoadDocument>('core', this.subject('create'), payload, { timeoutMs: KEEP_TIMEOUT_MS, actor });
     } catch (error) {
       // svc-core takes (reads and deletes) the object; when it refused or did not answer, it must not wait for its TTL.
       void this.uploads.remove(object);
@@ -110,8 +112,8 @@ export class DocumentsController implements OnModuleDestroy {
 
   @Delete('documents/:id')
   @HttpCode(204)
-  async remove(@Param('id') id: string): Promise<void> {
-    await this.services.call('core', this.subject('delete'), { id });
+  async remove(@Param('id') id: string, @SignedIn() actor: Actor): Promise<void> {
+    await this.services.call('core', this.subject('delete'), { id }, { actor });
   }
 
   private subject(action: string) {

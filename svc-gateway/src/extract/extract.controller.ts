@@ -58,7 +58,7 @@ export class ExtractController implements OnModuleDestroy {
     }
     const payload: ExtractLoadPayload = { object, fileType };
     try {
-      return await this.services.call<ExtractLoadResult>('ai', rpcSubject(this.services.subjectRoot, 'ai', EXTRACT_RESOURCE, EXTRACT_ACTION), payload, extractTimeoutMs());
+      return await this.services.call<ExtractLoadResult>('ai', rpcSubject(this.services.subjectRoot, 'ai', EXTRACT_RESOURCE, EXTRACT_ACTION), payload, { timeoutMs: extractTimeoutMs() });
     } catch (error) {
       // svc-ai takes (reads and deletes) the object; when it did not answer, the object must not wait for its TTL.
       void this.uploads.remove(object);

@@ -1,5 +1,6 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import { rpcSubject, type RegisteredDevice } from '@tms/contracts';
+import { rpcSubject, type Actor, type RegisteredDevice } from '@tms/contracts';
+import { SignedIn } from '../auth/signed-in.decorator.js';
 import { ServiceClient } from '../services/service-client.js';
 import { GpsIngestion } from './gps-ingestion.service.js';
 
@@ -20,9 +21,9 @@ export class DevicesController {
 
   @Post()
   @HttpCode(201)
-  async register(@Body() body: unknown): Promise<RegisteredDevice> {
+  async register(@Body() body: unknown, @SignedIn() actor: Actor): Promise<RegisteredDevice> {
     const subject = rpcSubject(this.services.subjectRoot, 'telematics', 'devices', 'create');
-    const device = await this.services.call<RegisteredDevice>('telematics', subject, body ?? {});
+    const device = await this.services.call<RegisteredDevice>('telematics', subject, body ?? {}, { actor });
     await this.ingestion.whenAccepted(device.token, GRANT_WAIT_MS);
     return device;
   }

@@ -1,6 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, HttpException, Param, Patch, Post, Res } from '@nestjs/common';
-import { RESOURCE_OWNERS, rpcSubject, type CrudAction, type ServiceName } from '@tms/contracts';
+import { RESOURCE_OWNERS, rpcSubject, type Actor, type CrudAction, type ServiceName } from '@tms/contracts';
 import type { Response } from 'express';
+import { SignedIn } from '../auth/signed-in.decorator.js';
 import { ServiceClient } from '../services/service-client.js';
 import { streamList } from './list-stream.js';
 
@@ -31,24 +32,25 @@ export class ResourcesController {
 
   @Post(':resource')
   @HttpCode(201)
-  create(@Param('resource') resource: string, @Body() body: unknown) {
-    return this.forward(resource, 'create', body ?? {});
+  create(@Param('resource') resource: string, @Body() body: unknown, @SignedIn() actor: Actor) {
+    return this.forward(resource, 'create', body ?? {}, actor);
   }
 
   @Patch(':resource/:id')
-  update(@Param('resource') resource: string, @Param('id') id: string, @Body() body: unknown) {
-    return this.forward(resource, 'update', { id, changes: body ?? {} });
+  update(@Param('resource') resource: string, @Param('id') id: string, @Body() body: unknown, @SignedIn() actor: Actor) {
+    return this.forward(resource, 'update', { id, changes: body ?? {} }, actor);
   }
 
   @Delete(':resource/:id')
   @HttpCode(204)
-  async remove(@Param('resource') resource: string, @Param('id') id: string): Promise<void> {
-    await this.forward(resource, 'delete', { id });
+  async remove(@Param('resource') resource: string, @Param('id') id: string, @SignedIn() actor: Actor): Promise<void> {
+    await this.forward(resource, 'delete', { id }, actor);
   }
 
-  private async forward<T = unknown>(resource: string, action: CrudAction, payload: unknown): Promise<T> {
+  /** Asks the owner; a change carries who makes it (the owner records it in its audit trail). */
+  private async forward<T = unknown>(resource: string, action: CrudAction, payload: unknown, actor?: Actor): Promise<T> {
     const owner = ownerOf(resource);
     if (!owner) throw new HttpException({ message: 'Not found' }, 404);
-    return this.services.call<T>(owner, rpcSubject(this.services.subjectRoot, owner, resource, action), payload);
+    return this.services.call<T>(owner, rpcSubject(this.services.subjectRoot, owner, resource, action), payload, { actor });
   }
 }

@@ -1,7 +1,7 @@
 import { HttpException, Inject, Injectable, Logger } from '@nestjs/common';
 import { ClientProxy, NatsRecordBuilder } from '@nestjs/microservices';
 import { headers, InvalidArgumentError } from '@nats-io/transport-node';
-import { DEADLINE_HEADER, RPC_ERROR_CODES, type RpcReply, type ServiceName } from '@tms/contracts';
+import { ACTOR_HEADER, DEADLINE_HEADER, RPC_ERROR_CODES, type Actor, type RpcReply, type ServiceName } from '@tms/contracts';
 import { firstValueFrom, timeout } from 'rxjs';
 import { z } from 'zod';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js';
@@ -24,6 +24,13 @@ const rpcReplySchema = z.union([
     }),
   }),
 ]);
+
+export interface CallOptions {
+  /** How long to wait for the answer (SERVICE_TIMEOUT_MS unless given). */
+  timeoutMs?: number;
+  /** The signed-in user a change is made for: the service records it in its audit trail. */
+  actor?: Actor;
+}
 
 /** An HTTP error whose body is exactly what the client sees, with a Retry-After when the answer has one. */
 export const httpError = ({ status, body, retryAfterSeconds }: HttpAnswer) =>
@@ -51,8 +58,8 @@ export class ServiceClient {
    * Sends a request and answers the reply's data, or throws the HttpException for its error: 503 when the
    * service does not answer in time, has no responder or NATS is down.
    */
-  async call<T>(service: ServiceName, subject: string, payload: unknown, timeoutMs = this.config.serviceTimeoutMs): Promise<T> {
-    const outcome = await this.request(subject, payload, timeoutMs);
+  async call<T>(service: ServiceName, subject: string, payload: unknown, { timeoutMs = this.config.serviceTimeoutMs, actor }: CallOptions = {}): Promise<T> {
+    const outcome = await this.request(subject, payload, timeoutMs, actor);
     if ('failure' in outcome) {
       if (outcome.failure === 'not_sendable') {
         this.logger.warn(`${subject}: the request could not be sent (${outcome.detail})`);
@@ -86,12 +93,14 @@ export class ServiceClient {
     subject: string,
     payload: unknown,
     timeoutMs: number,
+    actor?: Actor,
   ): Promise<{ reply: RpcReply<unknown> } | { failure: 'not_sendable' | 'unavailable' | 'broken'; detail: string }> {
     let raw: unknown;
     // The service drops the request if it only gets to it after we have stopped waiting.
-    const deadline = headers();
-    deadline.set(DEADLINE_HEADER, String(Date.now() + timeoutMs));
-    const record = new NatsRecordBuilder(payload).setHeaders(deadline).build();
+    const sent = headers();
+    sent.set(DEADLINE_HEADER, String(Date.now() + timeoutMs));
+    if (actor) sent.set(ACTOR_HEADER, JSON.stringify({ id: actor.id, email: actor.email }));
+    const record = new NatsRecordBuilder(payload).setHeaders(sent).build();
     try {
       raw = await firstValueFrom(this.nats.send<unknown>(subject, record).pipe(timeout({ first: timeoutMs })));
     } catch (error) {

@@ -12,7 +12,7 @@ import {
   type RegisteredDevice,
   type RpcReply,
 } from '@tms/contracts';
-import { CrudService, EVENTS, hashDeviceToken, newDeviceToken, ReferenceHolds, type Hold } from '@tms/service-kit';
+import { CrudService, EVENTS, hashDeviceToken, newDeviceToken, ReferenceHolds, type ChangeContext, type Hold } from '@tms/service-kit';
 import { Repository, type EntityManager } from 'typeorm';
 import { JetStreamConnection } from '../jetstream/jetstream.module.js';
 import { DeviceEntity } from './device.entity.js';
@@ -87,7 +87,7 @@ export class DevicesService extends CrudService<DeviceEntity, typeof deviceInput
   }
 
   /** Registers a device: its token is in this answer and nowhere else, ever. */
-  override async create(payload: unknown): Promise<RpcReply<DeviceEntity>> {
+  override async create(payload: unknown, context: ChangeContext): Promise<RpcReply<DeviceEntity>> {
     const parsed = this.options.schema.safeParse(payload);
     if (!parsed.success) return fail('invalid', 'Invalid input', fieldIssues(parsed.error));
     return this.guard(async () => {
@@ -99,6 +99,7 @@ export class DevicesService extends CrudService<DeviceEntity, typeof deviceInput
         const device = manager.create(DeviceEntity, { ...parsed.data, id });
         await hold(device);
         await manager.save(device);
+        await this.audit(manager, context, 'create', id);
         await manager.query(`INSERT INTO telematics.device_tokens (device_id, token_hash) VALUES ($1, $2)`, [device.id, hash]);
         // Inside the transaction: a device whose grant could not be published is not registered.
         await this.publishGrant(hash, { deviceId: device.id, truckId: device.truckId, driverId: device.driverId });
@@ -114,7 +115,7 @@ export class DevicesService extends CrudService<DeviceEntity, typeof deviceInput
    * A new name, truck or driver: the grant follows, so the binding rule uses the new ones at once. Changed and
    * published under the device's lock, from the row as it is then: never for a device deleted meanwhile.
    */
-  override async update(id: unknown, changes: unknown): Promise<RpcReply<DeviceEntity>> {
+  override async update(id: unknown, changes: unknown, context: ChangeContext): Promise<RpcReply<DeviceEntity>> {
     if (typeof id !== 'string' || !UUID.test(id)) return this.notFound;
     const parsed = this.options.schema.partial().strict().safeParse(changes ?? {});
     if (!parsed.success) return fail('invalid', 'Invalid input', fieldIssues(parsed.error));
@@ -126,6 +127,7 @@ export class DevicesService extends CrudService<DeviceEntity, typeof deviceInput
         const device: DeviceEntity = Object.assign(existing, parsed.data);
         await hold(device, before);
         await manager.save(device);
+        await this.audit(manager, context, 'update', id, before);
         const hash = await this.tokenHash(manager, id);
         if (hash) await this.publishGrant(hash, { deviceId: device.id, truckId: device.truckId, driverId: device.driverId });
         return device;
@@ -140,7 +142,7 @@ export class DevicesService extends CrudService<DeviceEntity, typeof deviceInput
    * Revokes a device under its lock: its grant is deleted first, so that a failure leaves it refused rather than
    * listed as gone, and no update can publish it again (it waits for the lock, then finds no device).
    */
-  override async delete(id: unknown): Promise<RpcReply<{ id: string }>> {
+  override async delete(id: unknown, context: ChangeContext): Promise<RpcReply<{ id: string }>> {
     if (typeof id !== 'string' || !UUID.test(id)) return this.notFound;
     return this.guard(async () => {
       const refused = await this.checkDelete(id);
@@ -149,6 +151,7 @@ export class DevicesService extends CrudService<DeviceEntity, typeof deviceInput
         const existing = await manager.findOneBy(DeviceEntity, { id });
         if (!existing) return 'missing';
         await hold(undefined, existing);
+        await this.audit(manager, context, 'delete', id, existing);
         const hash = await this.tokenHash(manager, id);
         try {
           if (hash) await this.jetstream.grants.delete(hash);

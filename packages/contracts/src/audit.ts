@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { DOCUMENTS_RESOURCE } from './dispatch/document.js';
+import { RESOURCE_OWNERS, type ServiceName } from './subjects.js';
+
+/**
+ * The audit trail: every create, update and delete of a resource through the API, written by the owning service in
+ * the same transaction as the change (service-kit's CrudService), never changed afterwards.
+ */
+export const AUDIT_ACTIONS = ['create', 'update', 'delete'] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** A field's value before and after: a create has only `to`, a delete only `from`. */
+export interface AuditChange {
+  from?: unknown;
+  to?: unknown;
+}
+
+export interface AuditEntry {
+  id: string;
+  /** When the change was made (ISO 8601). */
+  at: string;
+  /** Who made it: the signed-in user, null for a change no user made (none today). */
+  userId: string | null;
+  userEmail: string | null;
+  resource: string;
+  recordId: string;
+  action: AuditAction;
+  /** Field → its values: for an update only the fields that changed. */
+  changes: Record<string, AuditChange>;
+}
+
+/** The resources with an audit trail, and the service that keeps it: every /api resource, and a load's documents. */
+export const AUDITED_RESOURCES: Record<string, ServiceName> = { ...RESOURCE_OWNERS, [DOCUMENTS_RESOURCE]: 'core' };
+
+/** The NATS header with the user a change is made for (JSON of an Actor): the audit trail's "who". */
+export const ACTOR_HEADER = 'Tms-Actor';
+export interface Actor {
+  id: string;
+  email: string;
+}
+
+/** Entries in one page of the audit trail. */
+export const AUDIT_PAGE_SIZE = 100;
+
+const DAY_OR_INSTANT = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+const instant = (message: string) =>
+  z
+    .string()
+    .trim()
+    .regex(DAY_OR_INSTANT, message)
+    .refine((value) => !Number.isNaN(Date.parse(value)), message);
+
+export const AUDIT_MESSAGES = {
+  resource: 'Unknown resource',
+  id: 'The record id must be a uuid',
+  idNeedsResource: 'Give the resource of the record (resource=loads&id=...)',
+  user: 'The user must be an e-mail address',
+  from: 'From must be a date (YYYY-MM-DD) or an ISO 8601 time',
+  to: 'To must be a date (YYYY-MM-DD) or an ISO 8601 time',
+  after: 'The cursor is not one this list gave',
+} as const;
+
+/**
+ * GET /api/audit's query: one record's history (`resource` and `id`), or everything, narrowed by resource, user
+ * (e-mail) and time (`from` inclusive, `to` exclusive; a day means its start in UTC); newest first, a page at a time
+ * (`after` is the previous page's `next`).
+ */
+export const auditQuerySchema = z
+  .object({
+    resource: z
+      .string()
+      .refine((value) => Object.hasOwn(AUDITED_RESOURCES, value), AUDIT_MESSAGES.resource)
+      .optional(),
+    id: z.uuid({ error: AUDIT_MESSAGES.id }).optional(),
+    user: z.email({ error: AUDIT_MESSAGES.user }).max(320).toLowerCase().optional(),
+    from: instant(AUDIT_MESSAGES.from).optional(),
+    to: instant(AUDIT_MESSAGES.to).optional(),
+    after: z.string().regex(/^\d{4}-\d{2}-\d{2}T[0-9:.]+Z\|[0-9a-f-]{36}$/, AUDIT_MESSAGES.after).optional(),
+  })
+  .strict()
+  .refine((query) => !query.id || query.resource, { message: AUDIT_MESSAGES.idNeedsResource, path: ['id'] });
+export type AuditQuery = z.output<typeof auditQuerySchema>;
+
+/** A page of the audit trail: `next` is the `after` of the page after it, null on the last page. */
+export interface AuditPage {
+  entries: AuditEntry[];
+  next: string | null;
+}
+
+/** The cursor after `entry`: its time and id, the order the trail is read in. */
+export const auditCursor = (entry: Pick<AuditEntry, 'at' | 'id'>) => `${entry.at}|${entry.id}`;
+
+/** The subject action every resource-owning service answers the audit trail on: `{root}.{service}.audit.list`. */
+export const AUDIT_RESOURCE = 'audit';

@@ -1,0 +1,271 @@
+import { Controller, Inject, Logger, UseInterceptors, type Type } from '@nestjs/common';
+import { MessagePattern, Payload, type NatsContext } from '@nestjs/microservices';
+import {
+  ACTOR_HEADER,
+  AUDIT_PAGE_SIZE,
+  AUDIT_RESOURCE,
+  auditCursor,
+  auditQuerySchema,
+  fail,
+  fieldIssues,
+  ok,
+  rpcSubject,
+  type Actor,
+  type AuditAction,
+  type AuditChange,
+  type AuditEntry,
+  type AuditPage,
+  type AuditQuery,
+  type RpcReply,
+  type ServiceName,
+} from '@tms/contracts';
+import { DataSource, type EntityManager, type EntityMetadata, type MigrationInterface, type QueryRunner } from 'typeorm';
+import { config } from './config.js';
+import { DeadlineInterceptor } from './deadline.js';
+import { internalErrorReply } from './errors.js';
+import { jsonValue, prepared, quote } from './list-pages.js';
+
+/** Who made a change, and through which resource: what a create, update or delete records in the audit trail. */
+export interface ChangeContext {
+  /** The API resource ('loads'), as the gateway routes it. */
+  resource: string;
+  actor?: Actor;
+}
+
+/** Fields that say when a row was written, not what it says: left out of the trail. */
+const BOOKKEEPING = new Set(['createdAt', 'updatedAt']);
+
+/** A value as the trail keeps it: as its JSON answer has it (dates as ISO text, money as text). */
+const plain = (value: unknown): unknown => (value instanceof Date ? value.toISOString() : value === undefined ? null : value);
+const same = (a: unknown, b: unknown) => JSON.stringify(plain(a)) === JSON.stringify(plain(b));
+
+/** The record's fields as a create (`to`) or a delete (`from`) records them. */
+export function allValues(record: object, side: 'from' | 'to'): Record<string, AuditChange> {
+  const changes: Record<string, AuditChange> = {};
+  for (const [field, value] of Object.entries(record)) if (!BOOKKEEPING.has(field) && field !== 'id') changes[field] = { [side]: plain(value) };
+  return changes;
+}
+
+/** The fields an update changed, with their values before and after; empty when it changed nothing. */
+export function changedValues(before: object, after: object): Record<string, AuditChange> {
+  const [was, now] = [before as Record<string, unknown>, after as Record<string, unknown>];
+  const changes: Record<string, AuditChange> = {};
+  for (const field of new Set([...Object.keys(was), ...Object.keys(now)])) {
+    if (BOOKKEEPING.has(field) || field === 'id' || same(was[field], now[field])) continue;
+    changes[field] = { from: plain(was[field]), to: plain(now[field]) };
+  }
+  return changes;
+}
+
+/** The user of a request, from its ACTOR_HEADER (the gateway sets it for signed-in requests). */
+export function actorOf(context: NatsContext | undefined): Actor | undefined {
+  const header = context?.getHeaders?.()?.get(ACTOR_HEADER);
+  if (!header) return undefined;
+  try {
+    const actor = JSON.parse(header) as Partial<Actor>;
+    return typeof actor.id === 'string' && typeof actor.email === 'string' ? { id: actor.id, email: actor.email } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+type Statement = { name: string; text: string };
+
+/**
+ * Runs a statement in the transaction of `manager`, prepared once per connection (pg keeps its plan): every write
+ * of the API runs one of these.
+ */
+async function run(manager: EntityManager, { name, text }: Statement, values: unknown[]): Promise<void> {
+  const client = (manager.queryRunner as { databaseConnection?: { query(query: Statement & { values: unknown[] }): Promise<unknown> } } | undefined)
+    ?.databaseConnection;
+  if (client) await client.query({ name, text, values });
+  else await manager.query(text, values);
+}
+
+const schemaOf = (manager: EntityManager) => (manager.connection.options as { schema?: string }).schema;
+const INSERT_COLUMNS = 'user_id, user_email, resource, record_id, action, changes';
+const insertStatements = new Map<string, Statement>();
+const insertStatement = (schema: string | undefined) => {
+  let statement = insertStatements.get(String(schema));
+  if (!statement) {
+    statement = prepared(`INSERT INTO ${quote(String(schema))}.audit_entries (${INSERT_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6)`, 'audit');
+    insertStatements.set(String(schema), statement);
+  }
+  return statement;
+};
+
+/**
+ * Records one change in the service's audit trail, inside the transaction of the change (`manager`): it commits
+ * with the change or not at all. An update that changed nothing records nothing.
+ */
+export async function recordChange(
+  manager: EntityManager,
+  { resource, actor }: ChangeContext,
+  action: AuditAction,
+  recordId: string,
+  changes: Record<string, AuditChange>,
+): Promise<void> {
+  if (action === 'update' && !Object.keys(changes).length) return;
+  await run(manager, insertStatement(schemaOf(manager)), [actor?.id ?? null, actor?.email ?? null, resource, recordId, action, JSON.stringify(changes)]);
+}
+
+/**
+ * The statements that record a create or an update of one entity's record as the database now holds it, in one
+ * round trip: Postgres writes the record's values (as its JSON answer has them: the list pages' column forms) and,
+ * for an update, compares them with the record as it was before ($5, its JSON), keeping the fields that differ.
+ */
+const recordStatements = new WeakMap<EntityMetadata, { create: Statement; update: Statement }>();
+function recordStatementsOf(metadata: EntityMetadata) {
+  let statements = recordStatements.get(metadata);
+  if (statements) return statements;
+  const schema = quote(metadata.schema ?? 'public');
+  const table = `${schema}.${quote(metadata.tableName)}`;
+  const idColumn = quote(metadata.findColumnWithPropertyName('id')!.databaseName);
+  const fields = metadata.columns
+    .filter((column) => column.propertyName !== 'id' && !BOOKKEEPING.has(column.propertyName))
+    .map((column) => `'${column.propertyName}', ${jsonValue(column)}`);
+  // jsonb_build_object takes at most 100 arguments: 50 fields a call, joined.
+  const chunks = Array.from({ length: Math.ceil(fields.length / 50) }, (_, index) => `jsonb_build_object(${fields.slice(index * 50, index * 50 + 50).join(', ')})`);
+  const row = chunks.join(' || ') || `'{}'::jsonb`;
+  const insert = (action: AuditAction, changes: string) =>
+    `INSERT INTO ${schema}.audit_entries (${INSERT_COLUMNS}) SELECT $1, $2, $3, $4, '${action}', changes FROM (${changes}) c WHERE changes IS NOT NULL`;
+  statements = {
+    create: prepared(insert('create', `SELECT jsonb_object_agg(n.key, jsonb_build_object('to', n.value)) AS changes FROM ${table} t, jsonb_each(${row}) n WHERE t.${idColumn} = $4`), 'audit'),
+    update: prepared(
+      insert(
+        'update',
+        `SELECT jsonb_object_agg(n.key, jsonb_build_object('from', coalesce(b.value, 'null'::jsonb), 'to', n.value)) AS changes
+         FROM ${table} t CROSS JOIN jsonb_each(${row}) n LEFT JOIN jsonb_each($5::jsonb) b ON b.key = n.key
+         WHERE t.${idColumn} = $4 AND coalesce(b.value, 'null'::jsonb) IS DISTINCT FROM n.value`,
+      ),
+      'audit',
+    ),
+  };
+  recordStatements.set(metadata, statements);
+  return statements;
+}
+
+/**
+ * Records a create or an update of an entity's record (`before`: the record as it was, for an update) as the
+ * database now holds it, in the change's transaction: a value sent in another form ('1200' for '1200.00') that
+ * changed nothing is no change, and an update that changed nothing records nothing.
+ */
+export async function recordWrite(
+  manager: EntityManager,
+  metadata: EntityMetadata,
+  { resource, actor }: ChangeContext,
+  recordId: string,
+  before?: object,
+): Promise<void> {
+  const statements = recordStatementsOf(metadata);
+  const values = [actor?.id ?? null, actor?.email ?? null, resource, recordId];
+  if (before === undefined) await run(manager, statements.create, values);
+  else await run(manager, statements.update, [...values, JSON.stringify(before)]);
+}
+
+/**
+ * The audit trail's table in a service's schema (auditTrailMigration makes it): newest first by time
+ * (clock time, so the changes of one transaction keep their order) and id. A trigger refuses to change or delete an
+ * entry, whoever asks.
+ */
+async function createAuditTrail(runner: QueryRunner, schema: string): Promise<void> {
+  await runner.query(`
+    CREATE TABLE "${schema}".audit_entries (
+      id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+      at timestamptz NOT NULL DEFAULT clock_timestamp(),
+      user_id uuid,
+      user_email text,
+      resource text NOT NULL,
+      record_id uuid NOT NULL,
+      action text NOT NULL CHECK (action IN ('create', 'update', 'delete')),
+      changes jsonb NOT NULL
+    )`);
+  await runner.query(`CREATE INDEX audit_entries_record_idx ON "${schema}".audit_entries (resource, record_id, at DESC, id DESC)`);
+  await runner.query(`CREATE INDEX audit_entries_at_idx ON "${schema}".audit_entries (at DESC, id DESC)`);
+  await runner.query(`CREATE INDEX audit_entries_user_idx ON "${schema}".audit_entries (user_email, at DESC, id DESC)`);
+  await runner.query(`
+    CREATE FUNCTION "${schema}".audit_entries_unchangeable() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      RAISE EXCEPTION 'audit entries are never changed or deleted';
+    END $$`);
+  await runner.query(`
+    CREATE TRIGGER audit_entries_unchangeable BEFORE UPDATE OR DELETE OR TRUNCATE ON "${schema}".audit_entries
+    FOR EACH STATEMENT EXECUTE FUNCTION "${schema}".audit_entries_unchangeable()`);
+}
+
+/** The migration that makes a service's audit trail, named for TypeORM as `AuditTrail<timestamp>`. */
+export function auditTrailMigration(schema: string, timestamp: number): new () => MigrationInterface {
+  const name = `AuditTrail${timestamp}`;
+  const migration = class implements MigrationInterface {
+    name = name;
+
+    async up(runner: QueryRunner) {
+      await createAuditTrail(runner, schema);
+    }
+
+    async down(runner: QueryRunner) {
+      await runner.query(`DROP TABLE "${schema}".audit_entries`);
+      await runner.query(`DROP FUNCTION "${schema}".audit_entries_unchangeable()`);
+    }
+  };
+  Object.defineProperty(migration, 'name', { value: name });
+  return migration;
+}
+
+/** One page of a service's audit trail that matches `query`, newest first. */
+export async function auditPage(dataSource: DataSource, query: AuditQuery): Promise<AuditPage> {
+  const schema = (dataSource.options as { schema?: string }).schema;
+  const where: string[] = [];
+  const values: unknown[] = [];
+  const add = (condition: (placeholder: string) => string, value: unknown) => {
+    values.push(value);
+    where.push(condition(`$${values.length}`));
+  };
+  if (query.resource) add((p) => `resource = ${p}`, query.resource);
+  if (query.id) add((p) => `record_id = ${p}`, query.id);
+  if (query.user) add((p) => `user_email = ${p}`, query.user);
+  if (query.from) add((p) => `at >= ${p}::timestamptz`, query.from);
+  if (query.to) add((p) => `at < ${p}::timestamptz`, query.to);
+  if (query.after) {
+    const [at, id] = query.after.split('|');
+    values.push(at, id);
+    where.push(`(at, id) < ($${values.length - 1}::timestamptz, $${values.length}::uuid)`);
+  }
+  const rows: AuditEntry[] = await dataSource.query(
+    `SELECT id, to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS at, user_id AS "userId", user_email AS "userEmail",
+            resource, record_id AS "recordId", action, changes
+     FROM "${schema}".audit_entries ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+     ORDER BY at DESC, id DESC LIMIT ${AUDIT_PAGE_SIZE + 1}`,
+    values,
+  );
+  const more = rows.length > AUDIT_PAGE_SIZE;
+  const entries = more ? rows.slice(0, AUDIT_PAGE_SIZE) : rows;
+  return { entries, next: more ? auditCursor(entries.at(-1)!) : null };
+}
+
+/**
+ * `{root}.{service}.audit.list`: a page of the service's audit trail (the gateway checked the query against the
+ * contract's schema and merges the services' pages). There is no subject to change or delete an entry.
+ */
+export function auditController(service: ServiceName): Type {
+  @Controller()
+  @UseInterceptors(DeadlineInterceptor)
+  class AuditController {
+    private readonly logger = new Logger('AuditTrail');
+
+    constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+
+    @MessagePattern(rpcSubject(config.subjectRoot, service, AUDIT_RESOURCE, 'list'))
+    async list(@Payload() payload: unknown): Promise<RpcReply<AuditPage>> {
+      const query = auditQuerySchema.safeParse(payload ?? {});
+      if (!query.success) return fail('invalid', 'Invalid input', fieldIssues(query.error));
+      try {
+        return ok(await auditPage(this.dataSource, query.data));
+      } catch (error) {
+        this.logger.warn(`Reading the audit trail failed: ${error instanceof Error ? error.message : String(error)}`);
+        return internalErrorReply(error);
+      }
+    }
+  }
+  return AuditController;
+}
