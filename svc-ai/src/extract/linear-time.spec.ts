@@ -6,10 +6,11 @@ import { extractOffline } from './offline-extractor.js';
 
 /**
  * Every pattern of the extractor runs in linear time: a long run of one kind of character (or of a label followed
- * by one) takes at most about twice as long when it is twice as long, and well under a second at 200 KB. A
- * quadratic pattern took 15 s on 60 KB of digits.
+ * by one) takes about four times as long when it is four times as long, where a quadratic pattern takes sixteen (one
+ * took 15 s on 60 KB of digits). Growth, not time, is asserted: a busy machine slows both sizes alike; the times
+ * themselves are for `npm run bench:extract` to print.
  */
-const SIZE = 200_000;
+const SIZE = 100_000;
 const RUNS: Record<string, string> = {
   digits: '7',
   letters: 'a',
@@ -49,35 +50,33 @@ function millis(work: () => unknown) {
 }
 
 function expectLinear(read: (text: string) => unknown, make: (size: number) => string) {
-  const [short, long] = [make(SIZE), make(2 * SIZE)];
+  const [short, long] = [make(SIZE), make(4 * SIZE)];
   const once = millis(() => read(short));
-  const twice = millis(() => read(long));
-  expect(once).toBeLessThan(1000);
-  // Quadratic would be 4 times; a floor keeps timer noise on tiny figures from failing the test.
-  expect(twice).toBeLessThan(3.5 * Math.max(once, 40));
+  const fourTimes = millis(() => read(long));
+  // Linear is 4 times, quadratic 16; a floor keeps timer noise on tiny figures from failing the test.
+  expect(fourTimes).toBeLessThan(8 * Math.max(once, 20));
 }
 
 const repeat = (run: string, size: number) => run.repeat(Math.ceil(size / run.length)) + '!x';
 
 describe('the extractor in linear time', () => {
   const cases = Object.keys(ENTRY_POINTS).flatMap((entry) => Object.keys(RUNS).map((run) => [entry, run]));
-  it.each(cases)('%s over 200 KB of %s', (entry, run) => {
+  it.each(cases)('%s over 100 and 400 KB of %s', (entry, run) => {
     expectLinear(ENTRY_POINTS[entry], (size) => repeat(RUNS[run], size));
   });
 
   const labelled = LABELS.flatMap((label) => ['spaces', 'newlines', 'digits', 'letters', 'punctuation'].map((run) => [label, run]));
-  it.each(labelled)('extractOffline over "%s" then 200 KB of %s', (label, run) => {
+  it.each(labelled)('extractOffline over "%s" then 100 and 400 KB of %s', (label, run) => {
     expectLinear(extractOffline, (size) => label + repeat(RUNS[run], size));
   });
 
-  it('reads 6 MB of mixed text in at most about 3 s, and still finds the load', () => {
+  it('reads 6 MB of mixed text in four times the time of 1.5 MB, and still finds the load', () => {
     const folder = path.resolve('svc-ai/test/documents');
     const documents = readdirSync(folder).filter((name) => name.endsWith('.txt')).map((name) => readFileSync(path.join(folder, name), 'utf8'));
     const noise = Object.values(RUNS).map((run) => run.repeat(2000));
     const mixed = [...documents, ...noise].join('\n\n');
-    const text = mixed.repeat(Math.ceil(6_000_000 / mixed.length)).slice(0, 6_000_000);
-    let fields = {};
-    expect(millis(() => (fields = extractOffline(text).fields))).toBeLessThan(3000);
-    expect(fields).toHaveProperty('loadNumber');
+    const text = (size: number) => mixed.repeat(Math.ceil(size / mixed.length)).slice(0, size);
+    expectLinear((read) => extractOffline(read), (size) => text(size * 15));
+    expect(extractOffline(text(6_000_000)).fields).toHaveProperty('loadNumber');
   });
 });
