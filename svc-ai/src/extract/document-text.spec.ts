@@ -3,7 +3,10 @@ import { blankPng, digitsText, emptyPagesPdf } from '../../test/support/hostile-
 import { readDocumentText } from './document-text.js';
 import type { Ocr } from './ocr.js';
 
-/** What a file declares is checked before it is decoded: these refusals come at once, and never reach OCR. */
+/**
+ * What a file declares is checked before it is decoded: these refusals come in moments (unchecked, the 80,000 pages
+ * took over a minute and 5 GB), and never reach OCR. The bounds leave room for a busy machine.
+ */
 const noOcr = { read: () => Promise.reject(new Error('OCR must not be reached')) } as unknown as Ocr;
 
 async function timed<T>(work: () => Promise<T>): Promise<{ seconds: number; outcome: T | Error }> {
@@ -21,14 +24,14 @@ describe('reading a document within the caps', () => {
     const data = file();
     const { seconds, outcome } = await timed(() => readDocumentText(data, type, noOcr, 5));
     expect(outcome).toMatchObject({ name: 'UnreadableDocument', message });
-    expect(seconds).toBeLessThan(5);
+    expect(seconds).toBeLessThan(15);
   }, 30_000);
 
   it('reads at most the documented number of characters of a text file', async () => {
     const { seconds, outcome } = await timed(() => readDocumentText(digitsText(15 * 1000 * 1000), 'text/plain', noOcr, 5));
     expect(outcome).toMatchObject({ ocr: false });
     expect((outcome as { text: string }).text).toHaveLength(EXTRACT_LIMITS.maxTextCharacters);
-    expect(seconds).toBeLessThan(2);
+    expect(seconds).toBeLessThan(10);
   });
 
   it('cuts a long UTF-8 text between characters, not into Windows-1252', async () => {
