@@ -21,7 +21,10 @@ if (jestArguments.length === 0) step('scripts/check-deployables.mjs');
 
 const jest = spawnSync(
   process.execPath,
-  ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js', '--runInBand', ...jestArguments],
+  // One test file at a time (the integration and browser tests each start a system of their own), in one worker
+  // process that jest replaces once it holds more than workerIdleMemoryLimit (jest.config.js): in band, the module
+  // registries of a hundred files grew past the heap limit.
+  ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js', '--maxWorkers=1', ...jestArguments],
   { cwd: repoRoot, stdio: 'inherit' },
 );
 process.exit(jest.status ?? 1);
