@@ -22,8 +22,6 @@ const esm = {
 };
 
 export default {
-  // A worker holding more than this after a test file is replaced by a fresh one (scripts/test.mjs runs one worker).
-  workerIdleMemoryLimit: '1GB',
   projects: [
     { ...esm, displayName: 'unit', testMatch: ['<rootDir>/**/src/**/*.spec.ts', '<rootDir>/**/src/**/*.spec.tsx'], testPathIgnorePatterns: ['/node_modules/'] },
     { ...esm, displayName: 'integration', testMatch: ['<rootDir>/**/test/**/*.int-spec.ts'], testPathIgnorePatterns: ['/node_modules/'] },

@@ -21,10 +21,9 @@ if (jestArguments.length === 0) step('scripts/check-deployables.mjs');
 
 const jest = spawnSync(
   process.execPath,
-  // One test file at a time (the integration and browser tests each start a system of their own), in one worker
-  // process that jest replaces once it holds more than workerIdleMemoryLimit (jest.config.js): in band, the module
-  // registries of a hundred files grew past the heap limit.
-  ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js', '--maxWorkers=1', ...jestArguments],
+  // One test file at a time, in band (the integration and browser tests each start a system of their own). The module
+  // registries of a hundred test files grow past V8's default 4 GB heap in one process: it may take 8.
+  ['--experimental-vm-modules', '--max-old-space-size=8192', 'node_modules/jest/bin/jest.js', '--runInBand', ...jestArguments],
   { cwd: repoRoot, stdio: 'inherit' },
 );
 process.exit(jest.status ?? 1);
