@@ -6,11 +6,14 @@ import { extractOffline } from './offline-extractor.js';
 
 /**
  * Every pattern of the extractor runs in linear time: a long run of one kind of character (or of a label followed
- * by one) takes about four times as long when it is four times as long, where a quadratic pattern takes sixteen (one
- * took 15 s on 60 KB of digits). Growth, not time, is asserted: a busy machine slows both sizes alike; the times
- * themselves are for `npm run bench:extract` to print.
+ * by one) takes about eight times as long when it is eight times as long, where a quadratic pattern takes 64 times
+ * (one took 15 s on 60 KB of digits). Growth, not time, is asserted, and against 20 times: a busy machine, or a
+ * collection of the test process's large heap, stretches one measurement more than the other (11 times was seen
+ * once in CI), so a pair over the bound is measured again, up to three times; a quadratic pattern fails each time.
+ * The times themselves are for `npm run bench:extract` to print.
  */
-const SIZE = 100_000;
+const SIZE = 50_000;
+const GROWTH = 8;
 const RUNS: Record<string, string> = {
   digits: '7',
   letters: 'a',
@@ -50,27 +53,29 @@ function millis(work: () => unknown) {
 }
 
 function expectLinear(read: (text: string) => unknown, make: (size: number) => string) {
-  const [short, long] = [make(SIZE), make(4 * SIZE)];
-  const once = millis(() => read(short));
-  const fourTimes = millis(() => read(long));
-  // Linear is 4 times, quadratic 16; a floor keeps timer noise on tiny figures from failing the test.
-  expect(fourTimes).toBeLessThan(8 * Math.max(once, 20));
+  const [short, long] = [make(SIZE), make(GROWTH * SIZE)];
+  let growth = Infinity;
+  for (let attempt = 0; attempt < 3 && growth >= 20; attempt++) {
+    // A floor keeps timer noise on tiny figures from failing the test.
+    growth = Math.min(growth, millis(() => read(long)) / Math.max(millis(() => read(short)), 10));
+  }
+  expect(growth).toBeLessThan(20);
 }
 
 const repeat = (run: string, size: number) => run.repeat(Math.ceil(size / run.length)) + '!x';
 
 describe('the extractor in linear time', () => {
   const cases = Object.keys(ENTRY_POINTS).flatMap((entry) => Object.keys(RUNS).map((run) => [entry, run]));
-  it.each(cases)('%s over 100 and 400 KB of %s', (entry, run) => {
+  it.each(cases)('%s over 50 and 400 KB of %s', (entry, run) => {
     expectLinear(ENTRY_POINTS[entry], (size) => repeat(RUNS[run], size));
   });
 
   const labelled = LABELS.flatMap((label) => ['spaces', 'newlines', 'digits', 'letters', 'punctuation'].map((run) => [label, run]));
-  it.each(labelled)('extractOffline over "%s" then 100 and 400 KB of %s', (label, run) => {
+  it.each(labelled)('extractOffline over "%s" then 50 and 400 KB of %s', (label, run) => {
     expectLinear(extractOffline, (size) => label + repeat(RUNS[run], size));
   });
 
-  it('reads 6 MB of mixed text in four times the time of 1.5 MB, and still finds the load', () => {
+  it('reads 6 MB of mixed text in about eight times the time of 750 KB, and still finds the load', () => {
     const folder = path.resolve('svc-ai/test/documents');
     const documents = readdirSync(folder).filter((name) => name.endsWith('.txt')).map((name) => readFileSync(path.join(folder, name), 'utf8'));
     const noise = Object.values(RUNS).map((run) => run.repeat(2000));
