@@ -1,8 +1,7 @@
+import { wholeNumberSetting } from '@tms/service-kit';
+
 /** svc-telematics's own settings (README: Configuration). */
-const positive = (name: string, fallback: number) => {
-  const value = Number(process.env[name] ?? fallback);
-  return Number.isInteger(value) && value > 0 ? value : fallback;
-};
+const positive = (name: string, fallback: number) => wholeNumberSetting(name, { fallback });
 
 export const telematicsConfig = {
   /** Days of positions kept; older days are dropped whole. */

@@ -1,6 +1,6 @@
 import { Kvm } from '@nats-io/kv';
 import { deviceGrantsBucket, type DeviceGrant } from '@tms/contracts';
-import { hashDeviceToken } from '@tms/service-kit';
+import { hashDeviceToken } from '@tms/gps-stream';
 import { startTelematicsService, type TelematicsService } from './support/telematics-service.js';
 
 /** Revocation sticks: whatever the order in which updates and deletes of a device meet, at one replica or two. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { AckPolicy, jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { gpsConsumerName, gpsDeadLetterStreamName, gpsPositionSchema, gpsStreamName, gpsSubject, type GpsEnvelope } from '@tms/contracts';
-import { ensureGpsStream } from '@tms/service-kit';
+import { ensureGpsStream } from '@tms/gps-stream';
 import { startTelematicsService, type TelematicsService } from './support/telematics-service.js';
 
 /**

@@ -20,3 +20,4 @@ export * from './resources.js';
 export * from './telematics/index.js';
 export * from './ai/extract.js';
 export * from './audit.js';
+export * from './remotes.js';

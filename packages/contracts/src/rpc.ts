@@ -28,6 +28,14 @@ export const fail = (code: RpcErrorCode, message: string, issues?: FieldIssues):
   error: issues ? { code, message, issues } : { code, message },
 });
 
+/** The answer's message when input is refused; what was wrong is said under each field (`issues`). */
+export const INVALID_INPUT = 'Invalid input';
+/** The answer's message for a failure that is ours, not the caller's: nothing about it leaves the part it happened in. */
+export const SOMETHING_WENT_WRONG = 'Something went wrong. Please try again.';
+
+/** Input refused, with what is wrong under each field. */
+export const invalidInput = (issues?: FieldIssues): RpcReply<never> => fail('invalid', INVALID_INPUT, issues);
+
 /**
  * The NATS header with the moment (epoch ms) the caller stops waiting for an answer. A service drops a request that
  * arrives later: its caller has already told the user it failed, so it must not take effect afterwards.

@@ -1,34 +1,50 @@
 import { DEFAULT_SUBJECT_ROOT } from '@tms/contracts';
 
+export const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/tms';
+export const DEFAULT_NATS_URL = 'nats://127.0.0.1:4222';
+
+type Env = Record<string, string | undefined>;
+
+/** A setting that is wrong: the start stops with this message, which names the setting and what it must be. */
+export class SettingError extends Error {
+  override name = 'SettingError';
+}
+
+/**
+ * The one rule for numbers from the environment, in every part: unset (or blank) means the default; anything else
+ * must be a whole number from `min` to `max`, or the start stops with a message that names the setting. A bad value
+ * never falls back silently.
+ */
+export function wholeNumberSetting(name: string, range: { fallback: number; min?: number; max?: number }, env?: Env): number;
+export function wholeNumberSetting(name: string, range: { fallback?: undefined; min?: number; max?: number }, env?: Env): number | undefined;
+export function wholeNumberSetting(name: string, { fallback, min = 1, max = Number.MAX_SAFE_INTEGER }: { fallback?: number; min?: number; max?: number }, env: Env = process.env): number | undefined {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new SettingError(`${name} must be a whole number from ${min} to ${max} (got "${raw}").`);
+  }
+  return value;
+}
+
 /** Where the shared infrastructure is, from the environment, else the local defaults (README: Configuration). */
 export const config = {
   get databaseUrl() {
-    return process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/tms';
+    return process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL;
   },
   get natsUrl() {
-    return process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
+    return process.env.NATS_URL ?? DEFAULT_NATS_URL;
   },
   /** Tests give each run its own root so that they never reach a developer's running services. */
   get subjectRoot() {
     return process.env.NATS_SUBJECT_ROOT ?? DEFAULT_SUBJECT_ROOT;
   },
-  /** Copies of the GPS stream (and the device grants) kept by a NATS cluster: 1 on a single server, 3 in production. */
-  get gpsStreamReplicas() {
-    return wholeNumber('GPS_STREAM_REPLICAS', 1, 5) ?? 1;
-  },
   /** Where a service answers its orchestrator's health probes over HTTP; unset: it does not. */
   get healthPort() {
-    return wholeNumber('HEALTH_PORT', 1, 65535);
+    return wholeNumberSetting('HEALTH_PORT', { max: 65535 });
+  },
+  /** Connections each service keeps to Postgres. */
+  get databasePoolSize() {
+    return wholeNumberSetting('DB_POOL_SIZE', { fallback: 10, max: 1000 });
   },
 };
-
-/** A whole number from the environment within [min, max], or undefined when unset; anything else stops the start. */
-function wholeNumber(name: string, min: number, max: number): number | undefined {
-  const raw = process.env[name]?.trim();
-  if (!raw) return undefined;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max) {
-    throw new Error(`${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
-  }
-  return value;
-}

@@ -20,7 +20,7 @@ export function dataSourceOptions({ schema, entities, migrations }: DatabaseOpti
     // Never synchronize: it drops columns and their data when an entity field is removed (typeorm #2344).
     synchronize: false,
     connectTimeoutMS: 5000,
-    extra: { max: Number(process.env.DB_POOL_SIZE ?? 10) },
+    extra: { max: config.databasePoolSize },
   };
 }
 

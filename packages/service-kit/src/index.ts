@@ -15,7 +15,5 @@ export * from './list-pages.js';
 export * from './recent-pages.js';
 export * from './object-bucket.js';
 export * from './reply-serializer.js';
-export * from './device-token.js';
-export * from './gps-stream.js';
 export * from './upload-store.js';
 export * from './audit-trail.js';

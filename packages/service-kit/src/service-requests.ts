@@ -3,7 +3,7 @@ import { ClientProxy, NatsRecordBuilder } from '@nestjs/microservices';
 import { headers } from '@nats-io/transport-node';
 import { DEADLINE_HEADER, fail, rpcSubject, type RpcReply, type ServiceName } from '@tms/contracts';
 import { firstValueFrom, timeout } from 'rxjs';
-import { config } from './config.js';
+import { config, wholeNumberSetting } from './config.js';
 
 /** The injection token of the NATS client a service asks other services with. */
 export const SERVICE_REQUESTS_CLIENT = 'SERVICE_REQUESTS_CLIENT';
@@ -14,7 +14,7 @@ export const SERVICE_REQUESTS_CLIENT = 'SERVICE_REQUESTS_CLIENT';
  * bounded time, and never a change made behind a 503.
  */
 export const DEFAULT_SERVICE_REQUEST_TIMEOUT_MS = 2000;
-const requestTimeoutMs = () => Number(process.env.SERVICE_REQUEST_TIMEOUT_MS ?? DEFAULT_SERVICE_REQUEST_TIMEOUT_MS);
+const requestTimeoutMs = () => wholeNumberSetting('SERVICE_REQUEST_TIMEOUT_MS', { fallback: DEFAULT_SERVICE_REQUEST_TIMEOUT_MS });
 
 /** A record of another service that a payload names in `field`: `message` shows under the field when it is missing. */
 export interface RemoteReference {

@@ -1,3 +1,5 @@
+import { wholeNumberSetting } from '@tms/service-kit';
+
 /** The injection token of svc-ai's AiConfig. */
 export const AI_CONFIG = 'AI_CONFIG';
 
@@ -17,20 +19,15 @@ export interface AiConfig {
 
 const DEFAULT_MODEL = 'gpt-4o-mini';
 
-const positive = (raw: string | undefined, fallback: number) => {
-  const value = Number(raw);
-  return raw && Number.isInteger(value) && value > 0 ? value : fallback;
-};
-
 export function loadAiConfig(env: Record<string, string | undefined> = process.env): AiConfig {
   const apiKey = env.OPENAI_API_KEY?.trim();
   const baseURL = env.OPENAI_BASE_URL?.trim() || undefined;
   return {
     // A local OpenAI-compatible server (vLLM, Ollama) may need no key: a base URL alone configures a model too.
     model: apiKey || baseURL ? { apiKey: apiKey || 'none', baseURL, name: env.OPENAI_MODEL?.trim() || DEFAULT_MODEL } : undefined,
-    modelTimeoutMs: positive(env.OPENAI_TIMEOUT_MS, 20000),
-    ocrMaxPages: positive(env.OCR_MAX_PAGES, 5),
-    workers: positive(env.AI_WORKERS, 2),
-    queue: Number.isInteger(Number(env.AI_QUEUE)) && Number(env.AI_QUEUE) >= 0 && env.AI_QUEUE ? Number(env.AI_QUEUE) : 4,
+    modelTimeoutMs: wholeNumberSetting('OPENAI_TIMEOUT_MS', { fallback: 20000 }, env),
+    ocrMaxPages: wholeNumberSetting('OCR_MAX_PAGES', { fallback: 5, max: 50 }, env),
+    workers: wholeNumberSetting('AI_WORKERS', { fallback: 2, max: 64 }, env),
+    queue: wholeNumberSetting('AI_QUEUE', { fallback: 4, min: 0 }, env),
   };
 }

@@ -2,7 +2,7 @@ import { HttpException, Inject, Injectable, Logger, type OnApplicationShutdown, 
 import { jetstream } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { checkGpsBody, GPS_MESSAGES, gpsSubject, type DeviceGrant } from '@tms/contracts';
-import { ensureGpsStream, hashDeviceToken, openDeviceGrants } from '@tms/service-kit';
+import { ensureGpsStream, hashDeviceToken, openDeviceGrants } from '@tms/gps-stream';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js';
 import { RetryLater } from '../http/http-errors.js';
 import { ServiceClient } from '../services/service-client.js';

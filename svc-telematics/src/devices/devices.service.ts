@@ -12,7 +12,8 @@ import {
   type RegisteredDevice,
   type RpcReply,
 } from '@tms/contracts';
-import { CrudService, EVENTS, hashDeviceToken, newDeviceToken, ReferenceHolds, type ChangeContext, type Hold } from '@tms/service-kit';
+import { hashDeviceToken, newDeviceToken } from '@tms/gps-stream';
+import { CrudService, EVENTS, ReferenceHolds, type ChangeContext, type Hold } from '@tms/service-kit';
 import { Repository, type EntityManager } from 'typeorm';
 import { JetStreamConnection } from '../jetstream/jetstream.module.js';
 import { DeviceEntity } from './device.entity.js';

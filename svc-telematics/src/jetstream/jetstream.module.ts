@@ -1,7 +1,8 @@
 import { Global, Injectable, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
 import type { KV } from '@nats-io/kv';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { config, ensureGpsDeadLetterStream, ensureGpsStream, openDeviceGrants } from '@tms/service-kit';
+import { ensureGpsDeadLetterStream, ensureGpsStream, openDeviceGrants } from '@tms/gps-stream';
+import { config } from '@tms/service-kit';
 import { telematicsConfig } from '../telematics-config.js';
 
 /** The service's own NATS connection for JetStream (the streams of positions and dead letters, the bucket of device grants). */

@@ -2,7 +2,10 @@ import { DiscardPolicy, jetstreamManager, RetentionPolicy, StorageType, type Str
 import { Kvm, type KV } from '@nats-io/kv';
 import { nanos, type NatsConnection } from '@nats-io/transport-node';
 import { deviceGrantsBucket, GPS_DUPLICATE_WINDOW_MS, gpsDeadLetterStreamName, gpsDeadLetterSubject, gpsStreamName, gpsSubject } from '@tms/contracts';
-import { config } from './config.js';
+import { wholeNumberSetting } from '@tms/service-kit';
+
+/** Copies of the GPS stream (and the device grants) kept by a NATS cluster: 1 on a single server, 3 in production. */
+const replicas = () => wholeNumberSetting('GPS_STREAM_REPLICAS', { fallback: 1, max: 5 });
 
 /**
  * Creates the GPS stream, or brings an existing one to this configuration: idempotent, so the gateway and
@@ -19,7 +22,7 @@ export async function ensureGpsStream(nc: NatsConnection, root: string): Promise
     retention: RetentionPolicy.Workqueue,
     discard: DiscardPolicy.New,
     duplicate_window: nanos(GPS_DUPLICATE_WINDOW_MS),
-    num_replicas: config.gpsStreamReplicas,
+    num_replicas: replicas(),
   });
 }
 
@@ -41,7 +44,7 @@ export async function ensureGpsDeadLetterStream(nc: NatsConnection, root: string
     max_age: nanos(maxAgeMs),
     max_msgs: DEAD_LETTERS_MAX,
     duplicate_window: nanos(GPS_DUPLICATE_WINDOW_MS),
-    num_replicas: config.gpsStreamReplicas,
+    num_replicas: replicas(),
   });
 }
 
@@ -61,5 +64,5 @@ async function ensureStream(nc: NatsConnection, stream: Partial<StreamConfig> & 
  * many replicas as the GPS stream when it is created.
  */
 export function openDeviceGrants(nc: NatsConnection, root: string): Promise<KV> {
-  return new Kvm(nc).create(deviceGrantsBucket(root), { history: 1, storage: StorageType.File, replicas: config.gpsStreamReplicas });
+  return new Kvm(nc).create(deviceGrantsBucket(root), { history: 1, storage: StorageType.File, replicas: replicas() });
 }

@@ -1,0 +1,2 @@
+export * from './gps-stream.js';
+export * from './device-token.js';
