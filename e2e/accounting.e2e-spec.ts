@@ -1,6 +1,7 @@
 import { formatDollars, sumMoney, type Customer, type Driver, type Expense, type Invoice, type Load, type Payment, type Settlement } from '@tms/contracts';
 import dayjs from 'dayjs';
-import { launchBrowser, newSession, signIn, type Browser, type Page } from './support/browser.js';
+import { launchBrowser, newSession, recordDialogs, signIn, type Browser, type Confirmations, type Page } from './support/browser.js';
+import { apiSteps, screenSteps } from './support/steps.js';
 import { connectDatabase } from './support/database.js';
 
 /**
@@ -11,16 +12,10 @@ import { connectDatabase } from './support/database.js';
  */
 let browser: Browser;
 let page: Page;
-const confirmations: string[] = [];
+/** The browser confirmations: accepted unless a test says otherwise. */
+let confirmations: Confirmations;
 
-const origin = () => ({ origin: new URL(page.url()).origin });
-const getList = async <T>(resource: string): Promise<T[]> => (await page.request.get(`/api/${resource}`)).json() as Promise<T[]>;
-async function post<T = { id: string }>(resource: string, body: object): Promise<T> {
-  const response = await page.request.post(`/api/${resource}`, { data: body, headers: origin() });
-  if (!response.ok()) throw new Error(`POST /api/${resource}: ${response.status()} ${await response.text()}`);
-  return response.json() as Promise<T>;
-}
-const remove = (resource: string, id: string) => page.request.delete(`/api/${resource}/${id}`, { headers: origin() });
+const { getList, post, remove } = apiSteps(() => page);
 
 /** Deletes what this file made: payments before their invoices, accounting before the svc-core records it names. */
 async function cleanUp() {
@@ -49,10 +44,7 @@ let driver: Driver;
 beforeAll(async () => {
   browser = await launchBrowser();
   ({ page } = await newSession(browser, { width: 1440, height: 900 }));
-  page.on('dialog', (dialog) => {
-    confirmations.push(dialog.message());
-    void dialog.accept();
-  });
+  confirmations = recordDialogs(page);
   await signIn(page, 'accounting@example.com');
   await cleanUp();
   harbor = await post<Customer>('customers', { name: 'Acc Harbor Foods', email: 'ar@harbor.acc.example.com', phone: '(312) 555-0142', address: '4100 W 47th St, Chicago, IL', type: 'shipper' });
@@ -75,31 +67,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const main = () => page.getByRole('main');
-const row = (text: string) => page.getByRole('row').filter({ hasText: text });
-const errorToast = (text: string) => page.locator('.ant-notification-notice').filter({ hasText: 'Error' }).filter({ hasText: text });
-const toast = (text: string) => page.locator('.ant-notification-notice').filter({ hasText: text });
-const submit = (dialog: ReturnType<Page['getByRole']>, name: string) => dialog.getByRole('button', { name: new RegExp(`${name}$`) });
+const { main, row, errorToast, toast, submit, openRowMenu, choose, choicesClosed } = screenSteps(() => page);
 const card = (title: string) => page.getByRole('region', { name: title });
-
-async function openRowMenu(text: string, item: 'Edit' | 'Delete') {
-  await row(text).getByRole('button', { name: 'Open menu' }).click();
-  await page.getByRole('menuitem', { name: item }).click();
-}
-
-/** Waits until no choice list is open (or still fading out: one closing still matches). */
-async function choicesClosed() {
-  const open = page.locator('.ant-select-dropdown:visible');
-  while ((await open.count()) > 0) await open.first().waitFor({ state: 'hidden' }).catch(() => undefined);
-}
-
-/** Picks a choice of an antd Select by typing part of its label. */
-async function choose(dialog: ReturnType<Page['getByRole']>, label: string, search: string) {
-  await dialog.getByLabel(label, { exact: true }).fill(search);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: search }).first().waitFor();
-  await page.keyboard.press('Enter');
-  await choicesClosed();
-}
 
 /**
  * The labels of a Select's options, as its open list shows them: the list that holds the Select's own listbox, since
@@ -282,7 +251,7 @@ describe('Expenses', () => {
     await page.reload();
     await openRowMenu('Acc to delete', 'Delete');
     await row('Acc to delete').waitFor({ state: 'detached' });
-    expect(confirmations.at(-1)).toBe('Are you sure you want to delete this expense?');
+    expect(confirmations.messages.at(-1)).toBe('Are you sure you want to delete this expense?');
   });
 });
 
@@ -455,7 +424,7 @@ describe('Driver Settlements', () => {
     await openRowMenu('SETTLE-20270314-0042', 'Delete');
     await toast('Settlement deleted').waitFor();
     await row('SETTLE-20270314-0042').waitFor({ state: 'detached' });
-    expect(confirmations.at(-1)).toBe('Are you sure you want to delete this settlement?');
+    expect(confirmations.messages.at(-1)).toBe('Are you sure you want to delete this settlement?');
   });
 
   it("shows 'Unknown Driver' for a driver that is gone", async () => {

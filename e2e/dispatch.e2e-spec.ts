@@ -1,6 +1,7 @@
 import { formatDollars, sumMoney, type Customer, type Driver, type Load, type Truck } from '@tms/contracts';
 import type pg from 'pg';
-import { launchBrowser, newSession, signIn, type Browser, type Page } from './support/browser.js';
+import { launchBrowser, newSession, recordDialogs, signIn, type Browser, type Confirmations, type Page } from './support/browser.js';
+import { apiSteps, screenSteps } from './support/steps.js';
 import { connectDatabase } from './support/database.js';
 
 /**
@@ -10,16 +11,10 @@ import { connectDatabase } from './support/database.js';
  */
 let browser: Browser;
 let page: Page;
-/** The browser confirmations, answered with `acceptConfirmations`. */
-const confirmations: string[] = [];
-let acceptConfirmations = true;
+/** The browser confirmations: accepted unless a test says otherwise. */
+let confirmations: Confirmations;
 
-const origin = () => ({ origin: new URL(page.url()).origin });
-const getList = async <T>(resource: string): Promise<T[]> => (await page.request.get(`/api/${resource}`)).json() as Promise<T[]>;
-async function post(resource: string, body: object) {
-  const response = await page.request.post(`/api/${resource}`, { data: body, headers: origin() });
-  if (!response.ok()) throw new Error(`POST /api/${resource}: ${response.status()} ${await response.text()}`);
-}
+const { getList, post, remove } = apiSteps(() => page);
 
 /** Deletes what this file made, loads first (they hold their customer). */
 async function cleanUp() {
@@ -30,17 +25,14 @@ async function cleanUp() {
   const trucks = (await getList<Truck>('trucks')).filter((truck) => ours(truck.truckNumber));
   const drivers = (await getList<Driver>('drivers')).filter((driver) => ours(driver.email));
   for (const [resource, records] of [['loads', loads], ['customers', customers], ['trucks', trucks], ['drivers', drivers]] as const) {
-    for (const { id } of records) await page.request.delete(`/api/${resource}/${id}`, { headers: origin() });
+    for (const { id } of records) await remove(resource, id);
   }
 }
 
 beforeAll(async () => {
   browser = await launchBrowser();
   ({ page } = await newSession(browser));
-  page.on('dialog', (dialog) => {
-    confirmations.push(dialog.message());
-    void (acceptConfirmations ? dialog.accept() : dialog.dismiss());
-  });
+  confirmations = recordDialogs(page);
   await signIn(page, 'dispatcher@example.com');
   // The load dialog's choice lists: a truck and a driver of the fleet.
   await post('trucks', { truckNumber: 'DSP-101', type: 'Reefer', status: 'available', licensePlate: 'DSP-P1', year: 2023, make: 'Volvo', model: 'VNL 860' });
@@ -51,21 +43,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const row = (text: string) => page.getByRole('row').filter({ hasText: text });
-const toast = (text: string) => page.locator('.ant-notification-notice').filter({ hasText: 'Error' }).filter({ hasText: text });
-const main = () => page.getByRole('main');
-
-async function openRowMenu(text: string, item: 'Edit' | 'Delete') {
-  await row(text).getByRole('button', { name: 'Open menu' }).click();
-  await page.getByRole('menuitem', { name: item }).click();
-}
-
-/** Picks a choice of an antd Select by typing part of its label. */
-async function choose(dialog: ReturnType<Page['getByRole']>, label: string, search: string) {
-  await dialog.getByLabel(label, { exact: true }).fill(search);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: search }).first().waitFor();
-  await page.keyboard.press('Enter');
-}
+const { row, errorToast, main, submit, openRowMenu, choose } = screenSteps(() => page);
 
 /** Closes the open choice list, and waits until no list is on screen (one may still be sliding in or out). */
 async function closeChoices() {
@@ -77,9 +55,6 @@ async function closeChoices() {
     }),
   );
 }
-
-/** A dialog's submit button, by how its name ends (antd may keep an invisible 'loading' icon in it after a save). */
-const submit = (dialog: ReturnType<Page['getByRole']>, name: string) => dialog.getByRole('button', { name: new RegExp(`${name}$`) });
 
 describe('Customer Management', () => {
   beforeAll(async () => {
@@ -127,7 +102,7 @@ describe('Customer Management', () => {
       route.request().method() === 'POST' ? route.fulfill({ status: 503, body: 'Service unavailable' }) : route.fallback(),
     );
     const dialog = await addCustomer({ name: 'Dsp Never Saved', email: 'never@dsp.example.com', phone: '555', address: 'Nowhere 1' });
-    await toast('Failed to add customer. Please try again.').waitFor();
+    await errorToast('Failed to add customer. Please try again.').waitFor();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await page.unroute('**/api/customers');
 
@@ -135,7 +110,7 @@ describe('Customer Management', () => {
     await openRowMenu('Dsp Lakeside Market', 'Edit');
     const edit = page.getByRole('dialog', { name: 'Edit Customer' });
     await submit(edit, 'Update Customer').click();
-    await toast('Failed to update customer. Please try again.').waitFor();
+    await errorToast('Failed to update customer. Please try again.').waitFor();
     await edit.getByRole('button', { name: 'Cancel' }).click();
     await edit.waitFor({ state: 'hidden' });
     await page.unroute('**/api/customers/*');
@@ -173,12 +148,12 @@ describe('Customer Management', () => {
   });
 
   it('asks before deleting, keeps the customer when cancelled, and deletes it when confirmed', async () => {
-    acceptConfirmations = false;
+    confirmations.accept = false;
     await openRowMenu('Dsp Lakeside Market', 'Delete');
-    expect(confirmations.at(-1)).toBe('Are you sure you want to delete this customer?');
+    expect(confirmations.messages.at(-1)).toBe('Are you sure you want to delete this customer?');
     await page.waitForTimeout(500);
     expect(await row('Dsp Lakeside Market').count()).toBe(1);
-    acceptConfirmations = true;
+    confirmations.accept = true;
     await openRowMenu('Dsp Lakeside Market', 'Delete');
     await row('Dsp Lakeside Market').waitFor({ state: 'detached' });
   });
@@ -294,7 +269,7 @@ describe('Loads', () => {
     const dialog = await openCreate();
     await fillLoad(dialog, { number: 'DSP-L1', pickup: 'Tulsa, OK', delivery: 'Wichita, KS', rate: '900' });
     await submit(dialog, 'Create Load').click();
-    await toast('Failed to create load. Please try again.').waitFor();
+    await errorToast('Failed to create load. Please try again.').waitFor();
     await dialog.getByText('A load with this load number already exists').waitFor();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
@@ -323,7 +298,7 @@ describe('Loads', () => {
     await openRowMenu('DSP-L1', 'Edit');
     const dialog = page.getByRole('dialog', { name: 'Edit Load' });
     await submit(dialog, 'Update Load').click();
-    await toast('Failed to update load. Please try again.').waitFor();
+    await errorToast('Failed to update load. Please try again.').waitFor();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await page.unroute('**/api/loads/*');
@@ -350,22 +325,22 @@ describe('Loads', () => {
   it('will not delete a customer its loads use: the failed-delete toast, and the customer stays', async () => {
     await page.getByRole('link', { name: 'Customers', exact: true }).click();
     await openRowMenu('Dsp Harbor Foods', 'Delete');
-    expect(confirmations.at(-1)).toBe('Are you sure you want to delete this customer?');
-    await toast('Failed to delete customer. Please try again.').waitFor();
+    expect(confirmations.messages.at(-1)).toBe('Are you sure you want to delete this customer?');
+    await errorToast('Failed to delete customer. Please try again.').waitFor();
     // And why: the server's reason, on a line of its own.
-    await toast('This customer has').filter({ hasText: 'to another customer first.' }).waitFor();
+    await errorToast('This customer has').filter({ hasText: 'to another customer first.' }).waitFor();
     expect(await row('Dsp Harbor Foods').count()).toBe(1);
     await page.getByRole('link', { name: 'Loads', exact: true }).click();
     await page.getByRole('heading', { name: 'Loads' }).waitFor();
   });
 
   it('asks before deleting a load, keeps it when cancelled, and deletes it when confirmed', async () => {
-    acceptConfirmations = false;
+    confirmations.accept = false;
     await openRowMenu('Omaha, NE', 'Delete');
-    expect(confirmations.at(-1)).toBe('Are you sure you want to delete this load?');
+    expect(confirmations.messages.at(-1)).toBe('Are you sure you want to delete this load?');
     await page.waitForTimeout(500);
     expect(await row('Omaha, NE').count()).toBe(1);
-    acceptConfirmations = true;
+    confirmations.accept = true;
     await openRowMenu('Omaha, NE', 'Delete');
     await row('Omaha, NE').waitFor({ state: 'detached' });
     expect(await row('DSP-L1').count()).toBe(1);

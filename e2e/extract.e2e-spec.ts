@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { EXTRACT_MESSAGES, type Customer, type Load, type LoadDocument } from '@tms/contracts';
 import { launchBrowser, newSession, signIn, type Browser, type Page } from './support/browser.js';
+import { apiSteps } from './support/steps.js';
 
 /**
  * The load dialog's 'AI Extract' tab (spec 2.5, 4, 5, 8): the panel's texts, a refused file type, the error card
@@ -15,8 +16,7 @@ let page: Page;
 
 const OWN_DOCUMENTS = path.resolve('svc-ai/test/documents');
 const SAMPLES = path.resolve('../shared/documents');
-const origin = () => ({ origin: new URL(page.url()).origin });
-const getList = async <T>(resource: string): Promise<T[]> => (await page.request.get(`/api/${resource}`)).json() as Promise<T[]>;
+const { origin, getList, remove } = apiSteps(() => page);
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -36,9 +36,9 @@ afterAll(async () => {
     const customers = (await getList<Customer>('customers')).filter((customer) => /xtr/i.test(customer.email));
     const ids = new Set(customers.map((customer) => customer.id));
     for (const load of (await getList<Load>('loads')).filter((load) => ids.has(load.customerId))) {
-      await page.request.delete(`/api/loads/${load.id}`, { headers: origin() });
+      await remove('loads', load.id);
     }
-    for (const { id } of customers) await page.request.delete(`/api/customers/${id}`, { headers: origin() });
+    for (const { id } of customers) await remove('customers', id);
   }
   await browser?.close();
 });

@@ -1,9 +1,10 @@
-import { launchBrowser, newSession, recordDialogs, signIn, type Browser, type Page } from './support/browser.js';
+import { launchBrowser, newSession, recordDialogs, signIn, type Browser, type Confirmations, type Page } from './support/browser.js';
+import { dayFromToday, screenSteps } from './support/steps.js';
 
 /** Fleet Management and Driver Management, end to end: Chromium → gateway → NATS → svc-core → Postgres. */
 let browser: Browser;
 let page: Page;
-let dialogs: string[];
+let dialogs: Confirmations;
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -15,22 +16,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** A calendar day `days` from today, as the date inputs take it. */
-const dayFromToday = (days: number) => {
-  const date = new Date();
-  date.setDate(date.getDate() + days);
-  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
-};
-
-// A dialog's submit button is found by how its name ends: after a save, antd may keep the loading icon (named
-// 'loading', invisible) inside it for the length of its leave animation.
-const row = (text: string) => page.getByRole('row').filter({ hasText: text });
-const toast = () => page.locator('.ant-notification-notice');
-
-async function openRowMenu(text: string, item: 'Edit' | 'Delete') {
-  await row(text).getByRole('button', { name: 'Open menu' }).click();
-  await page.getByRole('menuitem', { name: item }).click();
-}
+const { row, toast, openRowMenu } = screenSteps(() => page);
 
 async function addTruck(fields: { number: string; type: string; plate: string; year?: string; make?: string; model?: string; vin?: string }) {
   await page.getByRole('main').getByRole('button', { name: 'Add Truck' }).click();
@@ -148,7 +134,7 @@ describe('Fleet Management', () => {
     await other.context().close();
 
     await openRowMenu('T-202', 'Delete');
-    expect(dialogs.at(-1)).toBe('Are you sure you want to delete this truck?');
+    expect(dialogs.messages.at(-1)).toBe('Are you sure you want to delete this truck?');
     await row('T-202').waitFor({ state: 'detached' });
   });
 
@@ -294,7 +280,7 @@ describe('Driver Management', () => {
 
   it('deletes a driver after the confirmation', async () => {
     await openRowMenu('Sam Okafor', 'Delete');
-    expect(dialogs.at(-1)).toBe('Are you sure you want to delete this driver?');
+    expect(dialogs.messages.at(-1)).toBe('Are you sure you want to delete this driver?');
     await row('Sam Okafor').waitFor({ state: 'detached' });
     expect(await row('Maria Lopez').count()).toBe(1);
   });

@@ -1,9 +1,9 @@
-import { baseUrl, launchBrowser, newSession, recordDialogs, signIn, type Browser, type Page } from './support/browser.js';
+import { baseUrl, launchBrowser, newSession, recordDialogs, signIn, type Browser, type Confirmations, type Page } from './support/browser.js';
 
 /** GPS Tracking (spec 2.14), end to end: devices registered on the screen post positions, which the screen shows. */
 let browser: Browser;
 let page: Page;
-let dialogs: string[];
+let dialogs: Confirmations;
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -164,6 +164,6 @@ describe('GPS Tracking', () => {
     const row = page.getByRole('row').filter({ hasText: 'Provider feed' });
     await row.getByRole('button', { name: 'Revoke Provider feed' }).click();
     await waitForCount(row, 0);
-    expect(dialogs.at(-1)).toBe('Are you sure you want to revoke this device? It will no longer be able to send positions.');
+    expect(dialogs.messages.at(-1)).toBe('Are you sure you want to revoke this device? It will no longer be able to send positions.');
   });
 });

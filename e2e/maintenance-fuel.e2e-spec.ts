@@ -1,5 +1,6 @@
 import type { Customer, Driver, FuelPurchase, Load, MaintenanceRecord, Truck } from '@tms/contracts';
-import { launchBrowser, newSession, signIn, type Browser, type Page } from './support/browser.js';
+import { launchBrowser, newSession, recordDialogs, signIn, type Browser, type Confirmations, type Page } from './support/browser.js';
+import { apiSteps, dayFromToday, screenSteps, type Dialog } from './support/steps.js';
 
 /**
  * Maintenance and Fuel Management, end to end: Chromium → gateway → NATS → svc-core → Postgres. Every truck, driver,
@@ -8,24 +9,10 @@ import { launchBrowser, newSession, signIn, type Browser, type Page } from './su
  */
 let browser: Browser;
 let page: Page;
-/** The browser confirmations, answered with `acceptConfirmations`. */
-const confirmations: string[] = [];
-let acceptConfirmations = true;
+/** The browser confirmations: accepted unless a test says otherwise. */
+let confirmations: Confirmations;
 
-const origin = () => ({ origin: new URL(page.url()).origin });
-const getList = async <T>(resource: string, on: Page = page): Promise<T[]> => (await on.request.get(`/api/${resource}`)).json() as Promise<T[]>;
-async function post<T = { id: string }>(resource: string, body: object): Promise<T> {
-  const response = await page.request.post(`/api/${resource}`, { data: body, headers: origin() });
-  if (!response.ok()) throw new Error(`POST /api/${resource}: ${response.status()} ${await response.text()}`);
-  return response.json() as Promise<T>;
-}
-
-/** A calendar day `days` from today, as the date inputs take it. */
-const dayFromToday = (days: number) => {
-  const date = new Date();
-  date.setDate(date.getDate() + days);
-  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
-};
+const { origin, getList, post, remove } = apiSteps(() => page);
 /** A day as the lists show it: 'Mar 4, 2027'. */
 const shown = (day: string) => new Date(`${day}T12:00:00`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
@@ -47,7 +34,7 @@ async function cleanUp() {
     ['drivers', [...driverIds].map((id) => ({ id }))], ['trucks', [...truckIds].map((id) => ({ id }))],
   ];
   for (const [resource, records] of batches) {
-    for (const { id } of records) await page.request.delete(`/api/${resource}/${id}`, { headers: origin() });
+    for (const { id } of records) await remove(resource, id);
   }
 }
 
@@ -55,10 +42,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   // Tall enough that every row of the lists is drawn (the tables are virtual).
   ({ page } = await newSession(browser, { height: 1400 }));
-  page.on('dialog', (dialog) => {
-    confirmations.push(dialog.message());
-    void (acceptConfirmations ? dialog.accept() : dialog.dismiss());
-  });
+  confirmations = recordDialogs(page);
   await signIn(page, 'fleet.ops@example.com');
   trucks = {
     dryVan: await post<Truck>('trucks', { truckNumber: 'MF-101', type: 'Dry Van', status: 'in-use', licensePlate: 'MF-P101' }),
@@ -76,30 +60,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const main = () => page.getByRole('main');
-const row = (text: string, on: Page = page) => on.getByRole('row').filter({ hasText: text });
-const errorToast = (text: string) => page.locator('.ant-notification-notice').filter({ hasText: 'Error' }).filter({ hasText: text });
-const successToast = (title: string) => page.locator('.ant-notification-notice-success').filter({ hasText: title });
-type Dialog = ReturnType<Page['getByRole']>;
-/** A dialog's submit button, by how its name ends (antd may keep an invisible 'loading' icon in it after a save). */
-const submit = (dialog: Dialog, name: 'Create' | 'Update') => dialog.getByRole('button', { name: new RegExp(`(^| )${name}$`) });
-
-/** antd's open row menu; the menus it opened before stay in the page, hidden once they have faded out. */
-const OPEN_MENU = '.ant-dropdown:not(.ant-dropdown-hidden)';
-
-async function openRowMenu(text: string, item: 'Edit' | 'Delete') {
-  // A menu still fading out would take the click meant for the new one.
-  await page.waitForFunction((selector) => !document.querySelector(selector), OPEN_MENU);
-  await row(text).getByRole('button', { name: 'Open menu' }).click();
-  await page.locator(OPEN_MENU).getByRole('menuitem', { name: item }).click();
-}
-
-/** Picks a choice of an antd Select by typing part of its label. */
-async function choose(dialog: Dialog, label: string, search: string) {
-  await dialog.getByLabel(label, { exact: true }).fill(search);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: search }).first().waitFor();
-  await page.keyboard.press('Enter');
-}
+const { main, row, errorToast, successToast, submit, openRowMenu, choose } = screenSteps(() => page);
 
 async function cancel(dialog: Dialog) {
   await dialog.getByRole('button', { name: 'Cancel' }).click();
@@ -264,12 +225,12 @@ describe('Maintenance', () => {
   });
 
   it("asks before deleting, keeps the record when cancelled, and says 'Maintenance deleted'", async () => {
-    acceptConfirmations = false;
+    confirmations.accept = false;
     await openRowMenu('Oil Change', 'Delete');
-    expect(confirmations.at(-1)).toBe('Are you sure you want to delete this maintenance record?');
+    expect(confirmations.messages.at(-1)).toBe('Are you sure you want to delete this maintenance record?');
     await page.waitForTimeout(500);
     expect(await row('Oil Change').count()).toBe(1);
-    acceptConfirmations = true;
+    confirmations.accept = true;
     await openRowMenu('Oil Change', 'Delete');
     await successToast('Maintenance deleted').waitFor();
     await row('Oil Change').waitFor({ state: 'detached' });
@@ -459,12 +420,12 @@ describe('Fuel Management', () => {
   });
 
   it("asks before deleting, keeps the purchase when cancelled, and says 'Fuel purchase deleted'", async () => {
-    acceptConfirmations = false;
+    confirmations.accept = false;
     await openRowMenu('Dayton, OH', 'Delete');
-    expect(confirmations.at(-1)).toBe('Are you sure you want to delete this fuel purchase?');
+    expect(confirmations.messages.at(-1)).toBe('Are you sure you want to delete this fuel purchase?');
     await page.waitForTimeout(500);
     expect(await row('Dayton, OH').count()).toBe(1);
-    acceptConfirmations = true;
+    confirmations.accept = true;
     await openRowMenu('Dayton, OH', 'Delete');
     await successToast('Fuel purchase deleted').waitFor();
     await row('Dayton, OH').waitFor({ state: 'detached' });
@@ -502,7 +463,7 @@ describe('what a truck, driver or load keeps', () => {
   });
 
   it('leaves the fuel purchases of a deleted load with no load', async () => {
-    const deleted = await page.request.delete(`/api/loads/${load.id}`, { headers: origin() });
+    const deleted = await remove('loads', load.id);
     expect(deleted.ok()).toBe(true);
     await page.goto('/fuel');
     await openRowMenu('Gary, IN', 'Edit');

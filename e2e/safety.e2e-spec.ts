@@ -1,5 +1,6 @@
 import type { Accident, Driver, Inspection, Load, Truck, Violation } from '@tms/contracts';
-import { launchBrowser, newSession, signIn, type Browser, type Page } from './support/browser.js';
+import { launchBrowser, newSession, recordDialogs, signIn, type Browser, type Confirmations, type Page } from './support/browser.js';
+import { apiSteps, screenSteps } from './support/steps.js';
 
 /**
  * Safety & Compliance (/safety), end to end: Chromium → gateway → NATS → svc-core → Postgres. Every truck, driver,
@@ -8,17 +9,10 @@ import { launchBrowser, newSession, signIn, type Browser, type Page } from './su
  */
 let browser: Browser;
 let page: Page;
-/** The browser confirmations, answered with `acceptConfirmations`. */
-const confirmations: string[] = [];
-let acceptConfirmations = true;
+/** The browser confirmations: accepted unless a test says otherwise. */
+let confirmations: Confirmations;
 
-const origin = () => ({ origin: new URL(page.url()).origin });
-const getList = async <T>(resource: string): Promise<T[]> => (await page.request.get(`/api/${resource}`)).json() as Promise<T[]>;
-async function post<T = { id: string }>(resource: string, body: object): Promise<T> {
-  const response = await page.request.post(`/api/${resource}`, { data: body, headers: origin() });
-  if (!response.ok()) throw new Error(`POST /api/${resource}: ${response.status()} ${await response.text()}`);
-  return response.json() as Promise<T>;
-}
+const { getList, post, remove } = apiSteps(() => page);
 
 const ours = (text: string | null | undefined) => /saf/i.test(text ?? '');
 
@@ -34,7 +28,7 @@ async function cleanUp() {
   const customers = (await getList<{ id: string; email: string }>('customers')).filter((customer) => ours(customer.email));
   const order = [['inspections', inspections], ['accidents', accidents], ['violations', violations], ['loads', loads], ['customers', customers], ['trucks', trucks], ['drivers', drivers]] as const;
   for (const [resource, records] of order) {
-    for (const { id } of records) await page.request.delete(`/api/${resource}/${id}`, { headers: origin() });
+    for (const { id } of records) await remove(resource, id);
   }
 }
 
@@ -43,10 +37,7 @@ let ids: { truck: string; otherTruck: string; driver: string; otherDriver: strin
 beforeAll(async () => {
   browser = await launchBrowser();
   ({ page } = await newSession(browser));
-  page.on('dialog', (dialog) => {
-    confirmations.push(dialog.message());
-    void (acceptConfirmations ? dialog.accept() : dialog.dismiss());
-  });
+  confirmations = recordDialogs(page);
   await signIn(page, 'safety.manager@example.com');
   // The dialogs' choice lists: trucks, drivers and a load.
   const truck = await post('trucks', { truckNumber: 'SAF-101', type: 'Dry Van', status: 'available', licensePlate: 'SAF-P1' });
@@ -65,29 +56,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const main = () => page.getByRole('main');
-const row = (text: string) => page.getByRole('row').filter({ hasText: text });
-const errorToast = (text: string) => page.locator('.ant-notification-notice').filter({ hasText: 'Error' }).filter({ hasText: text });
-const tab = (name: string) => page.getByRole('tab', { name });
-/** A dialog's submit button, by how its name ends (antd may keep an invisible 'loading' icon in it after a save). */
-const submit = (dialog: ReturnType<Page['getByRole']>, name: string) => dialog.getByRole('button', { name: new RegExp(`${name}$`) });
-
-async function openRowMenu(text: string, item: 'Edit' | 'Delete') {
-  await row(text).getByRole('button', { name: 'Open menu' }).click();
-  await page.getByRole('menuitem', { name: item }).click();
-}
-
-/** Picks a choice of an antd Select by typing part of its label. */
-async function choose(dialog: ReturnType<Page['getByRole']>, label: string, search: string) {
-  await dialog.getByLabel(label, { exact: true }).fill(search);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: search }).first().waitFor();
-  await page.keyboard.press('Enter');
-}
-
-async function fillDay(dialog: ReturnType<Page['getByRole']>, label: string, day: string) {
-  await dialog.getByLabel(label, { exact: true }).fill(day);
-  await page.keyboard.press('Tab');
-}
+const { main, row, errorToast, tab, submit, openRowMenu, choose, fillDay } = screenSteps(() => page);
 
 async function openSafety(path = '/safety') {
   await page.goto(path);
@@ -371,29 +340,29 @@ describe('Safety & Compliance', () => {
 
   it('asks before deleting with the texts of section 8, keeps the record when cancelled, and says so when a delete fails', async () => {
     await openSafety();
-    acceptConfirmations = false;
+    confirmations.accept = false;
     await openRowMenu('SAF-202', 'Delete');
-    expect(confirmations.at(-1)).toBe('Are you sure you want to delete this inspection?');
+    expect(confirmations.messages.at(-1)).toBe('Are you sure you want to delete this inspection?');
     await page.waitForTimeout(300);
     expect(await row('SAF-202').count()).toBe(1);
-    acceptConfirmations = true;
+    confirmations.accept = true;
 
     // Gone already (deleted elsewhere): the delete fails.
     const inspection = (await getList<Inspection>('inspections')).find((record) => record.truckId === ids.otherTruck)!;
-    expect((await page.request.delete(`/api/inspections/${inspection.id}`, { headers: origin() })).status()).toBe(204);
+    expect((await remove('inspections', inspection.id)).status()).toBe(204);
     await openRowMenu('SAF-202', 'Delete');
     await errorToast('Failed to delete inspection. Please try again.').waitFor();
 
     await tab('Accidents').click();
     await openRowMenu('I-90 near Gary', 'Delete');
-    expect(confirmations.at(-1)).toBe('Are you sure you want to delete this accident record?');
+    expect(confirmations.messages.at(-1)).toBe('Are you sure you want to delete this accident record?');
     await row('I-90 near Gary').waitFor({ state: 'detached' });
 
     await tab('Violations').click();
     await page.route('**/api/violations/**', (route) => (route.request().method() === 'DELETE' ? route.fulfill({ status: 503, body: 'down' }) : route.continue()));
     try {
       await openRowMenu('HOS', 'Delete');
-      expect(confirmations.at(-1)).toBe('Are you sure you want to delete this violation?');
+      expect(confirmations.messages.at(-1)).toBe('Are you sure you want to delete this violation?');
       await errorToast('Failed to delete violation. Please try again.').waitFor();
       expect(await row('HOS').count()).toBe(1);
     } finally {
@@ -429,7 +398,7 @@ describe('Safety & Compliance', () => {
   });
 
   it('keeps the safety history: a driver or truck with safety records cannot be deleted, and says what uses it', async () => {
-    const reply = await page.request.delete(`/api/trucks/${ids.truck}`, { headers: origin() });
+    const reply = await remove('trucks', ids.truck);
     expect(reply.status()).toBe(409);
     await expect(reply.json()).resolves.toMatchObject({ message: 'This truck has 1 inspection and 1 accident. Its history is kept, so it cannot be deleted.' });
 
@@ -443,7 +412,7 @@ describe('Safety & Compliance', () => {
   });
 
   it('leaves the accidents of a deleted load with no load', async () => {
-    expect((await page.request.delete(`/api/loads/${ids.load}`, { headers: origin() })).status()).toBe(204);
+    expect((await remove('loads', ids.load)).status()).toBe(204);
     const accident = (await getList<Accident>('accidents')).find((record) => record.location.includes('Saf Junction'))!;
     expect(accident).toMatchObject({ loadId: null, driverId: ids.driver, truckId: ids.truck });
     await openSafety('/safety?tab=accidents');

@@ -40,14 +40,20 @@ export async function signIn(page: Page, email = `dispatcher+${Date.now()}@examp
   return email;
 }
 
-/** Answers every browser confirmation with `accept` and records its text. */
-export function recordDialogs(page: Page, accept = true) {
-  const messages: string[] = [];
+/** The browser confirmations a page showed (`messages`), each accepted while `accept` is true, else dismissed. */
+export interface Confirmations {
+  messages: string[];
+  accept: boolean;
+}
+
+/** Answers every browser confirmation of the page as `accept` says at that moment, and records its text. */
+export function recordDialogs(page: Page, accept = true): Confirmations {
+  const confirmations: Confirmations = { messages: [], accept };
   page.on('dialog', (dialog) => {
-    messages.push(dialog.message());
-    void (accept ? dialog.accept() : dialog.dismiss());
+    confirmations.messages.push(dialog.message());
+    void (confirmations.accept ? dialog.accept() : dialog.dismiss());
   });
-  return messages;
+  return confirmations;
 }
 
 /**

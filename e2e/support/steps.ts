@@ -1,0 +1,82 @@
+import type { Locator, Page } from 'playwright-core';
+
+/** A dialog, as `page.getByRole('dialog', { name })` finds it. */
+export type Dialog = Locator;
+
+/** antd's open row menu; the menus it opened before stay in the page, hidden once they have faded out. */
+const OPEN_MENU = '.ant-dropdown:not(.ant-dropdown-hidden)';
+
+/**
+ * What a person does and reads on a screen, on a test file's page. `current` is read at each step: the files open
+ * their page in beforeAll, after these are made.
+ */
+export function screenSteps(current: () => Page) {
+  const row = (text: string, on: Page = current()) => on.getByRole('row').filter({ hasText: text });
+
+  /** Waits until no choice list is open (or still fading out: one closing still matches). */
+  async function choicesClosed() {
+    const open = current().locator('.ant-select-dropdown:visible');
+    while ((await open.count()) > 0) await open.first().waitFor({ state: 'hidden' }).catch(() => undefined);
+  }
+
+  return {
+    main: () => current().getByRole('main'),
+    row,
+    tab: (name: string) => current().getByRole('tab', { name }),
+    /** Any notification, or the ones that say `text`. */
+    toast: (text?: string) => {
+      const notices = current().locator('.ant-notification-notice');
+      return text === undefined ? notices : notices.filter({ hasText: text });
+    },
+    errorToast: (text: string) => current().locator('.ant-notification-notice').filter({ hasText: 'Error' }).filter({ hasText: text }),
+    successToast: (title: string) => current().locator('.ant-notification-notice-success').filter({ hasText: title }),
+    /** A dialog's submit button, by how its name ends (antd may keep an invisible 'loading' icon in it after a save). */
+    submit: (dialog: Dialog, name: string) => dialog.getByRole('button', { name: new RegExp(`(^| )${name}$`) }),
+
+    async openRowMenu(text: string, item: 'Edit' | 'Delete') {
+      const page = current();
+      // A menu still fading out would take the click meant for the new one.
+      await page.waitForFunction((selector) => !document.querySelector(selector), OPEN_MENU);
+      await row(text).getByRole('button', { name: 'Open menu' }).click();
+      await page.locator(OPEN_MENU).getByRole('menuitem', { name: item }).click();
+    },
+
+    /** Picks a choice of an antd Select by typing part of its label, and waits for its list to close. */
+    async choose(dialog: Dialog, label: string, search: string) {
+      const page = current();
+      await dialog.getByLabel(label, { exact: true }).fill(search);
+      await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: search }).first().waitFor();
+      await page.keyboard.press('Enter');
+      await choicesClosed();
+    },
+    choicesClosed,
+
+    /** Types a day into a date field and leaves it, as the date inputs take it (YYYY-MM-DD). */
+    async fillDay(dialog: Dialog, label: string, day: string) {
+      await dialog.getByLabel(label, { exact: true }).fill(day);
+      await current().keyboard.press('Tab');
+    },
+  };
+}
+
+/** The API as the signed-in page calls it (its cookie, and the Origin header the gateway asks of a change). */
+export function apiSteps(current: () => Page) {
+  const origin = () => ({ origin: new URL(current().url()).origin });
+  return {
+    origin,
+    getList: async <T>(resource: string, on: Page = current()): Promise<T[]> => (await on.request.get(`/api/${resource}`)).json() as Promise<T[]>,
+    async post<T = { id: string }>(resource: string, body: object): Promise<T> {
+      const response = await current().request.post(`/api/${resource}`, { data: body, headers: origin() });
+      if (!response.ok()) throw new Error(`POST /api/${resource}: ${response.status()} ${await response.text()}`);
+      return response.json() as Promise<T>;
+    },
+    remove: (resource: string, id: string) => current().request.delete(`/api/${resource}/${id}`, { headers: origin() }),
+  };
+}
+
+/** A calendar day `days` from today, as the date inputs take it. */
+export const dayFromToday = (days: number) => {
+  const date = new Date();
+  date.setDate(date.getDate() + days);
+  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+};
