@@ -1,4 +1,4 @@
-import { createFrontendConfig } from '@tms/ui/frontend-config';
+import { createFrontendConfig } from '@tms/build/frontend-config';
 
 export default createFrontendConfig({
   name: 'dispatch',

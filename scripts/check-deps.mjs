@@ -146,7 +146,7 @@ function tsconfigTypes(dir, names) {
 }
 
 /** What the shared webpack configuration makes every front end bundle (runtime) and resolve from its folder (build). */
-const { SINGLETONS } = await import(pathToFileURL(path.join(repoRoot, 'packages/ui/build/frontend-config.js')).href);
+const { SINGLETONS } = await import(pathToFileURL(path.join(repoRoot, 'packages/build/frontend-config.js')).href);
 const FRONTEND_RUNTIME = [...SINGLETONS, '@module-federation/enhanced'];
 const FRONTEND_BUILD = ['esbuild-loader'];
 
@@ -189,7 +189,7 @@ function checkPart({ dir, pkg, files, tsconfigs, ownWorkspaces = false }) {
     }
   }
   const webpackConfig = path.join(absolute, 'webpack.config.js');
-  if (existsSync(webpackConfig) && importsOf(webpackConfig).some(({ specifier }) => specifier === '@tms/ui/frontend-config')) {
+  if (existsSync(webpackConfig) && importsOf(webpackConfig).some(({ specifier }) => specifier === '@tms/build/frontend-config')) {
     for (const name of FRONTEND_RUNTIME) need(name, true, 'the shared webpack configuration');
     for (const name of FRONTEND_BUILD) need(name, false, 'the shared webpack configuration');
   }

@@ -1,5 +1,5 @@
 import { jest } from '@jest/globals';
-import { sumMoney } from '@tms/contracts';
+import { INVALID_INPUT, sumMoney } from '@tms/contracts';
 import pg from 'pg';
 import { startAccountingSystem, type AccountingSystem } from './support/accounting-service.js';
 
@@ -11,12 +11,7 @@ const call: AccountingSystem['call'] = (...args) => system.call(...args);
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
-/** Creates a record and answers its id, failing the test with the answer when it is refused. */
-async function create(resource: string, payload: unknown): Promise<string> {
-  const reply = await call(resource, 'create', payload);
-  if (!reply.ok) throw new Error(`creating in ${resource} failed: ${JSON.stringify(reply)}`);
-  return reply.data.id;
-}
+const create: AccountingSystem['create'] = (...args) => system.create(...args);
 const get = async (resource: string, id: string) => {
   const reply = await call(resource, 'get', { id });
   if (!reply.ok) throw new Error(`get ${resource} failed: ${JSON.stringify(reply)}`);
@@ -41,19 +36,7 @@ const settlement = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-/** The record of the next `{entity}.{change}` event that `matches`. */
-function nextEvent(event: string, matches: (record: any) => boolean): Promise<any> {
-  const subscription = system.nats.subscribe(`${system.root}.events.${event}`);
-  return (async () => {
-    for await (const message of subscription) {
-      const { data } = message.json<{ data: any }>();
-      if (matches(data)) {
-        subscription.unsubscribe();
-        return data;
-      }
-    }
-  })();
-}
+const nextEvent: AccountingSystem['nextEvent'] = (...args) => system.nextEvent(...args);
 
 beforeAll(async () => {
   system = await startAccountingSystem();
@@ -92,7 +75,7 @@ describe('invoices', () => {
     expect(await call('invoices', 'create', { invoiceNumber: ' ', subtotal: 10, tax: '1e3', status: 'unpaid' })).toEqual({
       ok: false,
       error: {
-        code: 'invalid', message: 'Invalid input',
+        code: 'invalid', message: INVALID_INPUT,
         issues: {
           invoiceNumber: ['Invoice number is required'], loadId: ['Load is required'], customerId: ['Customer is required'],
           status: ['Status is required'], invoiceDate: ['Invoice date is required'], dueDate: ['Due date is required'],
@@ -113,13 +96,13 @@ describe('invoices', () => {
 
   it('names an unknown load and customer under their fields, asking svc-core, on create and on update', async () => {
     const issues = { loadId: ['Load not found'], customerId: ['Customer not found'] };
-    const refused = { ok: false, error: { code: 'invalid', message: 'Invalid input', issues } };
+    const refused = { ok: false, error: { code: 'invalid', message: INVALID_INPUT, issues } };
     expect(await call('invoices', 'create', invoice({ loadId: UNKNOWN_ID, customerId: UNKNOWN_ID }))).toEqual(refused);
     // An id of another kind of record is no load either.
     expect(await call('invoices', 'create', invoice({ loadId: customerId, customerId: loadId }))).toEqual(refused);
     const id = await create('invoices', invoice());
     expect(await call('invoices', 'update', { id, changes: { loadId: UNKNOWN_ID } })).toEqual({
-      ok: false, error: { code: 'invalid', message: 'Invalid input', issues: { loadId: ['Load not found'] } },
+      ok: false, error: { code: 'invalid', message: INVALID_INPUT, issues: { loadId: ['Load not found'] } },
     });
   });
 
@@ -151,7 +134,7 @@ describe('invoices', () => {
     expect(await call('invoices', 'update', { id, changes: { tax: '0.20' } })).toMatchObject({ ok: true, data: { subtotal: '100.00', tax: '0.20', total: '100.20' } });
     expect(await call('invoices', 'update', { id, changes: { subtotal: '0.10', total: '999.00' } })).toMatchObject({ ok: true, data: { total: '0.30' } });
     expect(await call('invoices', 'update', { id, changes: { subtotal: '99999999.99', tax: '0.01' } })).toEqual({
-      ok: false, error: { code: 'invalid', message: 'Invalid input', issues: { total: ['Must be between 0.00 and 99999999.99'] } },
+      ok: false, error: { code: 'invalid', message: INVALID_INPUT, issues: { total: ['Must be between 0.00 and 99999999.99'] } },
     });
     expect(await get('invoices', id)).toMatchObject({ subtotal: '0.10', tax: '0.20', total: '0.30' });
   });
@@ -214,10 +197,10 @@ describe('payments', () => {
   it('refuses an unknown invoice or customer under its field, and changes no paid amount', async () => {
     const id = await create('invoices', invoice({ subtotal: '100.00' }));
     expect(await call('payments', 'create', payment(UNKNOWN_ID))).toEqual({
-      ok: false, error: { code: 'invalid', message: 'Invalid input', issues: { invoiceId: ['Invoice not found'] } },
+      ok: false, error: { code: 'invalid', message: INVALID_INPUT, issues: { invoiceId: ['Invoice not found'] } },
     });
     expect(await call('payments', 'create', payment(id, { customerId: UNKNOWN_ID }))).toEqual({
-      ok: false, error: { code: 'invalid', message: 'Invalid input', issues: { customerId: ['Customer not found'] } },
+      ok: false, error: { code: 'invalid', message: INVALID_INPUT, issues: { customerId: ['Customer not found'] } },
     });
     const paymentId = await create('payments', payment(id, { amount: '40.00' }));
     // Moving it to no invoice rolls back what was taken from its own.
@@ -228,7 +211,7 @@ describe('payments', () => {
     expect(await call('payments', 'create', { amount: '', paymentMethod: 'Bitcoin' })).toEqual({
       ok: false,
       error: {
-        code: 'invalid', message: 'Invalid input',
+        code: 'invalid', message: INVALID_INPUT,
         issues: {
           invoiceId: ['Invoice is required'], customerId: ['Customer is required'], amount: ['Amount is required'],
           paymentDate: ['Payment date is required'], paymentMethod: ['Payment method is required'],
@@ -240,7 +223,7 @@ describe('payments', () => {
   it("refuses a payment that would take the paid amount past what an amount holds, under the amount", async () => {
     const id = await create('invoices', invoice({ paidAmount: '99999999.00' }));
     expect(await call('payments', 'create', payment(id, { amount: '1.00' }))).toEqual({
-      ok: false, error: { code: 'invalid', message: 'Invalid input', issues: { amount: ["This payment would take the invoice's paid amount past 99999999.99"] } },
+      ok: false, error: { code: 'invalid', message: INVALID_INPUT, issues: { amount: ["This payment would take the invoice's paid amount past 99999999.99"] } },
     });
     expect((await get('invoices', id)).paidAmount).toBe('99999999.00');
   });
@@ -275,12 +258,12 @@ describe('expenses', () => {
 
   it('refuses an unknown load, and options that are not in the lists', async () => {
     expect(await call('expenses', 'create', { expenseDate: '2027-03-08', category: 'Tolls', description: 'Tolls', amount: '9', loadId: UNKNOWN_ID })).toEqual({
-      ok: false, error: { code: 'invalid', message: 'Invalid input', issues: { loadId: ['Load not found'] } },
+      ok: false, error: { code: 'invalid', message: INVALID_INPUT, issues: { loadId: ['Load not found'] } },
     });
     expect(await call('expenses', 'create', { category: 'Food', description: '', amount: '', paymentMethod: 'Venmo' })).toEqual({
       ok: false,
       error: {
-        code: 'invalid', message: 'Invalid input',
+        code: 'invalid', message: INVALID_INPUT,
         issues: {
           expenseDate: ['Date is required'], category: ['Category is required'], description: ['Description is required'],
           amount: ['Amount is required'], paymentMethod: ['Choose a payment method from the list'],
@@ -314,7 +297,7 @@ describe('settlements', () => {
       ok: false, error: { code: 'conflict', message: duplicate, issues: { settlementNumber: [duplicate] } },
     });
     expect(await call('settlements', 'update', { id, changes: { settlementNumber: 'SETTLE-20270307-0043' } })).toEqual({
-      ok: false, error: { code: 'invalid', message: 'Invalid input', issues: { settlementNumber: ['The settlement number cannot be changed'] } },
+      ok: false, error: { code: 'invalid', message: INVALID_INPUT, issues: { settlementNumber: ['The settlement number cannot be changed'] } },
     });
     expect(await call('settlements', 'update', { id, changes: { settlementNumber: 'SETTLE-20270307-0042', notes: 'Fuel advance deducted' } })).toMatchObject({
       ok: true, data: { notes: 'Fuel advance deducted' },
@@ -323,19 +306,19 @@ describe('settlements', () => {
 
   it('refuses an unknown driver, deductions over the pay, a period ending before it starts, and empty required fields', async () => {
     expect(await call('settlements', 'create', settlement({ driverId: UNKNOWN_ID }))).toEqual({
-      ok: false, error: { code: 'invalid', message: 'Invalid input', issues: { driverId: ['Driver not found'] } },
+      ok: false, error: { code: 'invalid', message: INVALID_INPUT, issues: { driverId: ['Driver not found'] } },
     });
     expect(await call('settlements', 'create', settlement({ deductions: '1920.01', periodEnd: '2027-02-28' }))).toEqual({
       ok: false,
       error: {
-        code: 'invalid', message: 'Invalid input',
+        code: 'invalid', message: INVALID_INPUT,
         issues: { periodEnd: ['Period end must not be before period start'], deductions: ['Deductions must not be more than driver pay'] },
       },
     });
     expect(await call('settlements', 'create', { status: 'Paid', paymentMethod: 'Zelle', totalMiles: '12.5' })).toEqual({
       ok: false,
       error: {
-        code: 'invalid', message: 'Invalid input',
+        code: 'invalid', message: INVALID_INPUT,
         issues: {
           driverId: ['Driver is required'], settlementNumber: ['Settlement number is required'], periodStart: ['Period start is required'],
           periodEnd: ['Period end is required'], totalMiles: ['Total miles must be a whole number'], totalRevenue: ['Total revenue is required'],

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { jest } from '@jest/globals';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { INVALID_INPUT } from '@tms/contracts';
+import { connectServicesClient, type ServicesClient } from '@tms/service-kit/testing';
 import pg from 'pg';
 import { signIn, startIsolatedSystem, type RunningSystem } from '../../svc-gateway/test/support/system.js';
 
@@ -15,7 +16,7 @@ jest.setTimeout(240_000);
 let system: RunningSystem;
 let cookie: string;
 let database: pg.Client;
-let nats: NatsConnection;
+let services: ServicesClient;
 let root: string;
 
 interface Answer {
@@ -57,6 +58,7 @@ const settlementBody = (driverId: string) => ({
   driverId, settlementNumber: `SETTLE-20270307-${unique()}`, periodStart: '2027-03-01', periodEnd: '2027-03-07', totalRevenue: '6400.00', driverPay: '1920.00', netPay: '1920.00', status: 'Pending',
 });
 const expenseBody = (loadId: string) => ({ expenseDate: '2027-03-08', category: 'Tolls', description: 'I-90 tolls', amount: '12.50', loadId });
+const nextEvent: ServicesClient['nextEvent'] = (...args) => services.nextEvent(...args);
 
 beforeAll(async () => {
   system = await startIsolatedSystem({ label: 'references' });
@@ -64,11 +66,11 @@ beforeAll(async () => {
   database = new pg.Client({ connectionString: system.databaseUrl });
   await database.connect();
   root = `references${/tms_references_([0-9a-f]+)/.exec(system.databaseUrl)![1]}`;
-  nats = await connect({ servers: process.env.NATS_URL ?? 'nats://127.0.0.1:4222' });
+  services = await connectServicesClient(root);
 }, 120_000);
 
 afterAll(async () => {
-  await nats?.close();
+  await services?.close();
   await database?.end();
   await system?.stop();
 });
@@ -78,12 +80,12 @@ describe('money adds up', () => {
     const [owner, other] = [await customer(), await customer()];
     const billed = await load(owner.id);
     expect(await api('POST', '/invoices', invoiceBody(billed.id, other.id))).toEqual({
-      status: 400, body: { message: 'Invalid input', issues: { customerId: ["The customer must be the load's customer"] } },
+      status: 400, body: { message: INVALID_INPUT, issues: { customerId: ["The customer must be the load's customer"] } },
     });
     const invoice = await created('/invoices', invoiceBody(billed.id, owner.id));
     expect(await api('PATCH', `/invoices/${invoice.id}`, { customerId: other.id })).toMatchObject({ status: 400, body: { issues: { customerId: ["The customer must be the load's customer"] } } });
     expect(await api('POST', '/payments', paymentBody(invoice.id, other.id, '10.00'))).toEqual({
-      status: 400, body: { message: 'Invalid input', issues: { customerId: ["The customer must be the invoice's customer"] } },
+      status: 400, body: { message: INVALID_INPUT, issues: { customerId: ["The customer must be the invoice's customer"] } },
     });
     const payment = await created('/payments', paymentBody(invoice.id, owner.id, '10.00'));
     expect(await api('PATCH', `/payments/${payment.id}`, { customerId: other.id })).toMatchObject({ status: 400, body: { issues: { customerId: ["The customer must be the invoice's customer"] } } });
@@ -93,7 +95,7 @@ describe('money adds up', () => {
     const owner = await customer();
     const invoice = await created('/invoices', invoiceBody((await load(owner.id)).id, owner.id, { paidAmount: '250.00' }));
     expect(await api('POST', '/payments', paymentBody(invoice.id, owner.id, '5000.00'))).toEqual({
-      status: 400, body: { message: 'Invalid input', issues: { amount: ["This payment is more than the invoice's balance due of $750.00"] } },
+      status: 400, body: { message: INVALID_INPUT, issues: { amount: ["This payment is more than the invoice's balance due of $750.00"] } },
     });
     const first = await created('/payments', paymentBody(invoice.id, owner.id, '700.00'));
     expect(await api('PATCH', `/payments/${first.id}`, { amount: '750.01' })).toMatchObject({ status: 400, body: { issues: { amount: ["This payment is more than the invoice's balance due of $50.00"] } } });
@@ -110,7 +112,7 @@ describe('money adds up', () => {
     const owner = await customer();
     const invoice = await created('/invoices', invoiceBody((await load(owner.id)).id, owner.id, { status: 'cancelled' }));
     expect(await api('POST', '/payments', paymentBody(invoice.id, owner.id, '1.00'))).toEqual({
-      status: 400, body: { message: 'Invalid input', issues: { invoiceId: ['This invoice is cancelled: no payment can be recorded on it'] } },
+      status: 400, body: { message: INVALID_INPUT, issues: { invoiceId: ['This invoice is cancelled: no payment can be recorded on it'] } },
     });
   });
 
@@ -302,17 +304,3 @@ describe('no interleaving leaves a reference to a missing record', () => {
     expect(unheld.rows).toEqual([]);
   });
 });
-
-/** The record of the next `{entity}.{change}` event that `matches`. */
-function nextEvent(event: string, matches: (record: any) => boolean): Promise<any> {
-  const subscription = nats.subscribe(`${root}.events.${event}`);
-  return (async () => {
-    for await (const message of subscription) {
-      const { data } = message.json<{ data: any }>();
-      if (matches(data)) {
-        subscription.unsubscribe();
-        return data;
-      }
-    }
-  })();
-}

@@ -1,4 +1,4 @@
-import { sumMoney } from '@tms/contracts';
+import { INVALID_INPUT, sumMoney } from '@tms/contracts';
 import pg from 'pg';
 import { startCoreService, type CoreService } from './support/core-service.js';
 
@@ -18,26 +18,9 @@ const load = (customerId: string, overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-/** Creates a record and answers its id, failing the test with the answer when it is refused. */
-async function create(resource: string, payload: unknown): Promise<string> {
-  const reply = await call(resource, 'create', payload);
-  if (!reply.ok) throw new Error(`creating in ${resource} failed: ${JSON.stringify(reply)}`);
-  return reply.data.id;
-}
+const create: CoreService['create'] = (...args) => core.create(...args);
 
-/** The record of the next `{entity}.{change}` event that `matches` (earlier writes may still be announcing theirs). */
-function nextEvent(event: string, matches: (record: any) => boolean): Promise<any> {
-  const subscription = core.nats.subscribe(`${core.root}.events.${event}`);
-  return (async () => {
-    for await (const message of subscription) {
-      const { data } = message.json<{ data: any }>();
-      if (matches(data)) {
-        subscription.unsubscribe();
-        return data;
-      }
-    }
-  })();
-}
+const nextEvent: CoreService['nextEvent'] = (...args) => core.nextEvent(...args);
 
 let customerId: string;
 
@@ -64,7 +47,7 @@ describe('svc-core customers', () => {
     expect(await call('customers', 'create', { name: '', email: 'nope', phone: ' ', type: 'broker' })).toEqual({
       ok: false,
       error: {
-        code: 'invalid', message: 'Invalid input',
+        code: 'invalid', message: INVALID_INPUT,
         issues: {
           name: ['Name is required'], email: ['Invalid email address'], phone: ['Phone number is required'],
           address: ['Address is required'], type: ['Type is required'],
@@ -166,7 +149,7 @@ describe('svc-core loads', () => {
     expect(await call('loads', 'create', { loadNumber: '', rate: 1500, expenses: '1e3', weight: '12.5', pickupDate: '2027-02-30' })).toEqual({
       ok: false,
       error: {
-        code: 'invalid', message: 'Invalid input',
+        code: 'invalid', message: INVALID_INPUT,
         issues: {
           loadNumber: ['Load number is required'], customerId: ['Customer is required'], status: ['Status is required'],
           pickupLocation: ['Pickup location is required'], pickupDate: ['Enter a valid date'],
@@ -197,10 +180,10 @@ describe('svc-core loads', () => {
     const unknown = { customerId: UNKNOWN_ID, assignedDriverId: UNKNOWN_ID, assignedTruckId: UNKNOWN_ID };
     const issues = { customerId: ['Customer not found'], assignedDriverId: ['Assigned driver not found'], assignedTruckId: ['Assigned truck not found'] };
     expect(await call('loads', 'create', load(customerId, { loadNumber: 'LD-UNKNOWN', ...unknown }))).toEqual({
-      ok: false, error: { code: 'invalid', message: 'Invalid input', issues },
+      ok: false, error: { code: 'invalid', message: INVALID_INPUT, issues },
     });
     const id = await create('loads', load(customerId, { loadNumber: 'LD-KNOWN' }));
-    expect(await call('loads', 'update', { id, changes: unknown })).toEqual({ ok: false, error: { code: 'invalid', message: 'Invalid input', issues } });
+    expect(await call('loads', 'update', { id, changes: unknown })).toEqual({ ok: false, error: { code: 'invalid', message: INVALID_INPUT, issues } });
     expect(await call('loads', 'update', { id, changes: { customerId: 'acme' } })).toMatchObject({ ok: false, error: { issues: { customerId: ['Customer not found'] } } });
     expect(await call('loads', 'get', { id: UNKNOWN_ID })).toMatchObject({ ok: false, error: { code: 'not_found', message: 'Load not found' } });
     expect(await call('loads', 'update', { id: UNKNOWN_ID, changes: {} })).toMatchObject({ ok: false, error: { code: 'not_found' } });

@@ -1,7 +1,7 @@
 import { NatsRecordBuilder } from '@nestjs/microservices';
 import { headers } from '@nats-io/transport-node';
 import { firstValueFrom, timeout } from 'rxjs';
-import { DEADLINE_HEADER, type ListPage, type RpcReply } from '@tms/contracts';
+import { DEADLINE_HEADER, INVALID_INPUT, type ListPage, type RpcReply } from '@tms/contracts';
 import pg from 'pg';
 import { startCoreService, type CoreService } from './support/core-service.js';
 
@@ -61,7 +61,7 @@ describe('svc-core fleet', () => {
     expect(reply).toEqual({
       ok: false,
       error: {
-        code: 'invalid', message: 'Invalid input',
+        code: 'invalid', message: INVALID_INPUT,
         issues: {
           truckNumber: ['Truck number is required'], type: ['Type is required'],
           status: ['Status is required'], licensePlate: ['License plate is required'],

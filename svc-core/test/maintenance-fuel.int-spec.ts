@@ -1,5 +1,6 @@
 import pg from 'pg';
-import { startCoreService, type CoreService } from './support/core-service.js';
+import { INVALID_INPUT } from '@tms/contracts';
+import { startCoreService, waitForBlockedDelete, type CoreService } from './support/core-service.js';
 
 /** Maintenance records and fuel purchases in svc-core, over the real NATS and a fresh Postgres database. */
 let core: CoreService;
@@ -7,12 +8,7 @@ const call: CoreService['call'] = (...args) => core.call(...args);
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
-/** Creates a record and answers its id, failing the test with the answer when it is refused. */
-async function create(resource: string, payload: unknown): Promise<string> {
-  const reply = await call(resource, 'create', payload);
-  if (!reply.ok) throw new Error(`creating in ${resource} failed: ${JSON.stringify(reply)}`);
-  return reply.data.id;
-}
+const create: CoreService['create'] = (...args) => core.create(...args);
 
 let serial = 0;
 const truck = () => ({ truckNumber: `MF-${++serial}`, type: 'Dry Van', status: 'in-use', licensePlate: `IL-MF${serial}` });
@@ -71,7 +67,7 @@ describe('svc-core maintenance', () => {
     expect(await call('maintenance', 'create', { truckId: '', cost: 1250, mileage: '12.5', serviceDate: '2027-02-30', status: 'done' })).toEqual({
       ok: false,
       error: {
-        code: 'invalid', message: 'Invalid input',
+        code: 'invalid', message: INVALID_INPUT,
         issues: {
           truckId: ['Truck is required'], maintenanceType: ['Maintenance type is required'], serviceDate: ['Enter a valid date'],
           mileage: ['Mileage must be a whole number of miles'], cost: ['Enter an amount like 1234.50'],
@@ -85,7 +81,7 @@ describe('svc-core maintenance', () => {
   });
 
   it('names a truck that does not exist under its field, on create and on update', async () => {
-    const unknownTruck = { ok: false, error: { code: 'invalid', message: 'Invalid input', issues: { truckId: ['Truck not found'] } } };
+    const unknownTruck = { ok: false, error: { code: 'invalid', message: INVALID_INPUT, issues: { truckId: ['Truck not found'] } } };
     expect(await call('maintenance', 'create', service(UNKNOWN_ID))).toEqual(unknownTruck);
     const id = await create('maintenance', service(truckId));
     expect(await call('maintenance', 'update', { id, changes: { truckId: UNKNOWN_ID } })).toEqual(unknownTruck);
@@ -120,7 +116,7 @@ describe('svc-core fuel', () => {
     // 125.5 × 3.899 = 489.3245: 489.33 is what rounding up from a float-ish 489.325 would give.
     expect(await call('fuel', 'create', purchase(truckId, driverId, { totalCost: '489.33' }))).toEqual({
       ok: false,
-      error: { code: 'invalid', message: 'Invalid input', issues: { totalCost: ['Total cost must be gallons × price per gallon: $489.32'] } },
+      error: { code: 'invalid', message: INVALID_INPUT, issues: { totalCost: ['Total cost must be gallons × price per gallon: $489.32'] } },
     });
     expect(await call('fuel', 'create', purchase(truckId, driverId, { gallons: '1.005', pricePerGallon: '1', totalCost: '1.00' }))).toMatchObject({
       ok: false, error: { issues: { totalCost: ['Total cost must be gallons × price per gallon: $1.01'] } },
@@ -160,7 +156,7 @@ describe('svc-core fuel', () => {
   it('takes a card number of at most 4 digits and an odometer in whole miles, checked by the service', async () => {
     for (const cardNumber of ['12345', '4111 1111', 'abcd']) {
       expect(await call('fuel', 'create', purchase(truckId, driverId, { cardNumber }))).toEqual({
-        ok: false, error: { code: 'invalid', message: 'Invalid input', issues: { cardNumber: ['Enter at most the last 4 digits of the card'] } },
+        ok: false, error: { code: 'invalid', message: INVALID_INPUT, issues: { cardNumber: ['Enter at most the last 4 digits of the card'] } },
       });
     }
     expect(await call('fuel', 'create', purchase(truckId, driverId, { odometerReading: '412,503' }))).toMatchObject({
@@ -172,7 +168,7 @@ describe('svc-core fuel', () => {
     expect(await call('fuel', 'create', { gallons: 125.5, pricePerGallon: '3.8999', loadId: 'LD-1', totalCost: '1e3' })).toEqual({
       ok: false,
       error: {
-        code: 'invalid', message: 'Invalid input',
+        code: 'invalid', message: INVALID_INPUT,
         issues: {
           truckId: ['Truck is required'], driverId: ['Driver is required'], loadId: ['Load not found'],
           transactionDate: ['Transaction date is required'], vendor: ['Vendor is required'], location: ['Location is required'],
@@ -187,7 +183,7 @@ describe('svc-core fuel', () => {
     expect(await call('fuel', 'create', purchase(UNKNOWN_ID, UNKNOWN_ID, { loadId: UNKNOWN_ID }))).toEqual({
       ok: false,
       error: {
-        code: 'invalid', message: 'Invalid input',
+        code: 'invalid', message: INVALID_INPUT,
         issues: { truckId: ['Truck not found'], driverId: ['Driver not found'], loadId: ['Load not found'] },
       },
     });
@@ -244,7 +240,7 @@ describe('what a truck, driver or load keeps', () => {
         [raceTruck],
       );
       const deleting = call('trucks', 'delete', { id: raceTruck });
-      await waitForBlockedDelete('trucks');
+      await waitForBlockedDelete(db, 'trucks');
       await saving.query('COMMIT');
       const stillHas = 'This truck still has maintenance records. Its history is kept, so it cannot be deleted.';
       expect(await deleting).toEqual({ ok: false, error: { code: 'conflict', message: stillHas, issues: { id: [stillHas] } } });
@@ -255,17 +251,3 @@ describe('what a truck, driver or load keeps', () => {
     }
   });
 });
-
-/** Waits until a DELETE from `table` waits for a lock (an uncommitted record's). */
-async function waitForBlockedDelete(table: string) {
-  const deadline = Date.now() + 3000;
-  while (Date.now() < deadline) {
-    const { rowCount } = await db.query(
-      `SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query ILIKE $1`,
-      [`DELETE FROM %${table}%`],
-    );
-    if (rowCount) return;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error(`The delete from ${table} never waited for the uncommitted record`);
-}

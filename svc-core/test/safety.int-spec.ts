@@ -1,5 +1,6 @@
 import pg from 'pg';
-import { startCoreService, type CoreService } from './support/core-service.js';
+import { INVALID_INPUT } from '@tms/contracts';
+import { startCoreService, waitForBlockedDelete, type CoreService } from './support/core-service.js';
 
 let core: CoreService;
 const call: CoreService['call'] = (...args) => core.call(...args);
@@ -7,12 +8,7 @@ const listAll: CoreService['listAll'] = (resource) => core.listAll(resource);
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
-/** Creates a record and answers its id, failing the test with the answer when it is refused. */
-async function create(resource: string, payload: unknown): Promise<string> {
-  const reply = await call(resource, 'create', payload);
-  if (!reply.ok) throw new Error(`creating in ${resource} failed: ${JSON.stringify(reply)}`);
-  return reply.data.id;
-}
+const create: CoreService['create'] = (...args) => core.create(...args);
 
 let serial = 0;
 const newTruck = () => create('trucks', { truckNumber: `S-${++serial}`, type: 'Dry Van', status: 'available', licensePlate: `SAF-${serial}` });
@@ -31,19 +27,7 @@ const violation = (driverId: string, overrides: Record<string, unknown> = {}) =>
   ...overrides,
 });
 
-/** The record of the next `{entity}.{change}` event that `matches`. */
-function nextEvent(event: string, matches: (record: any) => boolean): Promise<any> {
-  const subscription = core.nats.subscribe(`${core.root}.events.${event}`);
-  return (async () => {
-    for await (const message of subscription) {
-      const { data } = message.json<{ data: any }>();
-      if (matches(data)) {
-        subscription.unsubscribe();
-        return data;
-      }
-    }
-  })();
-}
+const nextEvent: CoreService['nextEvent'] = (...args) => core.nextEvent(...args);
 
 let truckId: string;
 let driverId: string;
@@ -75,7 +59,7 @@ describe('svc-core inspections', () => {
     expect(await call('inspections', 'create', { truckId: '', driverId: ' ', inspectionType: 'Weekly', status: 'passed' })).toEqual({
       ok: false,
       error: {
-        code: 'invalid', message: 'Invalid input',
+        code: 'invalid', message: INVALID_INPUT,
         issues: {
           truckId: ['Truck is required'], driverId: ['Driver is required'], inspectionType: ['Inspection type is required'],
           inspectionDate: ['Inspection date is required'], status: ['Status is required'],
@@ -89,9 +73,9 @@ describe('svc-core inspections', () => {
 
   it('names an unknown truck or driver under its field, on create and on update, and updates only the fields sent', async () => {
     const issues = { truckId: ['Truck not found'], driverId: ['Driver not found'] };
-    expect(await call('inspections', 'create', inspection(UNKNOWN_ID, UNKNOWN_ID))).toEqual({ ok: false, error: { code: 'invalid', message: 'Invalid input', issues } });
+    expect(await call('inspections', 'create', inspection(UNKNOWN_ID, UNKNOWN_ID))).toEqual({ ok: false, error: { code: 'invalid', message: INVALID_INPUT, issues } });
     const id = await create('inspections', inspection(truckId, driverId, { inspectionType: 'Annual' }));
-    expect(await call('inspections', 'update', { id, changes: { truckId: UNKNOWN_ID, driverId: UNKNOWN_ID } })).toEqual({ ok: false, error: { code: 'invalid', message: 'Invalid input', issues } });
+    expect(await call('inspections', 'update', { id, changes: { truckId: UNKNOWN_ID, driverId: UNKNOWN_ID } })).toEqual({ ok: false, error: { code: 'invalid', message: INVALID_INPUT, issues } });
     expect(await call('inspections', 'update', { id, changes: { status: 'Passed', notes: 'All clear' } })).toMatchObject({
       ok: true, data: { inspectionType: 'Annual', status: 'Passed', notes: 'All clear', truckId },
     });
@@ -123,7 +107,7 @@ describe('svc-core accidents', () => {
     expect(await call('accidents', 'create', { driverId: '', location: ' ', severity: 'Fatal', description: '', status: '', injuriesReported: '1.5', estimatedCost: 100 })).toEqual({
       ok: false,
       error: {
-        code: 'invalid', message: 'Invalid input',
+        code: 'invalid', message: INVALID_INPUT,
         issues: {
           driverId: ['Driver is required'], accidentDate: ['Accident date is required'], location: ['Location is required'],
           severity: ['Severity is required'], description: ['Description is required'], status: ['Status is required'],
@@ -136,7 +120,7 @@ describe('svc-core accidents', () => {
   it('names an unknown driver, truck or load under its field', async () => {
     expect(await call('accidents', 'create', accident(UNKNOWN_ID, { truckId: UNKNOWN_ID, loadId: UNKNOWN_ID }))).toEqual({
       ok: false,
-      error: { code: 'invalid', message: 'Invalid input', issues: { driverId: ['Driver not found'], truckId: ['Truck not found'], loadId: ['Load not found'] } },
+      error: { code: 'invalid', message: INVALID_INPUT, issues: { driverId: ['Driver not found'], truckId: ['Truck not found'], loadId: ['Load not found'] } },
     });
   });
 
@@ -171,7 +155,7 @@ describe('svc-core violations', () => {
     expect(await call('violations', 'create', { driverId: '', violationType: 'Parking', location: '', description: ' ', status: 'Open', points: 'two', fineAmount: '-5' })).toEqual({
       ok: false,
       error: {
-        code: 'invalid', message: 'Invalid input',
+        code: 'invalid', message: INVALID_INPUT,
         issues: {
           driverId: ['Driver is required'], violationType: ['Violation type is required'], violationDate: ['Violation date is required'],
           location: ['Location is required'], description: ['Description is required'], status: ['Status is required'],
@@ -180,7 +164,7 @@ describe('svc-core violations', () => {
       },
     });
     expect(await call('violations', 'create', violation(UNKNOWN_ID, { truckId: UNKNOWN_ID }))).toEqual({
-      ok: false, error: { code: 'invalid', message: 'Invalid input', issues: { driverId: ['Driver not found'], truckId: ['Truck not found'] } },
+      ok: false, error: { code: 'invalid', message: INVALID_INPUT, issues: { driverId: ['Driver not found'], truckId: ['Truck not found'] } },
     });
   });
 });
@@ -234,17 +218,3 @@ describe('a carrier never loses its safety history', () => {
     }
   });
 });
-
-/** Waits until a DELETE from `table` waits for a lock (the uncommitted record's). */
-async function waitForBlockedDelete(db: pg.Client, table: string) {
-  const deadline = Date.now() + 3000;
-  while (Date.now() < deadline) {
-    const { rowCount } = await db.query(
-      `SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query ILIKE $1`,
-      [`DELETE FROM %${table}%`],
-    );
-    if (rowCount) return;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error('The delete never waited for the uncommitted record');
-}

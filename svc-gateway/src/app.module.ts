@@ -1,21 +1,18 @@
 import { Global, Module, type DynamicModule } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { dataSourceOptions, openDatabase } from '@tms/service-kit';
 import { DataSource } from 'typeorm';
 import { AuditModule } from './audit/audit.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { OIDC_CLIENT, type OidcClientSettings } from './auth/oidc-issuer.js';
-import { SessionGuard } from './auth/session.guard.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config/gateway-config.js';
 import { GpsModule } from './gps/gps.module.js';
 import { ExtractModule } from './extract/extract.module.js';
 import { DocumentsModule } from './documents/documents.module.js';
 import { HealthModule } from './health/health.module.js';
-import { AllExceptionsFilter } from './http/all-exceptions.filter.js';
-import { OriginGuard } from './http/origin.guard.js';
 import { RuntimeConfigController } from './http/runtime-config.controller.js';
 import { migrations } from './migrations/index.js';
+import { NatsModule } from './nats/nats.module.js';
 import { ResourcesModule } from './resources/resources.module.js';
 import { User } from './users/user.entity.js';
 
@@ -35,6 +32,14 @@ class ConfigModule {
   }
 }
 
+/**
+ * The modules whose routes are under /api, in the order their routes are matched (Nest registers routes module by
+ * module, and express takes the first that matches). The one place route precedence is decided: the generic
+ * `/api/:resource` and `/api/:resource/:id` would match `/api/health`, `/api/audit`, `/api/gps/latest` or
+ * `POST /api/devices`, so ResourcesModule comes last; no other module imports it.
+ */
+const ROUTES = [AuthModule, HealthModule, GpsModule, ExtractModule, DocumentsModule, AuditModule, ResourcesModule];
+
 @Module({})
 export class AppModule {
   static forRoot(config: GatewayConfig, oidcClient: OidcClientSettings): DynamicModule {
@@ -50,22 +55,10 @@ export class AppModule {
           }),
           dataSourceFactory: async (options) => openDatabase(new DataSource(options!)),
         }),
-        AuthModule,
-        HealthModule,
-        GpsModule,
-        ExtractModule,
-        DocumentsModule,
-        AuditModule,
-        // Last: its `/api/:resource` routes must not shadow the named ones above.
-        ResourcesModule,
+        NatsModule,
+        ...ROUTES,
       ],
       controllers: [RuntimeConfigController],
-      providers: [
-        { provide: APP_FILTER, useClass: AllExceptionsFilter },
-        // Guards run in this order: a foreign origin is refused before the session is looked at.
-        { provide: APP_GUARD, useClass: OriginGuard },
-        { provide: APP_GUARD, useClass: SessionGuard },
-      ],
     };
   }
 }

@@ -3,14 +3,13 @@ import type { Server } from 'node:http';
 import { setFlagsFromString } from 'node:v8';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { exitCleanlyOnSignals } from '@tms/service-kit';
+import { exitCleanlyOnSignals, SettingError } from '@tms/service-kit';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module.js';
 import { externalClient } from './auth/oidc-issuer.js';
-import { Sessions } from './auth/sessions.js';
-import { ConfigError, loadConfig, type GatewayConfig } from './config/gateway-config.js';
+import { loadConfig, type GatewayConfig } from './config/gateway-config.js';
 import { GATEWAY_DIR } from './config/gateway-dir.js';
-import { configureHttp } from './http/http-edge.js';
+import { assemblePipeline } from './pipeline.js';
 
 const logger = new Logger('svc-gateway');
 
@@ -46,7 +45,7 @@ async function bootstrap() {
     forceCloseConnections: true,
     abortOnError: false,
   });
-  configureHttp(app, { config, sessions: app.get(Sessions), devIssuer });
+  assemblePipeline(app, { config, devIssuer });
   exitCleanlyOnSignals(app, logger);
   limitSlowClients(app.getHttpServer());
   await app.listen(config.port);
@@ -69,6 +68,7 @@ function limitSlowClients(server: Server) {
 }
 
 bootstrap().catch((error: unknown) => {
-  logger.error(error instanceof ConfigError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error));
+  // A bad setting stops the start with its message alone, which names the setting (never a secret's value).
+  logger.error(error instanceof SettingError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error));
   process.exit(1);
 });

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Kvm, type KV } from '@nats-io/kv';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { config } from '@tms/service-kit';
 import { DeviceGrants } from '../src/gps/device-grants.js';
 
 // The gateway's view of the device-grants bucket, against the real NATS (JetStream key-value): a registration waits
@@ -12,7 +13,7 @@ const bucket = `grants_test_${randomBytes(4).toString('hex')}`;
 const grant = (deviceId: string) => JSON.stringify({ deviceId, truckId: null, driverId: null });
 
 beforeAll(async () => {
-  nc = await connect({ servers: process.env.NATS_URL ?? 'nats://127.0.0.1:4222' });
+  nc = await connect({ servers: config.natsUrl });
   kv = await new Kvm(nc).create(bucket, { history: 1 });
   grants = new DeviceGrants();
   await grants.follow(kv);

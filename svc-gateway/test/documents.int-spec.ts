@@ -4,6 +4,7 @@ import { jetstreamManager } from '@nats-io/jetstream';
 import { Objm } from '@nats-io/obj';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { DOCUMENT_MAX_FILE_BYTES, DOCUMENT_MESSAGES, documentsBucket, type Customer, type Load, type LoadDocument } from '@tms/contracts';
+import { config } from '@tms/service-kit';
 import pg from 'pg';
 import { signIn, startIsolatedSystem, type RunningSystem } from './support/system.js';
 
@@ -92,7 +93,7 @@ beforeAll(async () => {
   // The run's subject root, as scripts/system.mjs makes it from the database's name (tms_{label}_{suffix}).
   root = new URL(system.databaseUrl).pathname.replace(/^\/tms_(\w+?)_(\w+)$/, '$1$2');
   cookie = await signIn(system.url, 'documents@example.com');
-  nats = await connect({ servers: process.env.NATS_URL ?? 'nats://127.0.0.1:4222' });
+  nats = await connect({ servers: config.natsUrl });
   database = new pg.Client({ connectionString: system.databaseUrl });
   await database.connect();
   const customer = await request('POST', '/api/customers', {

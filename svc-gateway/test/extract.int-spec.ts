@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { EXTRACT_MAX_FILE_BYTES, EXTRACT_MESSAGES, type ExtractLoadResult } from '@tms/contracts';
+import { config } from '@tms/service-kit';
 import { scannedPdf } from '../../svc-ai/test/support/scanned-pdf.js';
 import { startFakeModel } from '../../svc-ai/test/support/fake-model.js';
 import { signIn, type RunningSystem } from './support/system.js';
@@ -68,7 +69,7 @@ afterAll(async () => {
   await system?.stop();
   await model?.stop();
   // The run's upload bucket lives in the shared NATS server: leave nothing behind.
-  const nats = await connect({ servers: process.env.NATS_URL ?? 'nats://127.0.0.1:4222' });
+  const nats = await connect({ servers: config.natsUrl });
   const streams = await jetstreamManager(nats);
   for await (const name of streams.streams.names()) if (name.startsWith(`OBJ_${LABEL}`)) await streams.streams.delete(name);
   await nats.drain();

@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { invalidInput, INVALID_INPUT, SOMETHING_WENT_WRONG } from '@tms/contracts';
+import { createTestDatabase, type TestDatabase } from '@tms/service-kit/testing';
 import { Browser, sessionId } from './support/browser.js';
-import { createTestDatabase, type TestDatabase } from './support/database.js';
 import { ensureBuilt, freePort, runUntilExit, startGateway, type GatewayProcess } from './support/gateway-process.js';
 import { startExternalIssuer } from './support/external-issuer.js';
 import { Responder } from './support/responder.js';
@@ -243,7 +244,7 @@ describe('forwarding /api/{resource} to the owning service over NATS', () => {
           return payload.id === truck.id ? { ok: true, data: truck } : { ok: false, error: { code: 'not_found', message: 'Truck not found' } };
         case 'core.trucks.create':
           if (payload.truckNumber === '') {
-            return { ok: false, error: { code: 'invalid', message: 'Invalid input', issues: { truckNumber: ['Truck number is required'] } } };
+            return invalidInput({ truckNumber: ['Truck number is required'] });
           }
           if (payload.truckNumber === truck.truckNumber) {
             return { ok: false, error: { code: 'conflict', message: 'Truck number already exists', issues: { truckNumber: ['Truck number already exists'] } } };
@@ -300,7 +301,7 @@ describe('forwarding /api/{resource} to the owning service over NATS', () => {
     expect(lastReceived()).toEqual({ subject: `${root}.core.trucks.create`, data: { truckNumber: 'T-200', type: 'Semi' } });
     expect(await json(await send('POST', '/api/trucks', { truckNumber: '' }))).toEqual({
       status: 400,
-      body: { message: 'Invalid input', issues: { truckNumber: ['Truck number is required'] } },
+      body: { message: INVALID_INPUT, issues: { truckNumber: ['Truck number is required'] } },
     });
     expect(await json(await send('POST', '/api/trucks', { truckNumber: 'T-100' }))).toEqual({
       status: 409,
@@ -323,7 +324,7 @@ describe('forwarding /api/{resource} to the owning service over NATS', () => {
   it('answers a plain 500 for an internal error, without the service text', async () => {
     expect(await json(await browser.request('/api/drivers'))).toEqual({
       status: 500,
-      body: { message: 'Something went wrong. Please try again.' },
+      body: { message: SOMETHING_WENT_WRONG },
     });
   });
 

@@ -1,19 +1,15 @@
-import { EXPENSE_CATEGORIES, EXPENSE_PAYMENT_METHODS, expenseInputSchema, type Expense, type Load } from '@tms/contracts';
-import { DayPicker, FormField, FormGrid, MoneyInput, ResourceFormModal, useResourceChoices, type ResourceDialogProps } from '@tms/ui';
+import { EXPENSE_CATEGORIES, EXPENSE_PAYMENT_METHODS, expenseInputSchema, type Expense } from '@tms/contracts';
+import { DayPicker, FormField, FormGrid, MoneyInput, optionsOf, ResourceFormModal, SEARCHABLE, useChoices, type ResourceDialogProps } from '@tms/ui';
 import { Input, Select } from 'antd';
-import { useMemo } from 'react';
 import { expensesApi } from './expenses.api.js';
 import { expenseFormValues, expensePayload, expenseTexts } from './expense-form.js';
 
-const CATEGORY_OPTIONS = EXPENSE_CATEGORIES.map((category) => ({ value: category, label: category }));
-const METHOD_OPTIONS = EXPENSE_PAYMENT_METHODS.map((method) => ({ value: method, label: method }));
-const SEARCHABLE = { optionFilterProp: 'label' } as const;
-const loadNumber = (load: Load) => load.loadNumber;
+const CATEGORY_OPTIONS = optionsOf(EXPENSE_CATEGORIES);
+const METHOD_OPTIONS = optionsOf(EXPENSE_PAYMENT_METHODS);
 
 /** 'Add Expense' / 'Edit Expense'. */
 export function ExpenseDialog(props: ResourceDialogProps<Expense>) {
-  const loads = useResourceChoices<Load>('loads', loadNumber);
-  const loadOptions = useMemo(() => [{ value: '', label: 'None' }, ...loads.options], [loads.options]);
+  const loads = useChoices('loads', { none: true });
   return (
     <ResourceFormModal
       {...props}
@@ -46,7 +42,7 @@ export function ExpenseDialog(props: ResourceDialogProps<Expense>) {
           <Select options={METHOD_OPTIONS} placeholder="Select payment method" allowClear showSearch={SEARCHABLE} />
         </FormField>
         <FormField label="Load" name="loadId">
-          <Select options={loadOptions} loading={loads.loading} showSearch={SEARCHABLE} />
+          <Select {...loads} />
         </FormField>
       </FormGrid>
       <FormField label="Receipt URL" name="receiptUrl">

@@ -1,7 +1,6 @@
-import type { Expense, Load } from '@tms/contracts';
-import { ListPage } from '@tms/ui';
+import type { Expense } from '@tms/contracts';
+import { ListPage, useLookup } from '@tms/ui';
 import { useMemo } from 'react';
-import { useLookup } from '../shared/lookups.js';
 import { ExpenseDialog } from './ExpenseDialog.js';
 import { expenseColumns, expenseSearchFields } from './expense-columns.js';
 import { expensesApi } from './expenses.api.js';
@@ -9,7 +8,7 @@ import { expenseTexts } from './expense-form.js';
 
 /** Accounting's Expenses tab. */
 export function ExpensesTab() {
-  const loads = useLookup<Load>('loads');
+  const loads = useLookup('loads');
   const columns = useMemo(() => expenseColumns(loads), [loads]);
   const searchFields = useMemo(() => expenseSearchFields(loads), [loads]);
   return (

@@ -1,26 +1,22 @@
-import { INVOICE_STATUSES, INVOICE_STATUS_LABELS, invoiceInputSchema, type Customer, type Invoice, type Load } from '@tms/contracts';
-import { DayPicker, FormField, FormGrid, MoneyInput, ResourceFormModal, useResourceChoices, type ResourceDialogProps } from '@tms/ui';
+import { INVOICE_STATUSES, INVOICE_STATUS_LABELS, invoiceInputSchema, type Invoice } from '@tms/contracts';
+import { DayPicker, FormField, FormGrid, MoneyInput, optionsOf, ResourceFormModal, SEARCHABLE, useChoices, useLookup, type ResourceDialogProps } from '@tms/ui';
 import { Alert, Form, Input, Select } from 'antd';
-import { useLookup } from '../shared/lookups.js';
 import { invoiceFormValues, invoicePayload, invoiceTexts, paidWithBalanceWarning, totalOf, withLoad, type InvoiceFormValues } from './invoice-form.js';
 import { invoicesApi } from './invoices.api.js';
 
-const STATUS_OPTIONS = INVOICE_STATUSES.map((status) => ({ value: status, label: INVOICE_STATUS_LABELS[status] }));
-const SEARCHABLE = { optionFilterProp: 'label' } as const;
-const loadNumber = (load: Load) => load.loadNumber;
-const customerName = (customer: Customer) => customer.name;
+const STATUS_OPTIONS = optionsOf(INVOICE_STATUSES, INVOICE_STATUS_LABELS);
 
 /** 'Create Invoice' / 'Edit Invoice': the load fills the customer and subtotal; the total is subtotal + tax. */
 export function InvoiceDialog(props: ResourceDialogProps<Invoice>) {
   const [form] = Form.useForm<InvoiceFormValues>();
-  const loads = useLookup<Load>('loads');
-  const loadChoices = useResourceChoices<Load>('loads', loadNumber);
-  const customerChoices = useResourceChoices<Customer>('customers', customerName);
+  const loads = useLookup('loads');
+  const loadChoices = useChoices('loads');
+  const customerChoices = useChoices('customers');
   const [status, total, paidAmount] = [Form.useWatch('status', form), Form.useWatch('total', form), Form.useWatch('paidAmount', form)];
   const balanceWarning = paidWithBalanceWarning({ status, total, paidAmount });
 
   const follow = (changed: Partial<InvoiceFormValues>, values: InvoiceFormValues) => {
-    const load = changed.loadId ? loads.get(changed.loadId) : undefined;
+    const load = loads.get(changed.loadId);
     if (load) form.setFieldsValue(withLoad(values, load));
     else if ('subtotal' in changed || 'tax' in changed) form.setFieldsValue({ total: totalOf(values) });
   };
@@ -46,10 +42,10 @@ export function InvoiceDialog(props: ResourceDialogProps<Invoice>) {
           <Select options={STATUS_OPTIONS} showSearch={SEARCHABLE} />
         </FormField>
         <FormField label="Load" name="loadId">
-          <Select options={loadChoices.options} loading={loadChoices.loading} placeholder="Select load" showSearch={SEARCHABLE} />
+          <Select {...loadChoices} placeholder="Select load" />
         </FormField>
         <FormField label="Customer" name="customerId">
-          <Select options={customerChoices.options} loading={customerChoices.loading} placeholder="Select customer" showSearch={SEARCHABLE} />
+          <Select {...customerChoices} placeholder="Select customer" />
         </FormField>
         <FormField label="Invoice Date" name="invoiceDate">
           <DayPicker />

@@ -1,7 +1,6 @@
-import type { Customer, Invoice, Load } from '@tms/contracts';
-import { ListPage } from '@tms/ui';
+import type { Invoice } from '@tms/contracts';
+import { ListPage, useLookup } from '@tms/ui';
 import { useMemo } from 'react';
-import { useLookup } from '../shared/lookups.js';
 import { InvoiceDialog } from './InvoiceDialog.js';
 import { invoiceColumns, invoiceSearchFields } from './invoice-columns.js';
 import { invoicesApi } from './invoices.api.js';
@@ -9,8 +8,8 @@ import { invoiceTexts } from './invoice-form.js';
 
 /** Accounting's Invoices tab. */
 export function InvoicesTab() {
-  const loads = useLookup<Load>('loads');
-  const customers = useLookup<Customer>('customers');
+  const loads = useLookup('loads');
+  const customers = useLookup('customers');
   const columns = useMemo(() => invoiceColumns(loads, customers), [loads, customers]);
   const searchFields = useMemo(() => invoiceSearchFields(loads, customers), [loads, customers]);
   return (

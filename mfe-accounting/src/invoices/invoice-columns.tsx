@@ -1,16 +1,15 @@
 import { formatDollars, invoiceBalance, type Customer, type Invoice, type Load } from '@tms/contracts';
-import { CellText, formatDay, type ResourceColumn, type SearchField } from '@tms/ui';
-import { InvoiceStatusBadge, NOT_AVAILABLE, UNKNOWN } from '../shared/display.js';
-import { numeric } from '../shared/lookups.js';
+import { CellText, formatDay, type RecordLookup, type ResourceColumn, type SearchField } from '@tms/ui';
+import { InvoiceStatusBadge, NOT_AVAILABLE, numeric, UNKNOWN } from '../shared/display.js';
 
 const money = (amount: string) => <span style={numeric}>{formatDollars(amount)}</span>;
 
 /** Spec 2.9: Invoice #, Load #, Customer, Date, Due Date, Amount, Paid, Balance (total - paid), Status. */
-export function invoiceColumns(loads: ReadonlyMap<string, Load>, customers: ReadonlyMap<string, Customer>): ResourceColumn<Invoice>[] {
+export function invoiceColumns(loads: RecordLookup<Load>, customers: RecordLookup<Customer>): ResourceColumn<Invoice>[] {
   return [
     { title: 'Invoice #', dataIndex: 'invoiceNumber', key: 'invoiceNumber', width: 170, render: (value: string) => <CellText strong>{value}</CellText> },
-    { title: 'Load #', key: 'load', width: 120, render: (_, invoice) => loads.get(invoice.loadId)?.loadNumber ?? NOT_AVAILABLE },
-    { title: 'Customer', key: 'customer', width: 190, render: (_, invoice) => customers.get(invoice.customerId)?.name ?? UNKNOWN },
+    { title: 'Load #', key: 'load', width: 120, render: (_, invoice) => loads.label(invoice.loadId) ?? NOT_AVAILABLE },
+    { title: 'Customer', key: 'customer', width: 190, render: (_, invoice) => customers.label(invoice.customerId) ?? UNKNOWN },
     { title: 'Date', dataIndex: 'invoiceDate', key: 'invoiceDate', width: 115, render: (day: string) => formatDay(day) },
     { title: 'Due Date', dataIndex: 'dueDate', key: 'dueDate', width: 115, render: (day: string) => formatDay(day) },
     { title: 'Amount', dataIndex: 'total', key: 'total', width: 120, align: 'right', render: money },
@@ -21,6 +20,6 @@ export function invoiceColumns(loads: ReadonlyMap<string, Load>, customers: Read
 }
 
 /** Spec 2.9: search matches invoice number, customer name and load number. */
-export function invoiceSearchFields(loads: ReadonlyMap<string, Load>, customers: ReadonlyMap<string, Customer>): SearchField<Invoice>[] {
-  return ['invoiceNumber', (invoice) => customers.get(invoice.customerId)?.name, (invoice) => loads.get(invoice.loadId)?.loadNumber];
+export function invoiceSearchFields(loads: RecordLookup<Load>, customers: RecordLookup<Customer>): SearchField<Invoice>[] {
+  return ['invoiceNumber', (invoice) => customers.label(invoice.customerId), (invoice) => loads.label(invoice.loadId)];
 }

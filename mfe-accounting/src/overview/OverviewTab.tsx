@@ -1,13 +1,12 @@
 import { DollarOutlined, FallOutlined, FileTextOutlined, RiseOutlined } from '@ant-design/icons';
-import { formatDollars, invoiceBalance, type Customer } from '@tms/contracts';
-import { formatDay, ListEmpty, SummaryCard, SummaryCardGrid, SummaryCardPlaceholders } from '@tms/ui';
+import { formatDollars, invoiceBalance } from '@tms/contracts';
+import { formatDay, ListEmpty, SummaryCard, SummaryCardGrid, SummaryCardPlaceholders, useLookup } from '@tms/ui';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Flex, theme, Typography } from 'antd';
 import { useMemo, type ReactNode } from 'react';
 import { expensesApi } from '../expenses/expenses.api.js';
 import { invoicesApi } from '../invoices/invoices.api.js';
-import { InvoiceStatusBadge, UNKNOWN } from '../shared/display.js';
-import { numeric, useLookup } from '../shared/lookups.js';
+import { InvoiceStatusBadge, numeric, UNKNOWN } from '../shared/display.js';
 import { marginNote, overviewFigures, pendingNote } from './overview-figures.js';
 
 const { Text } = Typography;
@@ -34,7 +33,7 @@ function RecentList<T extends { id: string }>({ items, render }: { items: readon
 export function OverviewTab() {
   const invoices = useQuery(invoicesApi.list());
   const expenses = useQuery(expensesApi.list());
-  const customers = useLookup<Customer>('customers');
+  const customers = useLookup('customers');
   const figures = useMemo(() => overviewFigures(invoices.data ?? [], expenses.data ?? []), [invoices.data, expenses.data]);
 
   const lists = [invoices, expenses];
@@ -75,7 +74,7 @@ export function OverviewTab() {
                       <InvoiceStatusBadge status={invoice.status} />
                     </Flex>
                     <Text type="secondary" ellipsis>
-                      {customers.get(invoice.customerId)?.name ?? UNKNOWN}
+                      {customers.label(invoice.customerId) ?? UNKNOWN}
                     </Text>
                   </Flex>
                   <Flex vertical gap={4} align="flex-end" style={{ flex: 'none' }}>

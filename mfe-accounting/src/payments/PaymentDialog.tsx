@@ -1,24 +1,20 @@
-import { PAYMENT_METHODS, paymentInputSchema, type Customer, type Invoice, type Payment } from '@tms/contracts';
-import { DayPicker, FormField, FormGrid, MoneyInput, ResourceFormModal, useResourceChoices, type ResourceDialogProps } from '@tms/ui';
+import { PAYMENT_METHODS, paymentInputSchema, type Payment } from '@tms/contracts';
+import { DayPicker, FormField, FormGrid, MoneyInput, optionsOf, ResourceFormModal, SEARCHABLE, useChoices, useLookup, type ResourceDialogProps } from '@tms/ui';
 import { Form, Input, Select } from 'antd';
-import { useLookup } from '../shared/lookups.js';
 import { paymentsApi } from './payments.api.js';
 import { paymentFormValues, paymentPayload, paymentTexts, withInvoice, type PaymentFormValues } from './payment-form.js';
 
-const METHOD_OPTIONS = PAYMENT_METHODS.map((method) => ({ value: method, label: method }));
-const SEARCHABLE = { optionFilterProp: 'label' } as const;
-const invoiceNumber = (invoice: Invoice) => invoice.invoiceNumber;
-const customerName = (customer: Customer) => customer.name;
+const METHOD_OPTIONS = optionsOf(PAYMENT_METHODS);
 
 /** 'Record Payment' / 'Edit Payment': the invoice fills the customer and, when empty, the amount left to pay. */
 export function PaymentDialog(props: ResourceDialogProps<Payment>) {
   const [form] = Form.useForm<PaymentFormValues>();
-  const invoices = useLookup<Invoice>('invoices');
-  const invoiceChoices = useResourceChoices<Invoice>('invoices', invoiceNumber);
-  const customerChoices = useResourceChoices<Customer>('customers', customerName);
+  const invoices = useLookup('invoices');
+  const invoiceChoices = useChoices('invoices');
+  const customerChoices = useChoices('customers');
 
   const follow = (changed: Partial<PaymentFormValues>, values: PaymentFormValues) => {
-    const invoice = changed.invoiceId ? invoices.get(changed.invoiceId) : undefined;
+    const invoice = invoices.get(changed.invoiceId);
     if (invoice) form.setFieldsValue(withInvoice(values, invoice));
   };
 
@@ -36,10 +32,10 @@ export function PaymentDialog(props: ResourceDialogProps<Payment>) {
     >
       <FormGrid>
         <FormField label="Invoice" name="invoiceId">
-          <Select options={invoiceChoices.options} loading={invoiceChoices.loading} placeholder="Select invoice" showSearch={SEARCHABLE} />
+          <Select {...invoiceChoices} placeholder="Select invoice" />
         </FormField>
         <FormField label="Customer" name="customerId">
-          <Select options={customerChoices.options} loading={customerChoices.loading} placeholder="Select customer" showSearch={SEARCHABLE} />
+          <Select {...customerChoices} placeholder="Select customer" />
         </FormField>
         <FormField label="Amount" name="amount">
           <MoneyInput />

@@ -3,23 +3,20 @@ import {
   SETTLEMENT_PAYMENT_METHODS,
   SETTLEMENT_STATUSES,
   settlementInputSchema,
-  type Driver,
   type Settlement,
 } from '@tms/contracts';
-import { DayPicker, FormField, FormGrid, MoneyInput, ResourceFormModal, useResourceChoices, type ResourceDialogProps } from '@tms/ui';
+import { DayPicker, FormField, FormGrid, MoneyInput, optionsOf, ResourceFormModal, SEARCHABLE, useChoices, type ResourceDialogProps } from '@tms/ui';
 import { Form, Input, InputNumber, Select } from 'antd';
 import { settlementsApi } from './settlements.api.js';
 import { netPayOf, settlementFormValues, settlementPayload, settlementTexts, type SettlementFormValues } from './settlement-form.js';
 
-const STATUS_OPTIONS = SETTLEMENT_STATUSES.map((status) => ({ value: status, label: status }));
-const METHOD_OPTIONS = SETTLEMENT_PAYMENT_METHODS.map((method) => ({ value: method, label: method }));
-const SEARCHABLE = { optionFilterProp: 'label' } as const;
-const driverName = (driver: Driver) => driver.name;
+const STATUS_OPTIONS = optionsOf(SETTLEMENT_STATUSES);
+const METHOD_OPTIONS = optionsOf(SETTLEMENT_PAYMENT_METHODS);
 
 /** 'Create Settlement' / 'Edit Settlement' (spec 2.11): net pay follows driver pay and deductions; Paid reveals Paid Date. */
 export function SettlementDialog(props: ResourceDialogProps<Settlement>) {
   const [form] = Form.useForm<SettlementFormValues>();
-  const drivers = useResourceChoices<Driver>('drivers', driverName);
+  const drivers = useChoices('drivers');
   const status = Form.useWatch('status', form);
   const editing = props.record !== null;
 
@@ -43,7 +40,7 @@ export function SettlementDialog(props: ResourceDialogProps<Settlement>) {
     >
       <FormGrid>
         <FormField label="Driver" name="driverId">
-          <Select options={drivers.options} loading={drivers.loading} placeholder="Select driver" showSearch={SEARCHABLE} />
+          <Select {...drivers} placeholder="Select driver" />
         </FormField>
         <FormField label="Settlement Number" name="settlementNumber">
           <Input autoComplete="off" readOnly={editing} />

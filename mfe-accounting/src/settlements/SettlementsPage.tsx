@@ -1,7 +1,6 @@
-import type { Driver, Settlement } from '@tms/contracts';
-import { ListPage } from '@tms/ui';
+import type { Settlement } from '@tms/contracts';
+import { ListPage, useLookup } from '@tms/ui';
 import { useMemo } from 'react';
-import { useLookup } from '../shared/lookups.js';
 import { SettlementDialog } from './SettlementDialog.js';
 import { settlementColumns, settlementSearchFields } from './settlement-columns.js';
 import { settlementsApi } from './settlements.api.js';
@@ -12,7 +11,7 @@ const SKELETON_ROWS = 3;
 
 /** Driver Settlements (/settlements): spec 2.11. */
 export function SettlementsPage() {
-  const drivers = useLookup<Driver>('drivers');
+  const drivers = useLookup('drivers');
   const columns = useMemo(() => settlementColumns(drivers), [drivers]);
   const searchFields = useMemo(() => settlementSearchFields(drivers), [drivers]);
   return (

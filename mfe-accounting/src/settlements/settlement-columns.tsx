@@ -1,7 +1,6 @@
 import { formatDollars, type Driver, type Settlement } from '@tms/contracts';
-import { CellText, formatDay, type ResourceColumn, type SearchField } from '@tms/ui';
-import { SettlementStatusBadge } from '../shared/display.js';
-import { numeric } from '../shared/lookups.js';
+import { CellText, formatDay, type RecordLookup, type ResourceColumn, type SearchField } from '@tms/ui';
+import { numeric, SettlementStatusBadge } from '../shared/display.js';
 
 export const UNKNOWN_DRIVER = 'Unknown Driver';
 const dollars = (amount: string | null | undefined) => <span style={numeric}>{formatDollars(amount || '0')}</span>;
@@ -12,10 +11,10 @@ export const formatMiles = (miles: number | null | undefined) => (miles === null
 export const formatPeriod = (settlement: Pick<Settlement, 'periodStart' | 'periodEnd'>) => `${formatDay(settlement.periodStart)} - ${formatDay(settlement.periodEnd)}`;
 
 /** Spec 2.11's columns; money in dollars with 2 decimals, deductions 0 when missing. */
-export function settlementColumns(drivers: ReadonlyMap<string, Driver>): ResourceColumn<Settlement>[] {
+export function settlementColumns(drivers: RecordLookup<Driver>): ResourceColumn<Settlement>[] {
   return [
     { title: 'Settlement #', dataIndex: 'settlementNumber', key: 'settlementNumber', width: 190, render: (value: string) => <CellText strong>{value}</CellText> },
-    { title: 'Driver', key: 'driver', width: 170, render: (_, settlement) => drivers.get(settlement.driverId)?.name ?? UNKNOWN_DRIVER },
+    { title: 'Driver', key: 'driver', width: 170, render: (_, settlement) => drivers.label(settlement.driverId) ?? UNKNOWN_DRIVER },
     { title: 'Period', key: 'period', width: 220, render: (_, settlement) => formatPeriod(settlement) },
     { title: 'Total Miles', dataIndex: 'totalMiles', key: 'totalMiles', width: 110, align: 'right', render: formatMiles },
     { title: 'Revenue', dataIndex: 'totalRevenue', key: 'totalRevenue', width: 120, align: 'right', render: dollars },
@@ -28,6 +27,6 @@ export function settlementColumns(drivers: ReadonlyMap<string, Driver>): Resourc
 }
 
 /** Spec 2.11: search matches settlement number or driver name. */
-export function settlementSearchFields(drivers: ReadonlyMap<string, Driver>): SearchField<Settlement>[] {
-  return ['settlementNumber', (settlement) => drivers.get(settlement.driverId)?.name];
+export function settlementSearchFields(drivers: RecordLookup<Driver>): SearchField<Settlement>[] {
+  return ['settlementNumber', (settlement) => drivers.label(settlement.driverId)];
 }

@@ -31,6 +31,9 @@ export function SettlementStatusBadge({ status }: { status: string | null | unde
   return <StatusBadge status={status} labels={SETTLEMENT_STATUS_LABELS} tones={SETTLEMENT_STATUS_TONES} />;
 }
 
+/** Figures in columns line up digit under digit. */
+export const numeric = { fontVariantNumeric: 'tabular-nums' } as const;
+
 /** Where a referenced record is gone (deleted in svc-core): spec's fallbacks. */
 export const NOT_AVAILABLE = 'N/A';
 export const UNKNOWN = 'Unknown';

@@ -1,10 +1,10 @@
 import { CUSTOMER_TYPES, CUSTOMER_TYPE_LABELS, customerInputSchema, type Customer } from '@tms/contracts';
-import { FormField, FormGrid, ResourceFormModal, type ResourceDialogProps } from '@tms/ui';
+import { FormField, FormGrid, optionsOf, ResourceFormModal, SEARCHABLE, type ResourceDialogProps } from '@tms/ui';
 import { Input, Select } from 'antd';
 import { customersApi } from './customers.api.js';
 import { customerFormValues, customerPayload, customerTexts } from './customer-form.js';
 
-const TYPE_OPTIONS = CUSTOMER_TYPES.map((type) => ({ value: type, label: CUSTOMER_TYPE_LABELS[type] }));
+const TYPE_OPTIONS = optionsOf(CUSTOMER_TYPES, CUSTOMER_TYPE_LABELS);
 
 /** 'Add Customer' / 'Edit Customer'. */
 export function CustomerDialog(props: ResourceDialogProps<Customer>) {
@@ -33,7 +33,7 @@ export function CustomerDialog(props: ResourceDialogProps<Customer>) {
         <Input placeholder="123 Main St, Chicago, IL 60601" autoComplete="off" />
       </FormField>
       <FormField label="Type" name="type">
-        <Select options={TYPE_OPTIONS} showSearch={{ optionFilterProp: 'label' }} />
+        <Select options={TYPE_OPTIONS} showSearch={SEARCHABLE} />
       </FormField>
     </ResourceFormModal>
   );

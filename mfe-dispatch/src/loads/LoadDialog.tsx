@@ -3,17 +3,13 @@ import {
   LOAD_STATUSES,
   LOAD_STATUS_LABELS,
   loadInputSchema,
-  type Customer,
   type DocumentUpload,
-  type Driver,
   type ExtractLoadResult,
   type Load,
-  type Truck,
 } from '@tms/contracts';
-import { DayPicker, FormField, FormGrid, MoneyInput, ResourceFormModal, useResourceChoices, useToast, type ResourceDialogProps } from '@tms/ui';
+import { DayPicker, FormField, FormGrid, MoneyInput, optionsOf, ResourceFormModal, SEARCHABLE, useChoices, useToast, type ResourceDialogProps } from '@tms/ui';
 import { Alert, Input, InputNumber, Select, Tabs } from 'antd';
 import { useMemo, useRef, useState, type RefObject } from 'react';
-import { customersApi } from '../customers/customers.api.js';
 import { keepLoadDocument } from './documents.api.js';
 import { LoadDocuments } from './LoadDocuments.js';
 import { LoadExtractPanel } from './LoadExtractPanel.js';
@@ -23,22 +19,13 @@ import { DOCUMENT_TEXTS } from './load-documents.js';
 import { loadsApi } from './loads.api.js';
 import { loadFormValues, loadPayload, loadTexts } from './load-form.js';
 
-const STATUS_OPTIONS = LOAD_STATUSES.map((status) => ({ value: status, label: LOAD_STATUS_LABELS[status] }));
-const NONE = { value: '', label: 'None' };
-// Choice lists may hold hundreds of records: antd's Select draws only the options in view, and searches their labels.
-const SEARCHABLE = { optionFilterProp: 'label' } as const;
-
-const customerName = (customer: Customer) => customer.name;
-const driverName = (driver: Driver) => driver.name;
-const truckNumber = (truck: Truck) => truck.truckNumber;
+const STATUS_OPTIONS = optionsOf(LOAD_STATUSES, LOAD_STATUS_LABELS);
 
 /** The load's fields: the whole dialog when editing, the 'Manual Entry' tab when creating. */
 function LoadFields() {
-  const customers = useResourceChoices<Customer>(customersApi.resource, customerName);
-  const drivers = useResourceChoices<Driver>('drivers', driverName);
-  const trucks = useResourceChoices<Truck>('trucks', truckNumber);
-  const driverOptions = useMemo(() => [NONE, ...drivers.options], [drivers.options]);
-  const truckOptions = useMemo(() => [NONE, ...trucks.options], [trucks.options]);
+  const customers = useChoices('customers');
+  const drivers = useChoices('drivers', { none: true });
+  const trucks = useChoices('trucks', { none: true });
   // After an AI extraction, each field it filled shows how sure the extraction is.
   const confidence = useConfidenceExtra();
 
@@ -49,7 +36,7 @@ function LoadFields() {
           <Input autoComplete="off" />
         </FormField>
         <FormField label="Customer" name="customerId">
-          <Select options={customers.options} loading={customers.loading} placeholder="Select customer" showSearch={SEARCHABLE} />
+          <Select {...customers} placeholder="Select customer" />
         </FormField>
         <FormField label="Pickup Location" name="pickupLocation" extra={confidence('pickupLocation')}>
           <Input placeholder="Chicago, IL" autoComplete="off" />
@@ -83,10 +70,10 @@ function LoadFields() {
           <Input placeholder="Frozen poultry" />
         </FormField>
         <FormField label="Assigned Driver" name="assignedDriverId">
-          <Select options={driverOptions} loading={drivers.loading} showSearch={SEARCHABLE} />
+          <Select {...drivers} />
         </FormField>
         <FormField label="Assigned Truck" name="assignedTruckId">
-          <Select options={truckOptions} loading={trucks.loading} showSearch={SEARCHABLE} />
+          <Select {...trucks} />
         </FormField>
       </FormGrid>
       <FormField label="Notes" name="notes" extra={confidence('notes')}>

@@ -1,21 +1,14 @@
 import { DRIVER_STATUSES, DRIVER_STATUS_LABELS, driverInputSchema, type Driver } from '@tms/contracts';
-import { DayPicker, FormField, FormGrid, ResourceFormModal, type ResourceDialogProps } from '@tms/ui';
-import { useQuery } from '@tanstack/react-query';
+import { DayPicker, FormField, FormGrid, optionsOf, ResourceFormModal, SEARCHABLE, useChoices, type ResourceDialogProps } from '@tms/ui';
 import { Input, Select } from 'antd';
-import { useMemo } from 'react';
-import { trucksApi } from '../trucks/trucks.api.js';
 import { driversApi } from './drivers.api.js';
 import { driverFormValues, driverPayload, driverTexts } from './driver-form.js';
 
-const STATUS_OPTIONS = DRIVER_STATUSES.map((status) => ({ value: status, label: DRIVER_STATUS_LABELS[status] }));
+const STATUS_OPTIONS = optionsOf(DRIVER_STATUSES, DRIVER_STATUS_LABELS);
 
 /** 'Add Driver' / 'Edit Driver'; the Assigned Truck choices come from GET /api/trucks. */
 export function DriverDialog(props: ResourceDialogProps<Driver>) {
-  const trucks = useQuery(trucksApi.list());
-  const truckOptions = useMemo(
-    () => [{ value: '', label: 'None' }, ...(trucks.data ?? []).map((truck) => ({ value: truck.id, label: truck.truckNumber }))],
-    [trucks.data],
-  );
+  const trucks = useChoices('trucks', { none: true });
 
   return (
     <ResourceFormModal
@@ -38,7 +31,7 @@ export function DriverDialog(props: ResourceDialogProps<Driver>) {
           <Input type="tel" placeholder="(555) 123-4567" autoComplete="off" />
         </FormField>
         <FormField label="Status" name="status">
-          <Select options={STATUS_OPTIONS} showSearch={{ optionFilterProp: 'label' }} />
+          <Select options={STATUS_OPTIONS} showSearch={SEARCHABLE} />
         </FormField>
         <FormField label="License Number" name="licenseNumber">
           <Input placeholder="CDL123456" autoComplete="off" />
@@ -54,7 +47,7 @@ export function DriverDialog(props: ResourceDialogProps<Driver>) {
         </FormField>
       </FormGrid>
       <FormField label="Assigned Truck" name="assignedTruckId">
-        <Select options={truckOptions} loading={trucks.isPending} showSearch={{ optionFilterProp: 'label' }} />
+        <Select {...trucks} />
       </FormField>
     </ResourceFormModal>
   );

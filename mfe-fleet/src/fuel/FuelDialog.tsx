@@ -1,29 +1,20 @@
-import { FUEL_TYPES, FUEL_VENDORS, fuelFormSchema, type Driver, type FuelPurchase, type Load, type Truck } from '@tms/contracts';
-import { DayPicker, FormField, FormGrid, MoneyInput, ResourceFormModal, useResourceChoices, type ResourceDialogProps } from '@tms/ui';
+import { FUEL_TYPES, FUEL_VENDORS, fuelFormSchema, type FuelPurchase } from '@tms/contracts';
+import { DayPicker, FormField, FormGrid, MoneyInput, optionsOf, ResourceFormModal, SEARCHABLE, useChoices, type ResourceDialogProps } from '@tms/ui';
 import { Form, Input, InputNumber, Select } from 'antd';
-import { useMemo } from 'react';
 import { fuelApi } from './fuel.api.js';
 import { computedTotalCost, fuelFormValues, fuelPayload, fuelTexts, type FuelFormValues } from './fuel-form.js';
 
-const VENDOR_OPTIONS = FUEL_VENDORS.map((vendor) => ({ value: vendor, label: vendor }));
-const FUEL_TYPE_OPTIONS = FUEL_TYPES.map((type) => ({ value: type, label: type }));
-const NONE = { value: '', label: 'None' };
-// Choice lists may hold hundreds of records: antd's Select draws only the options in view, and searches their labels.
-const SEARCHABLE = { optionFilterProp: 'label' } as const;
+const VENDOR_OPTIONS = optionsOf(FUEL_VENDORS);
+const FUEL_TYPE_OPTIONS = optionsOf(FUEL_TYPES);
 /** Spec 9: gallons and price per gallon step 0.001; held as text so that what was typed is what is sent. */
 const QUANTITY = { stringMode: true, step: '0.001', min: '0', controls: false, placeholder: '0.000', style: { width: '100%' } } as const;
-
-const truckNumber = (truck: Truck) => truck.truckNumber;
-const driverName = (driver: Driver) => driver.name;
-const loadNumber = (load: Load) => load.loadNumber;
 
 /** 'Add Fuel Purchase' / 'Edit Fuel Purchase': Total Cost follows gallons × price per gallon as they are typed. */
 export function FuelDialog(props: ResourceDialogProps<FuelPurchase>) {
   const [form] = Form.useForm<FuelFormValues>();
-  const trucks = useResourceChoices<Truck>('trucks', truckNumber);
-  const drivers = useResourceChoices<Driver>('drivers', driverName);
-  const loads = useResourceChoices<Load>('loads', loadNumber);
-  const loadOptions = useMemo(() => [NONE, ...loads.options], [loads.options]);
+  const trucks = useChoices('trucks');
+  const drivers = useChoices('drivers');
+  const loads = useChoices('loads', { none: true });
 
   const followTotal = (changed: Partial<FuelFormValues>, values: FuelFormValues) => {
     if (!('gallons' in changed) && !('pricePerGallon' in changed)) return;
@@ -48,16 +39,16 @@ export function FuelDialog(props: ResourceDialogProps<FuelPurchase>) {
     >
       <FormGrid>
         <FormField label="Truck" name="truckId">
-          <Select options={trucks.options} loading={trucks.loading} placeholder="Select truck" showSearch={SEARCHABLE} />
+          <Select {...trucks} placeholder="Select truck" />
         </FormField>
         <FormField label="Driver" name="driverId">
-          <Select options={drivers.options} loading={drivers.loading} placeholder="Select driver" showSearch={SEARCHABLE} />
+          <Select {...drivers} placeholder="Select driver" />
         </FormField>
         <FormField label="Transaction Date" name="transactionDate">
           <DayPicker />
         </FormField>
         <FormField label="Load" name="loadId">
-          <Select options={loadOptions} loading={loads.loading} showSearch={SEARCHABLE} />
+          <Select {...loads} />
         </FormField>
         <FormField label="Vendor" name="vendor">
           <Select options={VENDOR_OPTIONS} placeholder="Select vendor" showSearch={SEARCHABLE} />

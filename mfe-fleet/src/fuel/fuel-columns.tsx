@@ -1,12 +1,12 @@
 import { formatDollars, type Driver, type FuelPurchase, type Truck } from '@tms/contracts';
-import { CellText, ColorBadge, formatDay, type ResourceColumn } from '@tms/ui';
+import { CellText, ColorBadge, formatDay, type RecordLookup, type ResourceColumn } from '@tms/ui';
 import { formatThousandths, fuelTypeColor, fuelVendorColor } from './fuel-display.js';
 
 const numeric = { fontVariantNumeric: 'tabular-nums' } as const;
 const notAvailable = () => <CellText type="secondary">N/A</CellText>;
 
 /** Spec 2.13's columns; the truck and driver are read from their lists ('N/A' when not there). */
-export function fuelColumns(trucks: ReadonlyMap<string, Truck>, drivers: ReadonlyMap<string, Driver>): ResourceColumn<FuelPurchase>[] {
+export function fuelColumns(trucks: RecordLookup<Truck>, drivers: RecordLookup<Driver>): ResourceColumn<FuelPurchase>[] {
   return [
     { title: 'Date', dataIndex: 'transactionDate', key: 'transactionDate', width: 110, render: (day: string) => formatDay(day) },
     {
@@ -15,11 +15,11 @@ export function fuelColumns(trucks: ReadonlyMap<string, Truck>, drivers: Readonl
       key: 'truckId',
       width: 90,
       render: (truckId: string) => {
-        const truck = trucks.get(truckId);
-        return truck ? <CellText strong>{truck.truckNumber}</CellText> : notAvailable();
+        const truckNumber = trucks.label(truckId);
+        return truckNumber !== undefined ? <CellText strong>{truckNumber}</CellText> : notAvailable();
       },
     },
-    { title: 'Driver', dataIndex: 'driverId', key: 'driverId', width: 150, render: (driverId: string) => drivers.get(driverId)?.name ?? notAvailable() },
+    { title: 'Driver', dataIndex: 'driverId', key: 'driverId', width: 150, render: (driverId: string) => drivers.label(driverId) ?? notAvailable() },
     {
       title: 'Vendor',
       dataIndex: 'vendor',

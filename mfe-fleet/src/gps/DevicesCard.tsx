@@ -1,9 +1,9 @@
-import { DEVICE_MESSAGES, deviceInputSchema, type Device, type DeviceInput, type Driver, type Truck } from '@tms/contracts';
-import { useToast, useResourceChoices, ApiError, formatDay, virtualTable } from '@tms/ui';
+import { DEVICE_MESSAGES, deviceInputSchema, type Device, type DeviceInput } from '@tms/contracts';
+import { useToast, useChoices, useLookup, ApiError, formatDay, virtualTable } from '@tms/ui';
 import { Alert, Button, Flex, Form, Input, Modal, Select, Table, Typography, type TableColumnType } from 'antd';
 import { useCallback, useState } from 'react';
 import { locationTimeText, referenceLabel, GPS_TEXTS } from './gps-display.js';
-import { devicesApi, useNames, type RegisteredDevice } from './gps.api.js';
+import { devicesApi, type RegisteredDevice } from './gps.api.js';
 
 export const DEVICE_TEXTS = {
   title: 'Devices',
@@ -19,17 +19,14 @@ export const DEVICE_TEXTS = {
   none: 'None',
 } as const;
 
-const driverLabel = (driver: Driver) => driver.name;
-const truckLabel = (truck: Truck) => truck.truckNumber;
-
 /** The register dialog: name, optional truck and driver; then the token, shown this once, with a copy button. */
 function DeviceDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [form] = Form.useForm<DeviceInput>();
   const create = devicesApi.useCreate();
   const toast = useToast();
   const [registered, setRegistered] = useState<RegisteredDevice>();
-  const trucks = useResourceChoices<Truck>('trucks', truckLabel);
-  const drivers = useResourceChoices<Driver>('drivers', driverLabel);
+  const trucks = useChoices('trucks');
+  const drivers = useChoices('drivers');
 
   const close = () => {
     setRegistered(undefined);
@@ -89,10 +86,10 @@ function DeviceDialog({ open, onClose }: { open: boolean; onClose: () => void })
             <Input placeholder="e.g. Cab tablet, ELD box 12" maxLength={200} />
           </Form.Item>
           <Form.Item name="truckId" label="Truck" extra="A device bound to a truck posts for it only.">
-            <Select allowClear placeholder="Any truck" options={trucks.options} loading={trucks.loading} showSearch={{ optionFilterProp: 'label' }} />
+            <Select allowClear placeholder="Any truck" {...trucks} />
           </Form.Item>
           <Form.Item name="driverId" label="Driver" extra="A device bound to a driver posts for them only.">
-            <Select allowClear placeholder="Any driver" options={drivers.options} loading={drivers.loading} showSearch={{ optionFilterProp: 'label' }} />
+            <Select allowClear placeholder="Any driver" {...drivers} />
           </Form.Item>
         </Form>
       )}
@@ -104,7 +101,8 @@ function DeviceDialog({ open, onClose }: { open: boolean; onClose: () => void })
 export function DevicesCard() {
   const devices = devicesApi.useList();
   const revoke = devicesApi.useDelete();
-  const names = useNames();
+  const drivers = useLookup('drivers');
+  const trucks = useLookup('trucks');
   const toast = useToast();
   const [open, setOpen] = useState(false);
 
@@ -118,8 +116,8 @@ export function DevicesCard() {
 
   const columns: TableColumnType<Device>[] = [
     { title: 'Name', dataIndex: 'name', key: 'name', width: 180 },
-    { title: 'Truck', key: 'truck', width: 120, render: (_, device) => (device.truckId ? referenceLabel(device.truckId, names.trucks, GPS_TEXTS.unknownTruck) : DEVICE_TEXTS.none) },
-    { title: 'Driver', key: 'driver', width: 150, render: (_, device) => (device.driverId ? referenceLabel(device.driverId, names.drivers, GPS_TEXTS.unknownDriver) : DEVICE_TEXTS.none) },
+    { title: 'Truck', key: 'truck', width: 120, render: (_, device) => (device.truckId ? referenceLabel(device.truckId, trucks, GPS_TEXTS.unknownTruck) : DEVICE_TEXTS.none) },
+    { title: 'Driver', key: 'driver', width: 150, render: (_, device) => (device.driverId ? referenceLabel(device.driverId, drivers, GPS_TEXTS.unknownDriver) : DEVICE_TEXTS.none) },
     { title: 'Last Position', key: 'last', width: 180, render: (_, device) => (device.lastPositionAt ? locationTimeText(device.lastPositionAt) : DEVICE_TEXTS.never) },
     { title: 'Registered', key: 'created', width: 120, render: (_, device) => formatDay(device.createdAt) },
     {

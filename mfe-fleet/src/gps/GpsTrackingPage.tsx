@@ -1,7 +1,7 @@
 import { CarOutlined, EnvironmentOutlined, ReloadOutlined, SearchOutlined, UserOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { GpsLocation } from '@tms/contracts';
-import { ColorBadge, PageHeader, virtualTable } from '@tms/ui';
+import type { Driver, GpsLocation, Truck } from '@tms/contracts';
+import { ColorBadge, PageHeader, useLookup, virtualTable, type RecordLookup } from '@tms/ui';
 import { Button, Card, Col, Empty, Flex, Input, Row, Select, Skeleton, Table, Typography, type TableColumnType } from 'antd';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import {
@@ -16,13 +16,13 @@ import {
   visibleLocations,
   type LocationFilter,
 } from './gps-display.js';
-import { devicesApi, latestLocationsQuery, useNames } from './gps.api.js';
+import { devicesApi, latestLocationsQuery } from './gps.api.js';
 import { IntegrationCard } from './IntegrationCard.js';
 
 // The map and its state outlines load after the list: the screen's first paint does not wait for them.
 const UsMap = lazy(() => import('./UsMap.js').then((module) => ({ default: module.UsMap })));
 
-function LocationEntry({ location, drivers, trucks, onView }: { location: GpsLocation; drivers: ReadonlyMap<string, string>; trucks: ReadonlyMap<string, string>; onView: () => void }) {
+function LocationEntry({ location, drivers, trucks, onView }: { location: GpsLocation; drivers: RecordLookup<Driver>; trucks: RecordLookup<Truck>; onView: () => void }) {
   const speed = speedText(location.speed);
   const heading = headingText(location.heading);
   return (
@@ -57,7 +57,7 @@ function LocationEntry({ location, drivers, trucks, onView }: { location: GpsLoc
 const ENTRY_MIN_WIDTH = 360;
 
 /** The entries, a row each; only those in view are drawn (a large fleet has thousands). */
-function LocationList({ locations, drivers, trucks, onView }: { locations: readonly GpsLocation[]; drivers: ReadonlyMap<string, string>; trucks: ReadonlyMap<string, string>; onView: (id: string) => void }) {
+function LocationList({ locations, drivers, trucks, onView }: { locations: readonly GpsLocation[]; drivers: RecordLookup<Driver>; trucks: RecordLookup<Truck>; onView: (id: string) => void }) {
   const columns: TableColumnType<GpsLocation>[] = [
     {
       key: 'entry',
@@ -82,20 +82,21 @@ export function GpsTrackingPage() {
     void latest.refetch();
     void client.invalidateQueries({ queryKey: devicesApi.queryKey });
   };
-  const names = useNames();
+  const drivers = useLookup('drivers');
+  const trucks = useLookup('trucks');
   const [search, setSearch] = useState('');
   const [filter, setFilter] = useState<LocationFilter>('all');
   const [selectedId, setSelectedId] = useState<string>();
-  const shown = useMemo(() => visibleLocations(latest.data ?? [], filter, search, names.drivers, names.trucks), [latest.data, filter, search, names]);
+  const shown = useMemo(() => visibleLocations(latest.data ?? [], filter, search, drivers, trucks), [latest.data, filter, search, drivers, trucks]);
   const points = useMemo(
     () =>
       shown.map((location) => ({
         location,
-        label: [location.driverId && referenceLabel(location.driverId, names.drivers, GPS_TEXTS.unknownDriver), location.truckId && referenceLabel(location.truckId, names.trucks, GPS_TEXTS.unknownTruck)]
+        label: [location.driverId && referenceLabel(location.driverId, drivers, GPS_TEXTS.unknownDriver), location.truckId && referenceLabel(location.truckId, trucks, GPS_TEXTS.unknownTruck)]
           .filter(Boolean)
           .join(' · '),
       })),
-    [shown, names],
+    [shown, drivers, trucks],
   );
 
   return (
@@ -142,7 +143,7 @@ export function GpsTrackingPage() {
                   }
                 />
               ) : (
-                <LocationList locations={shown} drivers={names.drivers} trucks={names.trucks} onView={setSelectedId} />
+                <LocationList locations={shown} drivers={drivers} trucks={trucks} onView={setSelectedId} />
               )}
             </Col>
             <Col xs={24} xl={12}>

@@ -1,4 +1,5 @@
-import type { GpsLocation } from '@tms/contracts';
+import type { Driver, GpsLocation, Truck } from '@tms/contracts';
+import { RECORD_LABELS, recordLookup } from '@tms/ui';
 import { coordinatesText, headingText, locationTimeText, mapsUrl, referenceLabel, speedText, visibleLocations } from './gps-display.js';
 
 const location = (fields: Partial<GpsLocation>): GpsLocation => ({
@@ -35,15 +36,15 @@ describe('GPS Tracking display', () => {
   });
 
   it("falls back to 'N/A' without a reference and 'Unknown …' for one not found", () => {
-    const names = new Map([['d1', 'Ann Lee']]);
+    const names = recordLookup([{ id: 'd1', name: 'Ann Lee' }] as Driver[], RECORD_LABELS.drivers);
     expect(referenceLabel('d1', names, 'Unknown Driver')).toBe('Ann Lee');
     expect(referenceLabel('gone', names, 'Unknown Driver')).toBe('Unknown Driver');
     expect(referenceLabel(null, names, 'Unknown Driver')).toBe('N/A');
   });
 
   it('filters drivers only, trucks only, and searches driver names and truck numbers', () => {
-    const drivers = new Map([['d1', 'Ann Lee']]);
-    const trucks = new Map([['t1', 'TRK-101']]);
+    const drivers = recordLookup([{ id: 'd1', name: 'Ann Lee' }] as Driver[], RECORD_LABELS.drivers);
+    const trucks = recordLookup([{ id: 't1', truckNumber: 'TRK-101' }] as Truck[], RECORD_LABELS.trucks);
     const both = location({ id: 'a', driverId: 'd1', truckId: 't1' });
     const driverOnly = location({ id: 'b', driverId: 'd1' });
     const truckOnly = location({ id: 'c', truckId: 't1' });

@@ -1,6 +1,6 @@
 import type { GpsLocation } from '@tms/contracts';
 import dayjs from 'dayjs';
-import { filterBySearch } from '@tms/ui';
+import { filterBySearch, type RecordLookup } from '@tms/ui';
 
 /** Spec 2.14's texts. */
 export const GPS_TEXTS = {
@@ -43,9 +43,9 @@ export const speedText = (speed: number | null | undefined) => (speed === null |
 export const headingText = (heading: number | null | undefined) => (heading === null || heading === undefined ? null : `${heading}°`);
 
 /** A badge's text: the name or number, 'N/A' without a reference, 'Unknown …' for one not found. */
-export function referenceLabel(id: string | null, names: ReadonlyMap<string, string>, unknown: string): string {
+export function referenceLabel(id: string | null, records: RecordLookup<unknown>, unknown: string): string {
   if (!id) return GPS_TEXTS.notAvailable;
-  return names.get(id) ?? unknown;
+  return records.label(id) ?? unknown;
 }
 
 /** The entries the filter and the search keep (search on the driver's name or the truck's number). */
@@ -53,12 +53,12 @@ export function visibleLocations(
   locations: readonly GpsLocation[],
   filter: LocationFilter,
   search: string,
-  drivers: ReadonlyMap<string, string>,
-  trucks: ReadonlyMap<string, string>,
+  drivers: RecordLookup<unknown>,
+  trucks: RecordLookup<unknown>,
 ): readonly GpsLocation[] {
   const kept = locations.filter((location) => (filter === 'drivers' ? location.driverId : filter === 'trucks' ? location.truckId : true));
   return filterBySearch(kept, search, [
-    (location) => (location.driverId ? drivers.get(location.driverId) : undefined),
-    (location) => (location.truckId ? trucks.get(location.truckId) : undefined),
+    (location) => drivers.label(location.driverId),
+    (location) => trucks.label(location.truckId),
   ]);
 }

@@ -1,19 +1,17 @@
-import { MAINTENANCE_STATUSES, MAINTENANCE_STATUS_LABELS, MAINTENANCE_TYPES, maintenanceInputSchema, type MaintenanceRecord, type Truck } from '@tms/contracts';
-import { DayPicker, FormField, FormGrid, MoneyInput, ResourceFormModal, useResourceChoices, type ResourceDialogProps } from '@tms/ui';
+import { MAINTENANCE_STATUSES, MAINTENANCE_STATUS_LABELS, MAINTENANCE_TYPES, maintenanceInputSchema, type MaintenanceRecord } from '@tms/contracts';
+import { DayPicker, FormField, FormGrid, MoneyInput, optionsOf, ResourceFormModal, SEARCHABLE, useChoices, type ResourceDialogProps } from '@tms/ui';
 import { Input, InputNumber, Select } from 'antd';
 import { maintenanceApi } from './maintenance.api.js';
 import { truckLabel } from './maintenance-display.js';
 import { maintenanceFormValues, maintenancePayload, maintenanceTexts } from './maintenance-form.js';
 
-const TYPE_OPTIONS = MAINTENANCE_TYPES.map((type) => ({ value: type, label: type }));
-const STATUS_OPTIONS = MAINTENANCE_STATUSES.map((status) => ({ value: status, label: MAINTENANCE_STATUS_LABELS[status] }));
-// Choice lists may hold hundreds of records: antd's Select draws only the options in view, and searches their labels.
-const SEARCHABLE = { optionFilterProp: 'label' } as const;
+const TYPE_OPTIONS = optionsOf(MAINTENANCE_TYPES);
+const STATUS_OPTIONS = optionsOf(MAINTENANCE_STATUSES, MAINTENANCE_STATUS_LABELS);
 const MILES = { min: 0, step: 1, precision: 0, controls: false, placeholder: '0', suffix: 'mi', style: { width: '100%' } } as const;
 
-/** 'Add Service Record' / 'Edit Service Record'; the trucks come from GET /api/trucks. */
+/** 'Add Service Record' / 'Edit Service Record'; the trucks come from GET /api/trucks, as 'number - type'. */
 export function MaintenanceDialog(props: ResourceDialogProps<MaintenanceRecord>) {
-  const trucks = useResourceChoices<Truck>('trucks', truckLabel);
+  const trucks = useChoices('trucks', { label: truckLabel });
   return (
     <ResourceFormModal
       {...props}
@@ -28,7 +26,7 @@ export function MaintenanceDialog(props: ResourceDialogProps<MaintenanceRecord>)
     >
       <FormGrid>
         <FormField label="Truck" name="truckId">
-          <Select options={trucks.options} loading={trucks.loading} placeholder="Select truck" showSearch={SEARCHABLE} />
+          <Select {...trucks} placeholder="Select truck" />
         </FormField>
         <FormField label="Maintenance Type" name="maintenanceType">
           <Select options={TYPE_OPTIONS} placeholder="Select type" showSearch={SEARCHABLE} />

@@ -1,8 +1,6 @@
-import type { MaintenanceRecord, Truck } from '@tms/contracts';
-import { ListPage, type SearchField } from '@tms/ui';
-import { useQuery } from '@tanstack/react-query';
+import type { MaintenanceRecord } from '@tms/contracts';
+import { ListPage, useLookup, type SearchField } from '@tms/ui';
 import { useMemo } from 'react';
-import { trucksApi } from '../trucks/trucks.api.js';
 import { MaintenanceDialog } from './MaintenanceDialog.js';
 import { maintenanceColumns } from './maintenance-columns.js';
 import { maintenanceApi } from './maintenance.api.js';
@@ -10,11 +8,10 @@ import { maintenanceTexts } from './maintenance-form.js';
 
 /** Maintenance (/maintenance): service records, each with its truck from the trucks list. */
 export function MaintenancePage() {
-  const trucks = useQuery(trucksApi.list());
-  const trucksById = useMemo(() => new Map<string, Truck>((trucks.data ?? []).map((truck) => [truck.id, truck])), [trucks.data]);
-  const columns = useMemo(() => maintenanceColumns(trucksById), [trucksById]);
+  const trucks = useLookup('trucks');
+  const columns = useMemo(() => maintenanceColumns(trucks), [trucks]);
   // Spec 2.12: search matches truck number and vendor.
-  const searchFields = useMemo<SearchField<MaintenanceRecord>[]>(() => [(record) => trucksById.get(record.truckId)?.truckNumber, 'vendor'], [trucksById]);
+  const searchFields = useMemo<SearchField<MaintenanceRecord>[]>(() => [(record) => trucks.label(record.truckId), 'vendor'], [trucks]);
 
   return (
     <ListPage<MaintenanceRecord>

@@ -1,6 +1,6 @@
 import { WarningOutlined } from '@ant-design/icons';
 import { formatDollars, MAINTENANCE_STATUS_LABELS, type MaintenanceRecord, type MaintenanceStatus, type Truck } from '@tms/contracts';
-import { CellText, ColorBadge, formatDay, StatusBadge, type BadgeTone, type ResourceColumn } from '@tms/ui';
+import { CellText, ColorBadge, formatDay, StatusBadge, type BadgeTone, type RecordLookup, type ResourceColumn } from '@tms/ui';
 import { formatMiles, maintenanceTypeColor, nextService, truckLabel } from './maintenance-display.js';
 
 const numeric = { fontVariantNumeric: 'tabular-nums' } as const;
@@ -34,7 +34,7 @@ function NextService({ record }: { record: MaintenanceRecord }) {
 }
 
 /** Spec 2.12's columns; the truck is read from the trucks list ('N/A' while it is not there). */
-export function maintenanceColumns(trucks: ReadonlyMap<string, Truck>): ResourceColumn<MaintenanceRecord>[] {
+export function maintenanceColumns(trucks: RecordLookup<Truck>): ResourceColumn<MaintenanceRecord>[] {
   return [
     { title: 'Date', dataIndex: 'serviceDate', key: 'serviceDate', width: 110, render: (day: string) => formatDay(day) },
     {

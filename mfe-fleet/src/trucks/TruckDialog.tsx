@@ -1,11 +1,11 @@
 import { TRUCK_STATUSES, TRUCK_STATUS_LABELS, TRUCK_TYPES, truckInputSchema, type Truck } from '@tms/contracts';
-import { FormField, FormGrid, ResourceFormModal, type ResourceDialogProps } from '@tms/ui';
+import { FormField, FormGrid, optionsOf, ResourceFormModal, SEARCHABLE, type ResourceDialogProps } from '@tms/ui';
 import { Input, InputNumber, Select } from 'antd';
 import { trucksApi } from './trucks.api.js';
 import { truckFormValues, truckPayload, truckTexts } from './truck-form.js';
 
-const TYPE_OPTIONS = TRUCK_TYPES.map((type) => ({ value: type, label: type }));
-const STATUS_OPTIONS = TRUCK_STATUSES.map((status) => ({ value: status, label: TRUCK_STATUS_LABELS[status] }));
+const TYPE_OPTIONS = optionsOf(TRUCK_TYPES);
+const STATUS_OPTIONS = optionsOf(TRUCK_STATUSES, TRUCK_STATUS_LABELS);
 
 /** 'Add Truck' / 'Edit Truck'. */
 export function TruckDialog(props: ResourceDialogProps<Truck>) {
@@ -27,10 +27,10 @@ export function TruckDialog(props: ResourceDialogProps<Truck>) {
           <Input placeholder="ABC-1234" autoComplete="off" />
         </FormField>
         <FormField label="Type" name="type">
-          <Select options={TYPE_OPTIONS} placeholder="Select type" showSearch={{ optionFilterProp: 'label' }} />
+          <Select options={TYPE_OPTIONS} placeholder="Select type" showSearch={SEARCHABLE} />
         </FormField>
         <FormField label="Status" name="status">
-          <Select options={STATUS_OPTIONS} placeholder="Select status" showSearch={{ optionFilterProp: 'label' }} />
+          <Select options={STATUS_OPTIONS} placeholder="Select status" showSearch={SEARCHABLE} />
         </FormField>
       </FormGrid>
       <FormField label="VIN" name="vin">

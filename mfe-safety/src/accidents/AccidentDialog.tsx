@@ -1,7 +1,6 @@
 import { ACCIDENT_SEVERITIES, ACCIDENT_SEVERITY_LABELS, ACCIDENT_STATUSES, ACCIDENT_STATUS_LABELS, accidentInputSchema, type Accident } from '@tms/contracts';
-import { DayPicker, FormField, FormGrid, MoneyInput, ResourceFormModal, type ResourceDialogProps } from '@tms/ui';
+import { DayPicker, FormField, FormGrid, MoneyInput, optionsOf, ResourceFormModal, SEARCHABLE, useChoices, type ResourceDialogProps } from '@tms/ui';
 import { Input, InputNumber, Select } from 'antd';
-import { optionsOf, SEARCHABLE, useDriverChoices, useLoadChoices, useTruckChoices, useWithNone } from '../safety-choices.js';
 import { accidentFormValues, accidentPayload, accidentTexts } from './accident-form.js';
 import { accidentsApi } from './accidents.api.js';
 
@@ -10,9 +9,9 @@ const STATUS_OPTIONS = optionsOf(ACCIDENT_STATUSES, ACCIDENT_STATUS_LABELS);
 
 /** 'Report Accident' / 'Edit Accident'. */
 export function AccidentDialog(props: ResourceDialogProps<Accident>) {
-  const drivers = useDriverChoices();
-  const trucks = useWithNone(useTruckChoices());
-  const loads = useWithNone(useLoadChoices());
+  const drivers = useChoices('drivers');
+  const trucks = useChoices('trucks', { none: true });
+  const loads = useChoices('loads', { none: true });
   return (
     <ResourceFormModal
       {...props}
@@ -26,13 +25,13 @@ export function AccidentDialog(props: ResourceDialogProps<Accident>) {
     >
       <FormGrid>
         <FormField label="Driver" name="driverId">
-          <Select options={drivers.options} loading={drivers.loading} placeholder="Select driver" showSearch={SEARCHABLE} />
+          <Select {...drivers} placeholder="Select driver" />
         </FormField>
         <FormField label="Truck" name="truckId">
-          <Select options={trucks.options} loading={trucks.loading} showSearch={SEARCHABLE} />
+          <Select {...trucks} />
         </FormField>
         <FormField label="Load" name="loadId">
-          <Select options={loads.options} loading={loads.loading} showSearch={SEARCHABLE} />
+          <Select {...loads} />
         </FormField>
         <FormField label="Accident Date" name="accidentDate">
           <DayPicker />

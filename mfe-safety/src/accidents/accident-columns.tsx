@@ -1,20 +1,19 @@
-import type { Accident } from '@tms/contracts';
-import type { ResourceColumn, SearchField } from '@tms/ui';
+import type { Accident, Driver, Truck } from '@tms/contracts';
+import type { RecordLookup, ResourceColumn, SearchField } from '@tms/ui';
 import { ReferenceName } from '../ReferenceName.js';
-import type { SafetyLookups } from '../safety-lookups.js';
 import { AccidentSeverityBadge, AccidentStatusBadge, countOrZero, safetyDate } from '../safety-display.js';
 
 /** Spec 2.10: Date, Driver, Truck, Location, Severity, Injuries (or 0), Status. */
-export function accidentColumns(lookups: SafetyLookups): ResourceColumn<Accident>[] {
+export function accidentColumns(trucks: RecordLookup<Truck>, drivers: RecordLookup<Driver>): ResourceColumn<Accident>[] {
   return [
     { title: 'Date', dataIndex: 'accidentDate', key: 'accidentDate', width: 130, render: (day: string) => safetyDate(day) },
     {
       title: 'Driver', dataIndex: 'driverId', key: 'driverId', width: 180,
-      render: (id: string) => <ReferenceName name={lookups.driverName(id)} loaded={lookups.loaded} />,
+      render: (id: string) => <ReferenceName name={drivers.label(id)} loaded={drivers.loaded} />,
     },
     {
       title: 'Truck', dataIndex: 'truckId', key: 'truckId', width: 110,
-      render: (id: string | null) => <ReferenceName name={lookups.truckNumber(id)} loaded={lookups.loaded} />,
+      render: (id: string | null) => <ReferenceName name={trucks.label(id)} loaded={trucks.loaded} />,
     },
     { title: 'Location', dataIndex: 'location', key: 'location', width: 220, ellipsis: true },
     { title: 'Severity', dataIndex: 'severity', key: 'severity', width: 110, render: (severity: string) => <AccidentSeverityBadge severity={severity} /> },
@@ -27,6 +26,6 @@ export function accidentColumns(lookups: SafetyLookups): ResourceColumn<Accident
 }
 
 /** Spec 2.10: search matches driver name, location, severity and status. */
-export function accidentSearchFields(lookups: SafetyLookups): SearchField<Accident>[] {
-  return [(row) => lookups.driverName(row.driverId), 'location', 'severity', 'status'];
+export function accidentSearchFields(drivers: RecordLookup<Driver>): SearchField<Accident>[] {
+  return [(row) => drivers.label(row.driverId), 'location', 'severity', 'status'];
 }

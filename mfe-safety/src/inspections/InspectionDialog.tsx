@@ -1,7 +1,6 @@
 import { INSPECTION_STATUSES, INSPECTION_STATUS_LABELS, INSPECTION_TYPES, inspectionInputSchema, type Inspection } from '@tms/contracts';
-import { DayPicker, FormField, FormGrid, ResourceFormModal, type ResourceDialogProps } from '@tms/ui';
+import { DayPicker, FormField, FormGrid, optionsOf, ResourceFormModal, SEARCHABLE, useChoices, type ResourceDialogProps } from '@tms/ui';
 import { Input, Select } from 'antd';
-import { optionsOf, SEARCHABLE, useDriverChoices, useTruckChoices } from '../safety-choices.js';
 import { inspectionFormValues, inspectionPayload, inspectionTexts } from './inspection-form.js';
 import { inspectionsApi } from './inspections.api.js';
 
@@ -10,8 +9,8 @@ const STATUS_OPTIONS = optionsOf(INSPECTION_STATUSES, INSPECTION_STATUS_LABELS);
 
 /** 'Record Inspection' / 'Edit Inspection'. */
 export function InspectionDialog(props: ResourceDialogProps<Inspection>) {
-  const trucks = useTruckChoices();
-  const drivers = useDriverChoices();
+  const trucks = useChoices('trucks');
+  const drivers = useChoices('drivers');
   return (
     <ResourceFormModal
       {...props}
@@ -24,10 +23,10 @@ export function InspectionDialog(props: ResourceDialogProps<Inspection>) {
     >
       <FormGrid>
         <FormField label="Truck" name="truckId">
-          <Select options={trucks.options} loading={trucks.loading} placeholder="Select truck" showSearch={SEARCHABLE} />
+          <Select {...trucks} placeholder="Select truck" />
         </FormField>
         <FormField label="Driver" name="driverId">
-          <Select options={drivers.options} loading={drivers.loading} placeholder="Select driver" showSearch={SEARCHABLE} />
+          <Select {...drivers} placeholder="Select driver" />
         </FormField>
         <FormField label="Inspection Type" name="inspectionType">
           <Select options={TYPE_OPTIONS} placeholder="Select type" showSearch={SEARCHABLE} />

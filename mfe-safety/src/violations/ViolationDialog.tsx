@@ -1,7 +1,6 @@
 import { VIOLATION_STATUSES, VIOLATION_STATUS_LABELS, VIOLATION_TYPES, violationInputSchema, type Violation } from '@tms/contracts';
-import { DayPicker, FormField, FormGrid, MoneyInput, ResourceFormModal, type ResourceDialogProps } from '@tms/ui';
+import { DayPicker, FormField, FormGrid, MoneyInput, optionsOf, ResourceFormModal, SEARCHABLE, useChoices, type ResourceDialogProps } from '@tms/ui';
 import { Input, InputNumber, Select } from 'antd';
-import { optionsOf, SEARCHABLE, useDriverChoices, useTruckChoices, useWithNone } from '../safety-choices.js';
 import { violationFormValues, violationPayload, violationTexts } from './violation-form.js';
 import { violationsApi } from './violations.api.js';
 
@@ -10,8 +9,8 @@ const STATUS_OPTIONS = optionsOf(VIOLATION_STATUSES, VIOLATION_STATUS_LABELS);
 
 /** 'Record Violation' / 'Edit Violation'. */
 export function ViolationDialog(props: ResourceDialogProps<Violation>) {
-  const drivers = useDriverChoices();
-  const trucks = useWithNone(useTruckChoices());
+  const drivers = useChoices('drivers');
+  const trucks = useChoices('trucks', { none: true });
   return (
     <ResourceFormModal
       {...props}
@@ -25,10 +24,10 @@ export function ViolationDialog(props: ResourceDialogProps<Violation>) {
     >
       <FormGrid>
         <FormField label="Driver" name="driverId">
-          <Select options={drivers.options} loading={drivers.loading} placeholder="Select driver" showSearch={SEARCHABLE} />
+          <Select {...drivers} placeholder="Select driver" />
         </FormField>
         <FormField label="Truck" name="truckId">
-          <Select options={trucks.options} loading={trucks.loading} showSearch={SEARCHABLE} />
+          <Select {...trucks} />
         </FormField>
         <FormField label="Violation Type" name="violationType">
           <Select options={TYPE_OPTIONS} placeholder="Select type" showSearch={SEARCHABLE} />

@@ -1,19 +1,18 @@
-import type { Violation } from '@tms/contracts';
-import { CellText, type ResourceColumn, type SearchField } from '@tms/ui';
+import type { Driver, Violation } from '@tms/contracts';
+import { CellText, type RecordLookup, type ResourceColumn, type SearchField } from '@tms/ui';
 import { ReferenceName } from '../ReferenceName.js';
-import type { SafetyLookups } from '../safety-lookups.js';
 import { citationText, countOrZero, fineText, safetyDate, ViolationStatusBadge } from '../safety-display.js';
 
 const numeric = { fontVariantNumeric: 'tabular-nums' } as const;
 const orMuted = (value: string | null | undefined, text: string) => (value ? text : <CellText type="secondary">{text}</CellText>);
 
 /** Spec 2.10: Date, Driver, Type, Citation # (or 'N/A'), Fine (or 'N/A'), Points (or 0), Status. */
-export function violationColumns(lookups: SafetyLookups): ResourceColumn<Violation>[] {
+export function violationColumns(drivers: RecordLookup<Driver>): ResourceColumn<Violation>[] {
   return [
     { title: 'Date', dataIndex: 'violationDate', key: 'violationDate', width: 130, render: (day: string) => safetyDate(day) },
     {
       title: 'Driver', dataIndex: 'driverId', key: 'driverId', width: 180,
-      render: (id: string) => <ReferenceName name={lookups.driverName(id)} loaded={lookups.loaded} />,
+      render: (id: string) => <ReferenceName name={drivers.label(id)} loaded={drivers.loaded} />,
     },
     { title: 'Type', dataIndex: 'violationType', key: 'violationType', width: 110 },
     { title: 'Citation #', dataIndex: 'citationNumber', key: 'citationNumber', width: 140, render: (citation: string | null) => orMuted(citation, citationText(citation)) },
@@ -27,6 +26,6 @@ export function violationColumns(lookups: SafetyLookups): ResourceColumn<Violati
 }
 
 /** Spec 2.10: search matches driver name, violation type, location, status and citation number. */
-export function violationSearchFields(lookups: SafetyLookups): SearchField<Violation>[] {
-  return [(row) => lookups.driverName(row.driverId), 'violationType', 'location', 'status', 'citationNumber'];
+export function violationSearchFields(drivers: RecordLookup<Driver>): SearchField<Violation>[] {
+  return [(row) => drivers.label(row.driverId), 'violationType', 'location', 'status', 'citationNumber'];
 }

@@ -188,6 +188,15 @@ export const optionalMoney = z
 /** An amount of money (see moneyOf), '0.00' when empty: for columns that default to 0 (expenses, tax). */
 export const optionalMoneyOrZero = optionalMoney.transform((amount) => amount ?? '0.00');
 
+/** Any text Postgres's uuid type takes (8-4-4-4-12 hex digits, any version). */
+const RECORD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Whether an id that arrives unchecked (a payload's `id`, a hold's records) can name a record: the services ask it
+ * before an id reaches SQL, where anything else would fail the query instead of answering 'not found'.
+ */
+export const isRecordId = (id: unknown): id is string => typeof id === 'string' && RECORD_ID.test(id);
+
 /** A uuid reference that may be left empty (null unassigns it). */
 export const optionalReference = (message: string) =>
   z

@@ -10,6 +10,7 @@ export * from './fleet/maintenance.js';
 export * from './fleet/fuel.js';
 export * from './dispatch/customer.js';
 export * from './dispatch/load.js';
+export * from './uploads.js';
 export * from './dispatch/document.js';
 export * from './accounting/index.js';
 export * from './safety/safety.js';

@@ -6,8 +6,8 @@ import {
   AUDIT_RESOURCE,
   auditCursor,
   auditQuerySchema,
-  fail,
   fieldIssues,
+  invalidInput,
   ok,
   rpcSubject,
   type Actor,
@@ -258,7 +258,7 @@ export function auditController(service: ServiceName): Type {
     @MessagePattern(rpcSubject(config.subjectRoot, service, AUDIT_RESOURCE, 'list'))
     async list(@Payload() payload: unknown): Promise<RpcReply<AuditPage>> {
       const query = auditQuerySchema.safeParse(payload ?? {});
-      if (!query.success) return fail('invalid', 'Invalid input', fieldIssues(query.error));
+      if (!query.success) return invalidInput(fieldIssues(query.error));
       try {
         return ok(await auditPage(this.dataSource, query.data));
       } catch (error) {

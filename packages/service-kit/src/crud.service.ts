@@ -1,16 +1,14 @@
 import type { ClientProxy } from '@nestjs/microservices';
-import { eventSubject, fail, fieldIssues, keptHistoryMessage, ok, type ListPage, type RpcReply } from '@tms/contracts';
+import { fail, fieldIssues, invalidInput, isRecordId, keptHistoryMessage, ok, type ChangeKind, type ListPage, type RpcReply } from '@tms/contracts';
 import { randomUUID } from 'node:crypto';
 import { In, type EntityManager, type EntityTarget, type ObjectLiteral, type Repository } from 'typeorm';
 import type { z } from 'zod';
-import { config } from './config.js';
+import { announceChange } from './nats-connection.js';
 import { databaseErrorReply, internalErrorReply, type ConstraintMeaning } from './errors.js';
 import { allValues, recordChange, recordWrite, type ChangeContext } from './audit-trail.js';
 import { ListPages } from './list-pages.js';
 import type { Hold, HolderOf, ReferenceHolds } from './reference-holds.js';
 import { Refusal } from './refusal.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface CrudOptions<Schema extends z.ZodObject> {
   /** Singular entity name for events and messages: 'truck' → tms.events.truck.created, 'Truck not found'. */
@@ -103,7 +101,7 @@ export class CrudService<Entity extends ObjectLiteral & { id: string }, Schema e
   }
 
   async get(id: unknown): Promise<RpcReply<Entity>> {
-    if (typeof id !== 'string' || !UUID.test(id)) return this.notFound;
+    if (!isRecordId(id)) return this.notFound;
     return this.guard(async () => {
       const found = await this.repository.findOneBy({ id } as never);
       return found ? ok(found) : this.notFound;
@@ -113,7 +111,7 @@ export class CrudService<Entity extends ObjectLiteral & { id: string }, Schema e
   /** Creates a record; `context` (who, through which resource) goes into the audit trail with it. */
   async create(payload: unknown, context: ChangeContext): Promise<RpcReply<Entity>> {
     const parsed = this.options.schema.safeParse(payload);
-    if (!parsed.success) return fail('invalid', 'Invalid input', fieldIssues(parsed.error));
+    if (!parsed.success) return invalidInput(fieldIssues(parsed.error));
     return this.guard(async () => {
       const refused = await this.check(parsed.data);
       if (refused) return refused;
@@ -133,9 +131,9 @@ export class CrudService<Entity extends ObjectLiteral & { id: string }, Schema e
   }
 
   async update(id: unknown, changes: unknown, context: ChangeContext): Promise<RpcReply<Entity>> {
-    if (typeof id !== 'string' || !UUID.test(id)) return this.notFound;
+    if (!isRecordId(id)) return this.notFound;
     const parsed = this.options.schema.partial().strict().safeParse(changes ?? {});
-    if (!parsed.success) return fail('invalid', 'Invalid input', fieldIssues(parsed.error));
+    if (!parsed.success) return invalidInput(fieldIssues(parsed.error));
     return this.guard(async () => {
       const refused = await this.check(parsed.data as Partial<z.output<Schema>>, id);
       if (refused) return refused;
@@ -158,7 +156,7 @@ export class CrudService<Entity extends ObjectLiteral & { id: string }, Schema e
   }
 
   async delete(id: unknown, context: ChangeContext): Promise<RpcReply<{ id: string }>> {
-    if (typeof id !== 'string' || !UUID.test(id)) return this.notFound;
+    if (!isRecordId(id)) return this.notFound;
     return this.guard(async () => {
       const refused = await this.checkDelete(id);
       if (refused) return refused;
@@ -247,8 +245,8 @@ export class CrudService<Entity extends ObjectLiteral & { id: string }, Schema e
     }
   }
 
-  /** Announces a change for whoever needs it; an event that cannot be sent never fails the write. */
-  protected announce(change: 'created' | 'updated' | 'deleted', record: unknown, entity = this.options.entity) {
-    this.events.emit(eventSubject(config.subjectRoot, entity, change), record).subscribe({ error: () => undefined });
+  /** Announces a change for whoever needs it (announceChange). */
+  protected announce(change: ChangeKind, record: unknown, entity = this.options.entity) {
+    announceChange(this.events, entity, change, record);
   }
 }

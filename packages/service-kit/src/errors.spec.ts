@@ -1,3 +1,4 @@
+import { INVALID_INPUT, SOMETHING_WENT_WRONG } from '@tms/contracts';
 import { databaseErrorReply } from './errors.js';
 
 const constraints = { trucks_truck_number_key: { field: 'truckNumber', message: 'A truck with this truck number already exists' } };
@@ -18,14 +19,14 @@ describe('databaseErrorReply', () => {
   it('answers invalid input, not a server error, for a value Postgres will not store', () => {
     // 22021: NUL in text; 22003: integer out of range; 22008: date out of range; 54000: too large to index.
     for (const code of ['22021', '22003', '22008', '54000']) {
-      expect(databaseErrorReply(databaseError({ code }), constraints)).toEqual({ ok: false, error: { code: 'invalid', message: 'Invalid input' } });
+      expect(databaseErrorReply(databaseError({ code }), constraints)).toEqual({ ok: false, error: { code: 'invalid', message: INVALID_INPUT } });
     }
   });
 
   it('answers a plain internal error for anything else, without the database text', () => {
     expect(databaseErrorReply(databaseError({ code: '42P01' }), constraints)).toEqual({
       ok: false,
-      error: { code: 'internal', message: 'Something went wrong. Please try again.' },
+      error: { code: 'internal', message: SOMETHING_WENT_WRONG },
     });
   });
 });

@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { fail, type RpcReply } from '@tms/contracts';
+import { fail, invalidInput, SOMETHING_WENT_WRONG, type RpcReply } from '@tms/contracts';
 
 /** What a unique or foreign-key constraint means to a user: the field it concerns and the message to show. */
 export interface ConstraintMeaning {
@@ -34,12 +34,12 @@ export function databaseErrorReply(error: unknown, constraints: Record<string, C
   }
   if (isRefusedValue(code)) {
     logger.warn(`A value the contracts let through was refused by Postgres (${code}): tighten its field's limits`);
-    return fail('invalid', 'Invalid input');
+    return invalidInput();
   }
   return internalErrorReply(error);
 }
 
 export function internalErrorReply(error: unknown): RpcReply<never> {
   logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
-  return fail('internal', 'Something went wrong. Please try again.');
+  return fail('internal', SOMETHING_WENT_WRONG);
 }

@@ -10,6 +10,7 @@ export * from './crud.controller.js';
 export * from './service-requests.js';
 export * from './service-requests.module.js';
 export * from './deadline.js';
+export * from './nats-connection.js';
 export * from './service.js';
 export * from './list-pages.js';
 export * from './recent-pages.js';

@@ -1,6 +1,8 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import {
   fail,
+  invalidInput,
+  isRecordId,
   ok,
   REFERENCES_RESOURCE,
   type HoldExistingReply,
@@ -40,9 +42,6 @@ export type Hold<Entity> = (record: Entity | undefined, before?: Entity) => Prom
 
 const named = (references: HeldReference[]): NamedRecord[] =>
   references.filter((reference) => reference.id).map(({ kind, id }) => ({ kind, id: id! }));
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const isRecordId = (id: unknown): id is string => typeof id === 'string' && UUID.test(id);
 
 /** Start-up pass: records read and held per request. */
 const PASS_BATCH = 500;
@@ -119,7 +118,7 @@ export class ReferenceHolds implements OnApplicationBootstrap, OnApplicationShut
     if (!reply.data.missing.length) return;
     const missing = new Set(reply.data.missing.map((record) => record.id));
     const issues = Object.fromEntries(references.filter((reference) => missing.has(reference.id!)).map(({ field, message }) => [field, [message]]));
-    throw new Refusal(fail('invalid', 'Invalid input', issues));
+    throw new Refusal(invalidInput(issues));
   }
 
   /** Tells svc-core what the record names now (nothing once it is gone). A failure leaves a hold that only blocks. */

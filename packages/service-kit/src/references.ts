@@ -1,4 +1,4 @@
-import { fail, type RpcReply } from '@tms/contracts';
+import { invalidInput, type RpcReply } from '@tms/contracts';
 import type { EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
 
 /** A record a payload names in `field`: `id` must be one of `entity`'s, else `message` shows under the field. */
@@ -19,5 +19,5 @@ export async function refuseMissingReferences(manager: EntityManager, references
   references.forEach(({ field, message }, index) => {
     if (missing[index]) issues[field] = [message];
   });
-  return Object.keys(issues).length ? fail('invalid', 'Invalid input', issues) : undefined;
+  return Object.keys(issues).length ? invalidInput(issues) : undefined;
 }

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ClientProxy, NatsRecordBuilder } from '@nestjs/microservices';
 import { headers } from '@nats-io/transport-node';
-import { DEADLINE_HEADER, fail, rpcSubject, type RpcReply, type ServiceName } from '@tms/contracts';
+import { DEADLINE_HEADER, fail, invalidInput, rpcSubject, SOMETHING_WENT_WRONG, type RpcReply, type ServiceName } from '@tms/contracts';
 import { firstValueFrom, timeout } from 'rxjs';
 import { config, wholeNumberSetting } from './config.js';
 
@@ -60,7 +60,7 @@ export class ServiceRequests {
     }
     if (isRpcReply(raw)) return raw as RpcReply<T>;
     this.logger.error(`${subject}: the ${service} service did not answer an RpcReply`);
-    return fail('internal', 'Something went wrong. Please try again.');
+    return fail('internal', SOMETHING_WENT_WRONG);
   }
 
   /** One record of another service by id (`{root}.{service}.{resource}.get`). */
@@ -82,6 +82,6 @@ export class ServiceRequests {
     asked.forEach(({ field, message }, index) => {
       if (!replies[index].ok) issues[field] = [message];
     });
-    return Object.keys(issues).length ? fail('invalid', 'Invalid input', issues) : undefined;
+    return Object.keys(issues).length ? invalidInput(issues) : undefined;
   }
 }

@@ -1,28 +1,29 @@
-import { Controller, Logger, type INestApplicationContext, type DynamicModule, type Type } from '@nestjs/common';
+import { Controller, Logger, Module, type INestApplicationContext, type INestMicroservice, type LogLevel, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { ClientsModule, MessagePattern, Transport, type MicroserviceOptions } from '@nestjs/microservices';
+import { MessagePattern } from '@nestjs/microservices';
 import { healthSubject, ok, serviceQueue, type ServiceName } from '@tms/contracts';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { config } from './config.js';
 import { serveHealthChecks } from './health-checks.js';
+import { NATS_CONNECTION, natsConnectionModule, SharedConnectionServer } from './nats-connection.js';
 import { DeliverableReplySerializer, natsLimits } from './reply-serializer.js';
 
 /**
- * How a service listens on NATS: in the queue group named after itself, so N replicas share its work, its replies
- * packed by DeliverableReplySerializer (whose list pages a client reads with ServiceReplyDeserializer).
+ * A service as a NATS microservice, not yet listening: its AppModule under the process's one NATS connection
+ * (natsConnectionModule, named after the service), on which it listens in the queue group named after itself, so N
+ * replicas share its work, its replies packed by DeliverableReplySerializer (whose list pages a client reads with
+ * ServiceReplyDeserializer).
  */
-export const serviceTransport = (service: ServiceName, servers = config.natsUrl) =>
-  ({
-    transport: Transport.NATS,
-    options: { servers, queue: serviceQueue(service), name: serviceQueue(service), serializer: new DeliverableReplySerializer() },
-  }) satisfies MicroserviceOptions;
-
-/** The injection token of the NATS client a service publishes its events with. */
-export const EVENTS = 'EVENTS';
-
-/** NATS client for events, registered once per service. */
-export const eventsClientModule = (): DynamicModule =>
-  ClientsModule.register([{ name: EVENTS, transport: Transport.NATS, options: { servers: config.natsUrl } }]);
+export async function createService(service: ServiceName, module: Type, logger: LogLevel[] | false = ['error', 'warn', 'log']): Promise<INestMicroservice> {
+  const name = serviceQueue(service);
+  @Module({ imports: [natsConnectionModule(name), module] })
+  class ServiceModule {}
+  // The transport connects at listen(), after the modules are created: it takes the connection they made.
+  let app: INestMicroservice | undefined;
+  const transport = new SharedConnectionServer({ queue: name, serializer: new DeliverableReplySerializer() }, () => app!.get<NatsConnection>(NATS_CONNECTION));
+  app = await NestFactory.createMicroservice(ServiceModule, { strategy: transport, logger });
+  return app;
+}
 
 /** Every service answers `{root}.{service}.health` so the gateway can report its state. */
 export function healthController(service: ServiceName): Type {
@@ -36,14 +37,11 @@ export function healthController(service: ServiceName): Type {
   return HealthController;
 }
 
-/** Starts a service as a NATS microservice (serviceTransport), and stops it cleanly on SIGINT/SIGTERM. */
+/** Starts a service (createService) and stops it cleanly on SIGINT/SIGTERM. */
 export async function startService(service: ServiceName, module: Type) {
   const name = serviceQueue(service);
   const logger = new Logger(name);
-  const app = await NestFactory.createMicroservice<MicroserviceOptions>(module, {
-    ...serviceTransport(service),
-    logger: ['error', 'warn', 'log'],
-  });
+  const app = await createService(service, module);
   exitCleanlyOnSignals(app, logger);
   await app.listen();
   natsLimits.maxPayload = app.unwrap<NatsConnection>().info?.max_payload ?? natsLimits.maxPayload;

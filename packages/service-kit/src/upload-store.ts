@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Logger } from '@nestjs/common';
 import { StorageType } from '@nats-io/jetstream';
 import { nanos } from '@nats-io/transport-node';
-import { config } from './config.js';
-import { ObjectBucket } from './object-bucket.js';
+import { ObjectBucket, type SharedNats } from './object-bucket.js';
 
 /**
  * Files too large for one NATS message (max_payload, 1 MB by default) travel through a JetStream object store
@@ -15,8 +14,9 @@ export class UploadStore {
   private readonly logger = new Logger(UploadStore.name);
   private readonly bucket: ObjectBucket;
 
-  constructor(bucket: string, ttlMs: number, servers = config.natsUrl) {
-    this.bucket = new ObjectBucket(bucket, { ttl: nanos(ttlMs), storage: StorageType.File, max_bytes: 1024 * 1024 * 1024 }, servers);
+  /** `nats`: the process's connection (see ObjectBucket). */
+  constructor(bucket: string, ttlMs: number, nats: SharedNats) {
+    this.bucket = new ObjectBucket(bucket, { ttl: nanos(ttlMs), storage: StorageType.File, max_bytes: 1024 * 1024 * 1024 }, nats);
   }
 
   /** Stores the bytes under a new name, and answers it. */
@@ -40,9 +40,5 @@ export class UploadStore {
     } catch (error) {
       this.logger.warn(`Could not delete ${this.bucket.name}/${name}: ${error instanceof Error ? error.message : String(error)}`);
     }
-  }
-
-  close(): Promise<void> {
-    return this.bucket.close();
   }
 }

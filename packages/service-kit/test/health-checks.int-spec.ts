@@ -1,16 +1,20 @@
 import 'reflect-metadata';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import { Module } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
-import type { INestMicroservice } from '@nestjs/microservices';
+import { Module, type INestMicroservice } from '@nestjs/common';
 import { serveHealthChecks } from '../src/health-checks.js';
-import { serviceTransport } from '../src/service.js';
+import type { ClientNats } from '@nestjs/microservices';
+import type { NatsConnection } from '@nats-io/transport-node';
+import { EVENTS, NATS_CONNECTION } from '../src/nats-connection.js';
+import { createService } from '../src/service.js';
+import { SERVICE_REQUESTS_CLIENT } from '../src/service-requests.js';
+import { serviceRequestsModule } from '../src/service-requests.module.js';
 
 @Module({})
 class EmptyModule {}
 
-const natsUrl = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
+@Module({ imports: [serviceRequestsModule()] })
+class RequestingModule {}
 
 /** What an orchestrator's probes see of a NATS-only service (HEALTH_PORT). */
 describe('health checks over HTTP', () => {
@@ -22,7 +26,7 @@ describe('health checks over HTTP', () => {
   };
 
   beforeAll(async () => {
-    app = await NestFactory.createMicroservice(EmptyModule, { ...serviceTransport('core', natsUrl), logger: false });
+    app = await createService('core', EmptyModule, false);
     await app.listen();
     server = serveHealthChecks(app, 0);
     await new Promise((resolve) => server.once('listening', resolve));
@@ -45,3 +49,21 @@ describe('health checks over HTTP', () => {
     await expect(probe('/readyz')).resolves.toEqual({ status: 503, body: { status: 'down' } });
   });
 });
+
+/** A service speaks NATS on one connection: its transport, its events and its requests to other services. */
+describe('the NATS connection', () => {
+  it('is one per process, shared by the transport and the clients, and closed when the service stops', async () => {
+    const app = await createService('core', RequestingModule, false);
+    await app.listen();
+    const connection = app.get<NatsConnection>(NATS_CONNECTION);
+    const events = app.get<ClientNats>(EVENTS);
+    const requests = app.get<ClientNats>(SERVICE_REQUESTS_CLIENT);
+    await Promise.all([events.connect(), requests.connect()]);
+    expect(app.unwrap<NatsConnection>()).toBe(connection);
+    expect(events.unwrap<NatsConnection>()).toBe(connection);
+    expect(requests.unwrap<NatsConnection>()).toBe(connection);
+    await app.close();
+    expect(connection.isClosed()).toBe(true);
+  });
+});
+

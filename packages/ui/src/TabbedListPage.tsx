@@ -1,12 +1,11 @@
 import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
-import { Button, Card, Flex, Input, Tabs } from 'antd';
+import { Button, Card, Flex, Input } from 'antd';
 import { useCallback, useState, type ComponentType } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import type { ResourceDialogProps } from './ListPage.js';
-import { PageHeader } from './PageHeader.js';
 import { ResourceTable, type ResourceTableProps } from './ResourceTable.js';
 import { DECORATIVE_ICON } from './RowActions.js';
 import type { ResourceTexts } from './resource-texts.js';
+import { TabbedPage, type TabbedPageProps } from './TabbedPage.js';
 
 /** One tab of a TabbedListPage: a resource's list, as a ListPage declares it. */
 export interface ListTab<T extends { id: string }> extends Pick<ResourceTableProps<T>, 'api' | 'columns' | 'searchFields' | 'skeletonRows'> {
@@ -25,39 +24,23 @@ type AnyListTab = ListTab<any>;
 /** Declares a tab with its row type checked against its columns, search fields, api and dialog. */
 export const listTab = <T extends { id: string }>(tab: ListTab<T>): AnyListTab => tab;
 
-export interface TabbedListPageProps {
-  title: string;
-  subtitle?: string;
+export interface TabbedListPageProps extends Omit<TabbedPageProps, 'tabs'> {
   /** The tabs in order; the first is the default. */
   tabs: readonly AnyListTab[];
-  /** The URL search parameter that keeps the tab shown, so a reload or a shared link opens it. */
-  param?: string;
 }
 
 /**
- * Several lists on one screen, one tab each (Safety & Compliance: inspections, accidents, violations). One search box
- * serves every tab, with the shown tab's placeholder, and keeps what was typed across tabs; each tab has its add
- * button, table, row menu and create/edit dialog, as a ListPage has them. The tab shown is kept in the URL.
+ * Several lists on one screen, one tab each (Safety & Compliance: inspections, accidents, violations), as a
+ * TabbedPage shows tabs. One search box serves every tab, with the shown tab's placeholder, and keeps what was typed
+ * across tabs; each tab has its add button, table, row menu and create/edit dialog, as a ListPage has them.
  */
-export function TabbedListPage({ title, subtitle, tabs, param = 'tab' }: TabbedListPageProps) {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const active = tabs.find((tab) => tab.key === searchParams.get(param)) ?? tabs[0];
+export function TabbedListPage({ tabs, ...page }: TabbedListPageProps) {
   const [search, setSearch] = useState('');
   // Each opening mounts a fresh dialog (a new `session`), so its form starts from the record or the defaults.
   const [dialog, setDialog] = useState<{ open: boolean; tab: string; record: { id: string } | null; session: number }>({
-    open: false, tab: active.key, record: null, session: 0,
+    open: false, tab: tabs[0].key, record: null, session: 0,
   });
 
-  const showTab = (key: string) =>
-    setSearchParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (key === tabs[0].key) next.delete(param);
-        else next.set(param, key);
-        return next;
-      },
-      { replace: true },
-    );
   const openDialog = useCallback(
     (tab: string, record: { id: string } | null) => setDialog((current) => ({ open: true, tab, record, session: current.session + 1 })),
     [],
@@ -100,16 +83,9 @@ export function TabbedListPage({ title, subtitle, tabs, param = 'tab' }: TabbedL
   const dialogTab = tabs.find((tab) => tab.key === dialog.tab);
   const Dialog = dialogTab?.dialog;
   return (
-    <div>
-      <PageHeader title={title} subtitle={subtitle} />
-      <Tabs
-        activeKey={active.key}
-        onChange={showTab}
-        // Only the shown tab is mounted: one search box, one table and its list query at a time.
-        destroyOnHidden
-        items={tabs.map((tab) => ({ key: tab.key, label: tab.label, children: panel(tab) }))}
-      />
+    <>
+      <TabbedPage {...page} tabs={tabs.map((tab) => ({ key: tab.key, label: tab.label, children: panel(tab) }))} />
       {Dialog && dialog.session > 0 && <Dialog key={dialog.session} open={dialog.open} record={dialog.record} onClose={closeDialog} />}
-    </div>
+    </>
   );
 }

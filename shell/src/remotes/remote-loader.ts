@@ -3,8 +3,8 @@
  * remote at a new URL needs no shell rebuild. Free of browser and federation globals (they are passed in), so the
  * retry and timeout rules are unit-tested.
  */
+import type { RemoteName } from '@tms/contracts';
 import type { RemoteScreens } from '@tms/ui';
-import type { RemoteName } from '../routing/routes.js';
 
 /** The body of GET /runtime-config.json: each remote's mf-manifest.json URL. */
 export interface RuntimeConfig {

@@ -1,6 +1,7 @@
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { resolveRoute, type RemoteName } from '../routing/routes.js';
+import type { RemoteName } from '@tms/contracts';
+import { resolveRoute } from '../routing/routes.js';
 import { createRemoteLoader } from './remote-loader.js';
 
 /** Spec: a remote that does not answer in about 10 s counts as failed. */

@@ -2,10 +2,7 @@
  * Spec 2.1 and 2.2: the signed-in routes, which micro-frontend owns each one, and the sidebar's order.
  * Plain data and functions, so the route table is tested without a browser.
  */
-
-/** The remotes, by their federation name (the key in /runtime-config.json). */
-export const REMOTE_NAMES = ['dispatch', 'fleet', 'accounting', 'safety'] as const;
-export type RemoteName = (typeof REMOTE_NAMES)[number];
+import type { RemoteName } from '@tms/contracts';
 
 export interface NavItem {
   path: string;

@@ -1,13 +1,12 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { eventsClientModule } from '@tms/service-kit';
 import { PaymentEntity } from '../payments/payment.entity.js';
 import { InvoiceEntity } from './invoice.entity.js';
 import { InvoicesController } from './invoices.controller.js';
 import { InvoicesService } from './invoices.service.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([InvoiceEntity, PaymentEntity]), eventsClientModule()],
+  imports: [TypeOrmModule.forFeature([InvoiceEntity, PaymentEntity])],
   controllers: [InvoicesController],
   providers: [InvoicesService],
 })

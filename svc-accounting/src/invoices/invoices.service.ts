@@ -5,9 +5,11 @@ import {
   fail,
   FIELD_MESSAGES,
   fieldIssues,
+  invalidInput,
   INVOICE_MESSAGES,
   invoiceInputSchema,
   invoiceTotal,
+  isRecordId,
   MONEY_RANGE,
   ok,
   parseCents,
@@ -18,7 +20,6 @@ import {
 import { CrudService, EVENTS, ReferenceHolds, Refusal, ServiceRequests, type ChangeContext } from '@tms/service-kit';
 import { Repository } from 'typeorm';
 import { PaymentEntity } from '../payments/payment.entity.js';
-import { isRecordId } from '../record-id.js';
 import { InvoiceEntity } from './invoice.entity.js';
 import { INVOICE_HOLDS } from './invoice.holds.js';
 import { INVOICE_CONSTRAINTS } from './invoices.errors.js';
@@ -57,14 +58,14 @@ export class InvoicesService extends CrudService<InvoiceEntity, typeof invoiceIn
     if (!loadId || !customerId) return undefined;
     const load = await this.services.get<Load>('core', 'loads', loadId);
     if (!load.ok) return load.error.code === 'not_found' ? undefined : fail(load.error.code, load.error.message);
-    return load.data.customerId === customerId ? undefined : fail('invalid', 'Invalid input', { customerId: [INVOICE_MESSAGES.customerNotLoads] });
+    return load.data.customerId === customerId ? undefined : invalidInput({ customerId: [INVOICE_MESSAGES.customerNotLoads] });
   }
 
   /** The total is subtotal + tax, whatever was sent, and must fit an amount. */
   protected override derive(invoice: InvoiceEntity) {
     const total = invoiceTotal(invoice.subtotal, invoice.tax)!;
     if (parseCents(total)! > MONEY_MAX_CENTS) {
-      return fail('invalid', 'Invalid input', { total: [FIELD_MESSAGES.outOfRange(MONEY_RANGE.min, MONEY_RANGE.max)] });
+      return invalidInput({ total: [FIELD_MESSAGES.outOfRange(MONEY_RANGE.min, MONEY_RANGE.max)] });
     }
     invoice.total = total;
     return undefined;
@@ -78,7 +79,7 @@ export class InvoicesService extends CrudService<InvoiceEntity, typeof invoiceIn
   override async update(id: unknown, changes: unknown, context: ChangeContext): Promise<RpcReply<InvoiceEntity>> {
     if (!isRecordId(id)) return this.notFound;
     const parsed = invoiceInputSchema.partial().strict().safeParse(changes ?? {});
-    if (!parsed.success) return fail('invalid', 'Invalid input', fieldIssues(parsed.error));
+    if (!parsed.success) return invalidInput(fieldIssues(parsed.error));
     return this.guard(async () => {
       const refused = await this.check(parsed.data, id);
       if (refused) return refused;

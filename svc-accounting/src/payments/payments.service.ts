@@ -4,8 +4,9 @@ import type { ClientProxy } from '@nestjs/microservices';
 import { InjectRepository } from '@nestjs/typeorm';
 import {
   centsToMoney,
-  fail,
   fieldIssues,
+  invalidInput,
+  isRecordId,
   MONEY_RANGE,
   ok,
   parseCents,
@@ -16,14 +17,13 @@ import {
 import { changedValues, CrudService, EVENTS, recordChange, ReferenceHolds, Refusal, type ChangeContext, type Hold } from '@tms/service-kit';
 import { Repository, type EntityManager } from 'typeorm';
 import { InvoiceEntity } from '../invoices/invoice.entity.js';
-import { isRecordId } from '../record-id.js';
 import { PaymentEntity } from './payment.entity.js';
 import { PAYMENT_HOLDS } from './payment.holds.js';
 import { PAYMENT_CONSTRAINTS } from './payments.errors.js';
 
 const MONEY_MAX_CENTS = parseCents(MONEY_RANGE.max)!;
 
-const refused = (field: string, message: string) => new Refusal(fail('invalid', 'Invalid input', { [field]: [message] }));
+const refused = (field: string, message: string) => new Refusal(invalidInput({ [field]: [message] }));
 
 /**
  * A payment pays an invoice of this service, for that invoice's customer (a customer of svc-core, held there while
@@ -51,7 +51,7 @@ export class PaymentsService extends CrudService<PaymentEntity, typeof paymentIn
 
   override async create(payload: unknown, context: ChangeContext): Promise<RpcReply<PaymentEntity>> {
     const parsed = paymentInputSchema.safeParse(payload);
-    if (!parsed.success) return fail('invalid', 'Invalid input', fieldIssues(parsed.error));
+    if (!parsed.success) return invalidInput(fieldIssues(parsed.error));
     const payment = this.repository.create({ ...parsed.data, id: randomUUID() });
     return this.record('created', payment.id, async (manager, hold) => {
       await hold(payment);
@@ -65,7 +65,7 @@ export class PaymentsService extends CrudService<PaymentEntity, typeof paymentIn
   override async update(id: unknown, changes: unknown, context: ChangeContext): Promise<RpcReply<PaymentEntity>> {
     if (!isRecordId(id)) return this.notFound;
     const parsed = paymentInputSchema.partial().strict().safeParse(changes ?? {});
-    if (!parsed.success) return fail('invalid', 'Invalid input', fieldIssues(parsed.error));
+    if (!parsed.success) return invalidInput(fieldIssues(parsed.error));
     return this.record('updated', id, async (manager, hold) => {
       const existing = await this.lockPayment(manager, id);
       const before = { ...existing };

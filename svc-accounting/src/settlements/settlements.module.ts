@@ -1,12 +1,11 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { eventsClientModule } from '@tms/service-kit';
 import { SettlementEntity } from './settlement.entity.js';
 import { SettlementsController } from './settlements.controller.js';
 import { SettlementsService } from './settlements.service.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([SettlementEntity]), eventsClientModule()],
+  imports: [TypeOrmModule.forFeature([SettlementEntity])],
   controllers: [SettlementsController],
   providers: [SettlementsService],
 })

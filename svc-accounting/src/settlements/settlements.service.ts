@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { ClientProxy } from '@nestjs/microservices';
 import { InjectRepository } from '@nestjs/typeorm';
 import {
-  fail,
+  invalidInput,
   PAID_SETTLEMENT_STATUS,
   parseCents,
   SETTLEMENT_MESSAGES,
@@ -42,7 +42,7 @@ export class SettlementsService extends CrudService<SettlementEntity, typeof set
     if (settlement.periodEnd < settlement.periodStart) issues.periodEnd = [SETTLEMENT_MESSAGES.periodEndBeforeStart];
     const netPay = settlementNetPay(settlement.driverPay, settlement.deductions)!;
     if (parseCents(netPay)! < 0n) issues.deductions = [SETTLEMENT_MESSAGES.deductionsOverPay];
-    if (Object.keys(issues).length) return fail('invalid', 'Invalid input', issues);
+    if (Object.keys(issues).length) return invalidInput(issues);
     settlement.netPay = netPay;
     if (settlement.status !== PAID_SETTLEMENT_STATUS) settlement.paidDate = null;
     return undefined;

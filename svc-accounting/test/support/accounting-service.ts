@@ -3,13 +3,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { NestFactory } from '@nestjs/core';
-import { ClientProxyFactory, Transport, type ClientProxy, type INestMicroservice } from '@nestjs/microservices';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { ServiceReplyDeserializer, serviceTransport } from '@tms/service-kit';
-import { createTestDatabase, uniqueSubjectRoot } from '@tms/service-kit/testing';
-import { firstValueFrom, timeout } from 'rxjs';
-import { healthSubject, rpcSubject, type ListPage, type RpcReply, type ServiceName } from '@tms/contracts';
+import type { INestMicroservice } from '@nestjs/common';
+import { config, createService } from '@tms/service-kit';
+import { connectServicesClient, createTestDatabase, uniqueSubjectRoot, type ServicesClient } from '@tms/service-kit/testing';
+import { healthSubject, type RpcReply } from '@tms/contracts';
 
 /**
  * svc-accounting over the real NATS and a fresh Postgres database, reached exactly as the gateway reaches it, and
@@ -26,9 +23,11 @@ import { healthSubject, rpcSubject, type ListPage, type RpcReply, type ServiceNa
 export interface AccountingSystem {
   root: string;
   databaseUrl: string;
-  nats: NatsConnection;
   call<T = any>(resource: string, action: string, payload?: unknown): Promise<RpcReply<T>>;
+  /** Creates a record and answers its id, failing the test with the answer when it is refused. */
+  create(resource: string, payload: unknown): Promise<string>;
   listAll(resource: string): Promise<any[]>;
+  nextEvent: ServicesClient['nextEvent'];
   /** Creates a record through svc-core's CRUD and answers its id; throws with svc-core's answer when it refuses it. */
   createInCore(resource: string, body: Record<string, unknown>): Promise<string>;
   /** Whether svc-core answers `{root}.core.health` within `waitMs`. */
@@ -40,7 +39,6 @@ export interface AccountingSystem {
   stop(): Promise<void>;
 }
 
-const natsUrl = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
 const CORE_DIR = fileURLToPath(new URL('../../../svc-core', import.meta.url));
 const CORE_MAIN = path.join(CORE_DIR, 'dist', 'main.js');
 /** How long svc-core may take to start (migrations included) or to answer again after SIGCONT. */
@@ -55,14 +53,12 @@ export async function startAccountingSystem(): Promise<AccountingSystem> {
   process.env.DATABASE_URL = database.url;
   process.env.NATS_SUBJECT_ROOT = root;
 
-  const core = startCoreProcess({ DATABASE_URL: database.url, NATS_URL: natsUrl, NATS_SUBJECT_ROOT: root, NODE_ENV: 'test' });
+  const core = startCoreProcess({ DATABASE_URL: database.url, NATS_URL: config.natsUrl, NATS_SUBJECT_ROOT: root, NODE_ENV: 'test' });
   let accounting: INestMicroservice | undefined;
-  let client: ClientProxy | undefined;
-  let nats: NatsConnection | undefined;
+  let services: ServicesClient | undefined;
   const stop = async () => {
     try {
-      await client?.close();
-      await nats?.close();
+      await services?.close();
       await accounting?.close();
     } finally {
       await core.end();
@@ -73,27 +69,18 @@ export async function startAccountingSystem(): Promise<AccountingSystem> {
   try {
     // Subjects are read from the environment when the handlers are declared, so load the app only now.
     const { AppModule } = await import('../../src/app.module.js');
-    accounting = await NestFactory.createMicroservice(AppModule, { ...serviceTransport('accounting', natsUrl), logger: ['error'] });
+    accounting = await createService('accounting', AppModule, ['error']);
     await accounting.listen();
-    client = ClientProxyFactory.create({
-      transport: Transport.NATS,
-      options: { servers: natsUrl, deserializer: new ServiceReplyDeserializer() },
-    });
-    await client.connect();
-    nats = await connect({ servers: natsUrl });
+    services = await connectServicesClient(root);
   } catch (error) {
     await stop();
     throw error;
   }
-  const proxy = client;
-
-  const request = <T>(service: ServiceName, resource: string, action: string, payload: unknown = {}) =>
-    firstValueFrom(proxy.send<RpcReply<T>>(rpcSubject(root, service, resource, action), payload).pipe(timeout(10000)));
-  const call = <T>(resource: string, action: string, payload?: unknown) => request<T>('accounting', resource, action, payload);
+  const client = services;
 
   const coreAnswers = async (waitMs = 1000) => {
     try {
-      const reply = await firstValueFrom(proxy.send<RpcReply<unknown>>(healthSubject(root, 'core'), {}).pipe(timeout(waitMs)));
+      const reply = await client.request(healthSubject(root, 'core'), {}, waitMs);
       return reply.ok;
     } catch {
       return false; // no responder yet, or no answer in time
@@ -120,29 +107,14 @@ export async function startAccountingSystem(): Promise<AccountingSystem> {
     throw error;
   }
 
-  async function listAll(resource: string) {
-    const rows: any[] = [];
-    let after: string | null | undefined;
-    do {
-      const reply = await call<ListPage>(resource, 'list', after ? { after } : {});
-      if (!reply.ok) throw new Error(`list failed: ${JSON.stringify(reply)}`);
-      rows.push(...JSON.parse(Buffer.from(reply.data.rows).toString()));
-      after = reply.data.next;
-    } while (after);
-    return rows;
-  }
-
   return {
     root,
     databaseUrl: database.url,
-    nats,
-    call,
-    listAll,
-    createInCore: async (resource, body) => {
-      const reply = await request<{ id: string }>('core', resource, 'create', body);
-      if (!reply.ok) throw new Error(`svc-core refused to create in ${resource}: ${JSON.stringify(reply)}`);
-      return reply.data.id;
-    },
+    call: (resource, action, payload) => client.call('accounting', resource, action, payload),
+    create: (resource, payload) => client.create('accounting', resource, payload),
+    listAll: async (resource) => (await client.listAll('accounting', resource)).rows,
+    nextEvent: client.nextEvent,
+    createInCore: (resource, body) => client.create('core', resource, body),
     coreAnswers,
     stopCore: () => core.freeze(),
     startCore: async () => {

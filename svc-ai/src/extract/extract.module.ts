@@ -1,10 +1,17 @@
 import { Module } from '@nestjs/common';
+import { EXTRACT_UPLOAD_TTL_MS, extractUploadBucket } from '@tms/contracts';
+import { config, NATS_CONNECTION, UploadStore } from '@tms/service-kit';
 import { AI_CONFIG, loadAiConfig } from './ai-config.js';
 import { ExtractController } from './extract.controller.js';
 import { ExtractService } from './extract.service.js';
 
 @Module({
   controllers: [ExtractController],
-  providers: [{ provide: AI_CONFIG, useFactory: () => loadAiConfig() }, ExtractService],
+  providers: [
+    { provide: AI_CONFIG, useFactory: () => loadAiConfig() },
+    // The gateway's uploads, taken on the process's NATS connection.
+    { provide: UploadStore, useFactory: (nats) => new UploadStore(extractUploadBucket(config.subjectRoot), EXTRACT_UPLOAD_TTL_MS, nats), inject: [NATS_CONNECTION] },
+    ExtractService,
+  ],
 })
 export class ExtractModule {}

@@ -3,9 +3,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ClientProxyFactory, Transport } from '@nestjs/microservices';
 import { DEADLINE_HEADER, EXTRACT_UPLOAD_TTL_MS, extractUploadBucket, healthSubject, type ExtractFileType, type ExtractLoadResult, type RpcReply } from '@tms/contracts';
-import { ObjectBucket, ServiceReplyDeserializer, UploadStore } from '@tms/service-kit';
-
-const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
+import { connect } from '@nats-io/transport-node';
+import { config, ServiceReplyDeserializer, UploadStore } from '@tms/service-kit';
+import { Objm } from '@nats-io/obj';
 
 /**
  * svc-ai from its build, alone, as the gateway sees it: a document is put in the upload bucket and asked for over
@@ -26,13 +26,14 @@ export async function startAiService(label: string, env: Record<string, string> 
     if (Date.now() - started > 30_000 || child.exitCode !== null) throw new Error(`svc-ai did not start:\n${log}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  const uploads = new UploadStore(extractUploadBucket(root), EXTRACT_UPLOAD_TTL_MS, NATS_URL);
+  const nats = await connect({ servers: config.natsUrl });
+  const uploads = new UploadStore(extractUploadBucket(root), EXTRACT_UPLOAD_TTL_MS, nats);
   let stopped: Promise<number> | undefined;
 
   /** A request with the deadline header, as the gateway sends it (a client of its own carries the header). */
   const request = async <T>(subject: string, payload: unknown, waitMs: number, deadlineMs = waitMs) => {
     const headers = { [DEADLINE_HEADER]: String(Date.now() + deadlineMs) };
-    const client = ClientProxyFactory.create({ transport: Transport.NATS, options: { servers: NATS_URL, headers, deserializer: new ServiceReplyDeserializer() } });
+    const client = ClientProxyFactory.create({ transport: Transport.NATS, options: { servers: config.natsUrl, headers, deserializer: new ServiceReplyDeserializer() } });
     try {
       return await new Promise<RpcReply<T>>((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error('no answer in time')), waitMs);
@@ -70,15 +71,9 @@ export async function startAiService(label: string, env: Record<string, string> 
     child.kill('SIGTERM');
     const gone = await Promise.race([exited, new Promise<number>((resolve) => setTimeout(() => resolve(Infinity), 15_000))]);
     if (gone === Infinity) child.kill('SIGKILL');
-    await uploads.close();
-    await removeBucket(root);
+    // The run's upload bucket lives in the shared NATS server: leave nothing behind.
+    await (await new Objm(nats).open(extractUploadBucket(root))).destroy();
+    await nats.close();
     return (gone - sent) / 1000;
   }
-}
-
-/** The run's upload bucket lives in the shared NATS server: leave nothing behind. */
-async function removeBucket(root: string) {
-  const bucket = new ObjectBucket(extractUploadBucket(root), undefined, NATS_URL);
-  await (await bucket.store()).destroy();
-  await bucket.close();
 }

@@ -1,12 +1,11 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { eventsClientModule } from '@tms/service-kit';
 import { AccidentEntity } from './accident.entity.js';
 import { AccidentsController } from './accidents.controller.js';
 import { AccidentsService } from './accidents.service.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([AccidentEntity]), eventsClientModule()],
+  imports: [TypeOrmModule.forFeature([AccidentEntity])],
   controllers: [AccidentsController],
   providers: [AccidentsService],
 })

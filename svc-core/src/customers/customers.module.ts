@@ -1,13 +1,12 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { eventsClientModule } from '@tms/service-kit';
 import { LoadEntity } from '../loads/load.entity.js';
 import { CustomerEntity } from './customer.entity.js';
 import { CustomersController } from './customers.controller.js';
 import { CustomersService } from './customers.service.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([CustomerEntity, LoadEntity]), eventsClientModule()],
+  imports: [TypeOrmModule.forFeature([CustomerEntity, LoadEntity])],
   controllers: [CustomersController],
   providers: [CustomersService],
 })

@@ -1,8 +1,9 @@
-import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { StorageType } from '@nats-io/jetstream';
+import type { NatsConnection } from '@nats-io/transport-node';
 import { DOCUMENT_UPLOAD_TTL_MS, documentsBucket, documentUploadBucket } from '@tms/contracts';
-import { config, ObjectBucket, UploadStore } from '@tms/service-kit';
+import { config, NATS_CONNECTION, ObjectBucket, UploadStore } from '@tms/service-kit';
 import { DataSource } from 'typeorm';
 
 /** Removed documents' objects deleted per round of a sweep. */
@@ -21,12 +22,18 @@ const SWEEP_BATCH = 100;
 @Injectable()
 export class DocumentFiles implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(DocumentFiles.name);
-  private readonly uploads = new UploadStore(documentUploadBucket(config.subjectRoot), DOCUMENT_UPLOAD_TTL_MS);
-  // Kept until deleted: no TTL, no size cap (the disk's, as for Postgres), on file storage.
-  private readonly bucket = new ObjectBucket(documentsBucket(config.subjectRoot), { storage: StorageType.File });
+  private readonly uploads: UploadStore;
+  private readonly bucket: ObjectBucket;
   private sweeping: Promise<void> = Promise.resolve();
 
-  constructor(@InjectDataSource() private readonly database: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly database: DataSource,
+    @Inject(NATS_CONNECTION) nats: NatsConnection,
+  ) {
+    this.uploads = new UploadStore(documentUploadBucket(config.subjectRoot), DOCUMENT_UPLOAD_TTL_MS, nats);
+    // Kept until deleted: no TTL, no size cap (the disk's, as for Postgres), on file storage.
+    this.bucket = new ObjectBucket(documentsBucket(config.subjectRoot), { storage: StorageType.File }, nats);
+  }
 
   onApplicationBootstrap() {
     void this.sweep();
@@ -70,10 +77,9 @@ export class DocumentFiles implements OnApplicationBootstrap, OnModuleDestroy {
     }
   }
 
+  /** A sweep under way finishes first: the NATS connection is closed only after every module's destroy. */
   async onModuleDestroy() {
     await this.sweeping;
-    await this.uploads.close();
-    await this.bucket.close();
   }
 }
 

@@ -2,15 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { ClientProxy } from '@nestjs/microservices';
 import { InjectRepository } from '@nestjs/typeorm';
-import { DOCUMENT_MESSAGES, documentCreateSchema, eventSubject, fail, fieldIssues, ok, type ChangeKind, type RpcReply } from '@tms/contracts';
-import { allValues, config, EVENTS, internalErrorReply, recordChange, type ChangeContext } from '@tms/service-kit';
+import { DOCUMENT_MESSAGES, documentCreateSchema, fail, fieldIssues, invalidInput, isRecordId, ok, type ChangeKind, type RpcReply } from '@tms/contracts';
+import { allValues, announceChange, EVENTS, internalErrorReply, recordChange, type ChangeContext } from '@tms/service-kit';
 import { Repository } from 'typeorm';
 import { LoadEntity } from '../loads/load.entity.js';
 import { DocumentFiles } from './document-files.js';
 import { DocumentEntity } from './document.entity.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const isId = (id: unknown): id is string => typeof id === 'string' && UUID.test(id);
 
 const notFound = fail('not_found', DOCUMENT_MESSAGES.notFound);
 const loadNotFound = fail('not_found', DOCUMENT_MESSAGES.loadNotFound);
@@ -33,15 +30,15 @@ export class DocumentsService {
 
   async create(payload: unknown, context: ChangeContext): Promise<RpcReply<DocumentEntity>> {
     // The load is named by the route (/api/loads/:id/documents): one that cannot exist is not found, not invalid.
-    if (!isId((payload as { loadId?: unknown } | null)?.loadId)) return loadNotFound;
+    if (!isRecordId((payload as { loadId?: unknown } | null)?.loadId)) return loadNotFound;
     const parsed = documentCreateSchema.safeParse(payload);
-    if (!parsed.success) return fail('invalid', 'Invalid input', fieldIssues(parsed.error));
+    if (!parsed.success) return invalidInput(fieldIssues(parsed.error));
     const { object, ...fields } = parsed.data;
     return this.guard(async () => {
       if (!(await this.loads.existsBy({ id: fields.loadId }))) return loadNotFound;
       const data = await this.files.takeUpload(object);
       if (!data) return fail('invalid', DOCUMENT_MESSAGES.expired);
-      if (data.byteLength !== fields.fileSize) return fail('invalid', 'Invalid input', { fileSize: [DOCUMENT_MESSAGES.sizeMismatch] });
+      if (data.byteLength !== fields.fileSize) return invalidInput({ fileSize: [DOCUMENT_MESSAGES.sizeMismatch] });
       const id = randomUUID();
       await this.files.keep(id, data, fields.fileName);
       let saved: DocumentEntity;
@@ -63,7 +60,7 @@ export class DocumentsService {
 
   /** The documents of one load, oldest first (their data is never in an answer). */
   async list(loadId: unknown): Promise<RpcReply<DocumentEntity[]>> {
-    if (!isId(loadId)) return loadNotFound;
+    if (!isRecordId(loadId)) return loadNotFound;
     return this.guard(async () => {
       if (!(await this.loads.existsBy({ id: loadId }))) return loadNotFound;
       return ok(await this.documents.find({ where: { loadId }, order: { uploadedAt: 'ASC', id: 'ASC' } }));
@@ -71,7 +68,7 @@ export class DocumentsService {
   }
 
   async get(id: unknown): Promise<RpcReply<DocumentEntity>> {
-    if (!isId(id)) return notFound;
+    if (!isRecordId(id)) return notFound;
     return this.guard(async () => {
       const found = await this.documents.findOneBy({ id });
       return found ? ok(found) : notFound;
@@ -80,7 +77,7 @@ export class DocumentsService {
 
   /** Deletes the row, then (by the sweep) its bytes. */
   async delete(id: unknown, context: ChangeContext): Promise<RpcReply<{ id: string }>> {
-    if (!isId(id)) return notFound;
+    if (!isRecordId(id)) return notFound;
     return this.guard(async () => {
       const deleted = await this.documents.manager.transaction(async (manager) => {
         const document = await manager.findOneBy(DocumentEntity, { id });
@@ -105,6 +102,6 @@ export class DocumentsService {
   }
 
   private announce(change: ChangeKind, record: unknown) {
-    this.events.emit(eventSubject(config.subjectRoot, 'document', change), record).subscribe({ error: () => undefined });
+    announceChange(this.events, 'document', change, record);
   }
 }

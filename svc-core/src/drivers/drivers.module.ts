@@ -1,12 +1,11 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { eventsClientModule } from '@tms/service-kit';
 import { DriverEntity } from './driver.entity.js';
 import { DriversController } from './drivers.controller.js';
 import { DriversService } from './drivers.service.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([DriverEntity]), eventsClientModule()],
+  imports: [TypeOrmModule.forFeature([DriverEntity])],
   controllers: [DriversController],
   providers: [DriversService],
 })

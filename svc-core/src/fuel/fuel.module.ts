@@ -1,12 +1,11 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { eventsClientModule } from '@tms/service-kit';
 import { FuelEntity } from './fuel.entity.js';
 import { FuelController } from './fuel.controller.js';
 import { FuelService } from './fuel.service.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([FuelEntity]), eventsClientModule()],
+  imports: [TypeOrmModule.forFeature([FuelEntity])],
   controllers: [FuelController],
   providers: [FuelService],
 })

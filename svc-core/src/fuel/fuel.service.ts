@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ClientProxy } from '@nestjs/microservices';
 import { InjectRepository } from '@nestjs/typeorm';
-import { fail, FUEL_MESSAGES, fuelInputSchema, fuelTotalCost, type FuelFields } from '@tms/contracts';
+import { FUEL_MESSAGES, fuelInputSchema, fuelTotalCost, invalidInput, type FuelFields } from '@tms/contracts';
 import { CrudService, EVENTS, refuseMissingReferences } from '@tms/service-kit';
 import { Repository } from 'typeorm';
 import { DriverEntity } from '../drivers/driver.entity.js';
@@ -42,7 +42,7 @@ export class FuelService extends CrudService<FuelEntity, typeof fuelInputSchema>
     const expected = fuelTotalCost(fields.gallons ?? stored?.gallons, fields.pricePerGallon ?? stored?.pricePerGallon);
     if (expected === undefined || fields.totalCost === expected) return undefined;
     const message = FUEL_MESSAGES.totalCostDisagrees(expected);
-    return fail('invalid', 'Invalid input', { totalCost: [message] });
+    return invalidInput({ totalCost: [message] });
   }
 
   /** The total written is the one worked out, whatever the purchase's gallons and price became. */

@@ -1,12 +1,11 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { eventsClientModule } from '@tms/service-kit';
 import { InspectionEntity } from './inspection.entity.js';
 import { InspectionsController } from './inspections.controller.js';
 import { InspectionsService } from './inspections.service.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([InspectionEntity]), eventsClientModule()],
+  imports: [TypeOrmModule.forFeature([InspectionEntity])],
   controllers: [InspectionsController],
   providers: [InspectionsService],
 })

@@ -1,13 +1,12 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { eventsClientModule } from '@tms/service-kit';
 import { DocumentsModule } from '../documents/documents.module.js';
 import { LoadEntity } from './load.entity.js';
 import { LoadsController } from './loads.controller.js';
 import { LoadsService } from './loads.service.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([LoadEntity]), eventsClientModule(), DocumentsModule],
+  imports: [TypeOrmModule.forFeature([LoadEntity]), DocumentsModule],
   controllers: [LoadsController],
   providers: [LoadsService],
 })

@@ -1,12 +1,11 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { eventsClientModule } from '@tms/service-kit';
 import { MaintenanceEntity } from './maintenance.entity.js';
 import { MaintenanceController } from './maintenance.controller.js';
 import { MaintenanceService } from './maintenance.service.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([MaintenanceEntity]), eventsClientModule()],
+  imports: [TypeOrmModule.forFeature([MaintenanceEntity])],
   controllers: [MaintenanceController],
   providers: [MaintenanceService],
 })

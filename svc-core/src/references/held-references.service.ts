@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import {
   fail,
   HOLDER_NAMES,
+  isRecordId,
   namedElsewhereMessage,
   ok,
   parseHolder,
@@ -21,8 +22,6 @@ import { internalErrorReply, ServiceRequests } from '@tms/service-kit';
 import { DataSource, type EntityManager } from 'typeorm';
 
 const TABLES: Record<ReferencedKind, string> = { load: 'core.loads', customer: 'core.customers', driver: 'core.drivers', truck: 'core.trucks' };
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const isRecordId = (id: unknown): id is string => typeof id === 'string' && UUID.test(id);
 const isHolder = (holder: unknown): holder is string => typeof holder === 'string' && parseHolder(holder) !== undefined;
 const areNamedRecords = (records: unknown): records is NamedRecord[] =>
   Array.isArray(records) &&

@@ -1,12 +1,11 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { eventsClientModule } from '@tms/service-kit';
 import { TruckEntity } from './truck.entity.js';
 import { TrucksController } from './trucks.controller.js';
 import { TrucksService } from './trucks.service.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([TruckEntity]), eventsClientModule()],
+  imports: [TypeOrmModule.forFeature([TruckEntity])],
   controllers: [TrucksController],
   providers: [TrucksService],
   exports: [TrucksService],

@@ -1,12 +1,11 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { eventsClientModule } from '@tms/service-kit';
 import { ViolationEntity } from './violation.entity.js';
 import { ViolationsController } from './violations.controller.js';
 import { ViolationsService } from './violations.service.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([ViolationEntity]), eventsClientModule()],
+  imports: [TypeOrmModule.forFeature([ViolationEntity])],
   controllers: [ViolationsController],
   providers: [ViolationsService],
 })

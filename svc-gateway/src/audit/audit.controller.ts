@@ -6,6 +6,7 @@ import {
   AUDITED_RESOURCES,
   auditQuerySchema,
   fieldIssues,
+  INVALID_INPUT,
   rpcSubject,
   type AuditEntry,
   type AuditPage,
@@ -32,7 +33,7 @@ export class AuditController {
     const parsed = auditQuerySchema.safeParse(query);
     if (!parsed.success) {
       const issues = fieldIssues(parsed.error);
-      throw new HttpException({ message: Object.values(issues)[0]?.[0] ?? 'Invalid input', issues }, 400);
+      throw new HttpException({ message: Object.values(issues)[0]?.[0] ?? INVALID_INPUT, issues }, 400);
     }
     const owners: ServiceName[] = parsed.data.resource ? [AUDITED_RESOURCES[parsed.data.resource]] : AUDITED_SERVICES;
     const pages = await Promise.all(

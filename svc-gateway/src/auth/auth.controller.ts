@@ -1,11 +1,12 @@
 import { Controller, Get, Inject, Logger, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { SOMETHING_WENT_WRONG } from '@tms/contracts';
 import passport from 'passport';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js';
-import { SOMETHING_WENT_WRONG } from '../services/rpc-errors.js';
 import type { User } from '../users/user.entity.js';
 import { toCurrentUser } from '../users/users.service.js';
 import { logText } from '../http/log-text.js';
+import { Public } from '../http/public.decorator.js';
 import { SignInNotAllowed, SignInRefused } from './claims.js';
 import { OIDC_STRATEGY } from './oidc.strategy.js';
 import { SESSION_COOKIE, sessionCookieOptions } from './sessions.js';
@@ -16,7 +17,7 @@ const PENDING_SIGN_IN_MS = 15 * 60 * 1000;
 
 /**
  * Sign-in (OIDC authorization-code flow), sign-out and the current user. Login, callback and logout are
- * browser navigations, so they answer redirects (or a small page), not JSON.
+ * browser navigations, so they answer redirects (or a small page), not JSON; they are public, the current user is not.
  */
 @Controller('api')
 export class AuthController {
@@ -25,6 +26,7 @@ export class AuthController {
   constructor(@Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig) {}
 
   /** Starts the flow: a `state` (and nonce) in a new session, then a redirect to the issuer. */
+  @Public()
   @Get('login')
   login(@Req() req: Request, @Res() res: Response) {
     if (this.config.secureCookies && !req.secure) {
@@ -44,6 +46,7 @@ export class AuthController {
    * Ends the flow: checks state and tokens, upserts the user, then signs in under a NEW session id (passport
    * 0.7's req.logIn regenerates the session, against session fixation) and goes to the app.
    */
+  @Public()
   @Get('callback')
   callback(@Req() req: Request, @Res() res: Response) {
     passport.authenticate(OIDC_STRATEGY, (error: unknown, user: User | false, info?: { message?: string }) => {
@@ -53,11 +56,13 @@ export class AuthController {
   }
 
   /** Destroys the session on the server, clears the cookie and goes back to the landing page. */
+  @Public()
   @Get('logout')
   logout(@Req() req: Request, @Res() res: Response) {
     this.signOut(req, res, 302);
   }
 
+  @Public()
   @Post('logout')
   logoutByForm(@Req() req: Request, @Res() res: Response) {
     this.signOut(req, res, 303);

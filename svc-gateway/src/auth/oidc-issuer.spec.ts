@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ConfigError } from '../config/gateway-config.js';
+import { SettingError } from '@tms/service-kit';
 import { discoverIssuer } from './oidc-issuer.js';
 
 /** A throwaway local issuer answering its discovery path with what each test says. */
@@ -52,7 +52,7 @@ describe('discoverIssuer', () => {
   it('gives up within its timeout', async () => {
     answer = () => ({ status: 200, body: '{}', delayMs: 2000 });
     const started = Date.now();
-    await expect(discoverIssuer(base, 200)).rejects.toThrow(ConfigError);
+    await expect(discoverIssuer(base, 200)).rejects.toThrow(SettingError);
     expect(Date.now() - started).toBeLessThan(1500);
   });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ConfigError, type GatewayConfig } from '../config/gateway-config.js';
+import { SettingError } from '@tms/service-kit';
+import type { GatewayConfig } from '../config/gateway-config.js';
 
 /** How the gateway's OIDC client reaches its issuer: what passport-openidconnect needs. */
 export interface OidcClientSettings {
@@ -28,7 +29,7 @@ export type Discovery = z.infer<typeof discoverySchema>;
 
 export const DISCOVERY_TIMEOUT_MS = 5000;
 
-/** Reads `{issuer}/.well-known/openid-configuration`, failing with a clear ConfigError within the timeout. */
+/** Reads `{issuer}/.well-known/openid-configuration`, failing with a clear SettingError within the timeout. */
 export async function discoverIssuer(issuerUrl: string, timeoutMs = DISCOVERY_TIMEOUT_MS): Promise<Discovery> {
   const url = `${issuerUrl.replace(/\/+$/, '')}/.well-known/openid-configuration`;
   let response: Response;
@@ -36,21 +37,21 @@ export async function discoverIssuer(issuerUrl: string, timeoutMs = DISCOVERY_TI
     response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), headers: { accept: 'application/json' } });
   } catch (error) {
     const reason = (error as Error).name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : describe(error);
-    throw new ConfigError(`Cannot read the OIDC discovery document at ${url}: ${reason}. Check OIDC_ISSUER_URL.`);
+    throw new SettingError(`Cannot read the OIDC discovery document at ${url}: ${reason}. Check OIDC_ISSUER_URL.`);
   }
   if (!response.ok) {
-    throw new ConfigError(`Cannot read the OIDC discovery document at ${url}: HTTP ${response.status}. Check OIDC_ISSUER_URL.`);
+    throw new SettingError(`Cannot read the OIDC discovery document at ${url}: HTTP ${response.status}. Check OIDC_ISSUER_URL.`);
   }
   let body: unknown;
   try {
     body = await response.json();
   } catch {
-    throw new ConfigError(`The OIDC discovery document at ${url} is not JSON. Check OIDC_ISSUER_URL.`);
+    throw new SettingError(`The OIDC discovery document at ${url} is not JSON. Check OIDC_ISSUER_URL.`);
   }
   const parsed = discoverySchema.safeParse(body);
   if (!parsed.success) {
     const fields = parsed.error.issues.map((issue) => issue.path.join('.')).join(', ');
-    throw new ConfigError(`The OIDC discovery document at ${url} lacks or has invalid: ${fields}.`);
+    throw new SettingError(`The OIDC discovery document at ${url} lacks or has invalid: ${fields}.`);
   }
   return parsed.data;
 }

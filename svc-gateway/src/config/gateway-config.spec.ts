@@ -1,4 +1,5 @@
-import { ConfigError, loadConfig } from './gateway-config.js';
+import { SettingError } from '@tms/service-kit';
+import { loadConfig } from './gateway-config.js';
 
 const dir = '/srv/tms/svc-gateway';
 
@@ -57,7 +58,7 @@ describe('loadConfig', () => {
   });
 
   it('refuses the development issuer under NODE_ENV=production', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x' }, dir)).toThrow(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x' }, dir)).toThrow(SettingError);
     expect(() => loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x' }, dir)).toThrow(/OIDC_ISSUER_URL/);
   });
 

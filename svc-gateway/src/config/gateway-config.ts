@@ -1,9 +1,6 @@
 import path from 'node:path';
-import { config as shared } from '@tms/service-kit';
-
-/** The micro-frontends the shell loads at run time, by their federation name. */
-export const REMOTES = ['dispatch', 'fleet', 'accounting', 'safety'] as const;
-export type RemoteName = (typeof REMOTES)[number];
+import { REMOTES, type RemoteName } from '@tms/contracts';
+import { SettingError, config as shared, wholeNumberSetting } from '@tms/service-kit';
 
 /** Signs session cookies when SESSION_SECRET is not set, outside production only (a warning is logged). */
 const DEVELOPMENT_SESSION_SECRET = 'tms-development-session-secret-never-use-in-production';
@@ -43,6 +40,10 @@ export interface GatewayConfig {
   natsUrl: string;
   subjectRoot: string;
   serviceTimeoutMs: number;
+  /** How long POST /api/extract-load waits for svc-ai (OCR of a scan, then a model). */
+  extractTimeoutMs: number;
+  /** Device ingestion's rate limit, and how long the latest positions' answer is reused. */
+  gps: GpsSettings;
   shellDist: string;
   /** Folder of each remote's build, served at /remotes/{name}/. */
   remoteDists: Record<RemoteName, string>;
@@ -50,30 +51,24 @@ export interface GatewayConfig {
   remoteUrls: Record<RemoteName, string>;
 }
 
-/** A configuration the gateway refuses to start with; its message names the variable, never a secret's value. */
-export class ConfigError extends Error {
-  override name = 'ConfigError';
+export interface GpsSettings {
+  /** Requests a device may make per second, on average (per gateway replica). */
+  ratePerSecond: number;
+  /** Requests a device may make at once after being quiet. */
+  burst: number;
+  /** How long the latest positions' answer is reused (ms), as svc-telematics reuses its pages. */
+  latestReuseMs: number;
 }
 
 type Env = Record<string, string | undefined>;
 
 const present = (value: string | undefined) => (value !== undefined && value.trim() !== '' ? value.trim() : undefined);
 
-function positiveInteger(env: Env, name: string, fallback: number, max = Number.MAX_SAFE_INTEGER): number {
-  const raw = present(env[name]);
-  if (raw === undefined) return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value <= 0 || value > max) {
-    throw new ConfigError(`${name} must be a whole number between 1 and ${max} (got "${raw}").`);
-  }
-  return value;
-}
-
 /** A comma- or space-separated list, lower-cased; each entry must pass `valid`, else the start stops naming it. */
 function list(env: Env, name: string, valid: RegExp, example: string): string[] {
   const entries = (present(env[name]) ?? '').split(/[\s,]+/).filter(Boolean).map((entry) => entry.toLowerCase());
   const bad = entries.find((entry) => !valid.test(entry));
-  if (bad !== undefined) throw new ConfigError(`${name} must list entries like ${example}, separated by commas (got "${bad}").`);
+  if (bad !== undefined) throw new SettingError(`${name} must list entries like ${example}, separated by commas (got "${bad}").`);
   return entries;
 }
 
@@ -86,10 +81,10 @@ function httpUrl(name: string, raw: string): URL {
   try {
     url = new URL(raw);
   } catch {
-    throw new ConfigError(`${name} must be an absolute http(s) URL (got "${raw}").`);
+    throw new SettingError(`${name} must be an absolute http(s) URL (got "${raw}").`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new ConfigError(`${name} must be an absolute http(s) URL (got "${raw}").`);
+    throw new SettingError(`${name} must be an absolute http(s) URL (got "${raw}").`);
   }
   return url;
 }
@@ -100,10 +95,10 @@ function httpUrl(name: string, raw: string): URL {
  */
 export function loadConfig(env: Env, gatewayDir: string): GatewayConfig {
   const production = env.NODE_ENV === 'production';
-  const port = positiveInteger(env, 'PORT', 3000, 65535);
+  const port = wholeNumberSetting('PORT', { fallback: 3000, max: 65535 }, env);
   const appUrl = httpUrl('APP_URL', present(env.APP_URL) ?? `http://localhost:${port}`);
   if (appUrl.pathname !== '/' || appUrl.search || appUrl.hash) {
-    throw new ConfigError(`APP_URL must be an origin without a path, like https://tms.example.com (got "${appUrl.href}").`);
+    throw new SettingError(`APP_URL must be an origin without a path, like https://tms.example.com (got "${appUrl.href}").`);
   }
 
   const issuerUrl = present(env.OIDC_ISSUER_URL);
@@ -113,11 +108,11 @@ export function loadConfig(env: Env, gatewayDir: string): GatewayConfig {
     const clientId = present(env.OIDC_CLIENT_ID);
     const clientSecret = present(env.OIDC_CLIENT_SECRET);
     const missing = [!clientId && 'OIDC_CLIENT_ID', !clientSecret && 'OIDC_CLIENT_SECRET'].filter(Boolean);
-    if (missing.length) throw new ConfigError(`OIDC_ISSUER_URL is set, so ${missing.join(' and ')} must be set too.`);
+    if (missing.length) throw new SettingError(`OIDC_ISSUER_URL is set, so ${missing.join(' and ')} must be set too.`);
     oidc = { kind: 'external', issuerUrl: issuerUrl.replace(/\/+$/, ''), clientId: clientId!, clientSecret: clientSecret! };
   } else {
     if (production) {
-      throw new ConfigError(
+      throw new SettingError(
         'OIDC_ISSUER_URL is not set, and the built-in development sign-in cannot run with NODE_ENV=production ' +
           '(it signs anyone in). Set OIDC_ISSUER_URL, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET for your identity provider.',
       );
@@ -132,12 +127,19 @@ export function loadConfig(env: Env, gatewayDir: string): GatewayConfig {
 
   const sessionSecret = present(env.SESSION_SECRET);
   if (!sessionSecret && production) {
-    throw new ConfigError('SESSION_SECRET must be set with NODE_ENV=production (a long random string signs the session cookie).');
+    throw new SettingError('SESSION_SECRET must be set with NODE_ENV=production (a long random string signs the session cookie).');
   }
 
-  const sessionIdleSeconds = positiveInteger(env, 'SESSION_IDLE_SECONDS', 60 * 60);
-  const sessionMaxSeconds = positiveInteger(env, 'SESSION_MAX_SECONDS', 12 * 60 * 60);
-  const serviceTimeoutMs = positiveInteger(env, 'SERVICE_TIMEOUT_MS', 4500);
+  const sessionIdleSeconds = wholeNumberSetting('SESSION_IDLE_SECONDS', { fallback: 60 * 60 }, env);
+  const sessionMaxSeconds = wholeNumberSetting('SESSION_MAX_SECONDS', { fallback: 12 * 60 * 60 }, env);
+  const serviceTimeoutMs = wholeNumberSetting('SERVICE_TIMEOUT_MS', { fallback: 4500 }, env);
+  const extractTimeoutMs = wholeNumberSetting('EXTRACT_TIMEOUT_MS', { fallback: 60_000 }, env);
+  const ratePerSecond = wholeNumberSetting('GPS_RATE_LIMIT_PER_SECOND', { fallback: 10 }, env);
+  const gps = {
+    ratePerSecond,
+    burst: wholeNumberSetting('GPS_RATE_LIMIT_BURST', { fallback: Math.max(20, ratePerSecond * 2) }, env),
+    latestReuseMs: wholeNumberSetting('GPS_LATEST_REUSE_MS', { fallback: 1000 }, env),
+  };
   const shellDist = path.resolve(gatewayDir, present(env.SHELL_DIST) ?? '../shell/dist');
   const remoteDists = Object.fromEntries(REMOTES.map((name) => [name, path.resolve(gatewayDir, `../mfe-${name}/dist`)]));
   const remoteUrls = Object.fromEntries(
@@ -160,6 +162,8 @@ export function loadConfig(env: Env, gatewayDir: string): GatewayConfig {
     natsUrl: shared.natsUrl,
     subjectRoot: shared.subjectRoot,
     serviceTimeoutMs,
+    extractTimeoutMs,
+    gps,
     shellDist,
     remoteDists: remoteDists as Record<RemoteName, string>,
     remoteUrls: remoteUrls as Record<RemoteName, string>,

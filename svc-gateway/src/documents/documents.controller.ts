@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
-import { Body, Controller, Delete, Get, HttpCode, HttpException, Logger, Param, Post, Res, type OnModuleDestroy } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, HttpException, Inject, Logger, Param, Post, Res } from '@nestjs/common';
 import type { ObjectResult } from '@nats-io/obj';
 import {
   DOCUMENT_MESSAGES,
@@ -19,6 +19,7 @@ import {
 import { ObjectBucket, UploadStore } from '@tms/service-kit';
 import type { Response } from 'express';
 import { SignedIn } from '../auth/signed-in.decorator.js';
+import { NATS_CONNECTION, type GatewayNats } from '../nats/nats.module.js';
 import { uploadedDocument } from '../extract/extract-body.js';
 import { serviceUnavailableMessage } from '../services/rpc-errors.js';
 import { ServiceClient } from '../services/service-client.js';
@@ -36,15 +37,18 @@ const KEEP_TIMEOUT_MS = 15000;
  * load. A download streams the kept object's chunks.
  */
 @Controller('api')
-export class DocumentsController implements OnModuleDestroy {
+export class DocumentsController {
   private readonly logger = new Logger(DocumentsController.name);
   private readonly uploads: UploadStore;
   /** Kept documents' bytes, in the bucket svc-core owns (one object per document id): read only here. */
   private readonly files: ObjectBucket;
 
-  constructor(private readonly services: ServiceClient) {
-    this.uploads = new UploadStore(documentUploadBucket(services.subjectRoot), DOCUMENT_UPLOAD_TTL_MS);
-    this.files = new ObjectBucket(documentsBucket(services.subjectRoot));
+  constructor(
+    private readonly services: ServiceClient,
+    @Inject(NATS_CONNECTION) nats: GatewayNats,
+  ) {
+    this.uploads = new UploadStore(documentUploadBucket(services.subjectRoot), DOCUMENT_UPLOAD_TTL_MS, nats.connection());
+    this.files = new ObjectBucket(documentsBucket(services.subjectRoot), undefined, nats.connection());
   }
 
   @Post('loads/:id/documents')
@@ -118,9 +122,5 @@ export class DocumentsController implements OnModuleDestroy {
 
   private subject(action: string) {
     return rpcSubject(this.services.subjectRoot, 'core', DOCUMENTS_RESOURCE, action);
-  }
-
-  async onModuleDestroy() {
-    await Promise.all([this.uploads.close(), this.files.close()]);
   }
 }

@@ -1,7 +1,7 @@
 import { HttpException } from '@nestjs/common';
 import express, { type RequestHandler } from 'express';
 import { EXTRACT_MAX_BODY_BYTES, EXTRACT_MAX_FILE_BYTES, EXTRACT_MESSAGES } from '@tms/contracts';
-import { BodyRefused } from '../http/json-body.js';
+import { BodyRefused } from '../http/request-body.js';
 
 /** The path of the extraction route, whose body (a document as a data URL) may be larger than other routes'. */
 export const EXTRACT_PATH = '/api/extract-load';

@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, HttpException, Logger, Post, type OnModuleDestroy } from '@nestjs/common';
+import { Body, Controller, HttpCode, HttpException, Inject, Logger, Post } from '@nestjs/common';
 import {
   EXTRACT_ACTION,
   EXTRACT_RESOURCE,
@@ -11,15 +11,11 @@ import {
   type FieldIssues,
 } from '@tms/contracts';
 import { UploadStore } from '@tms/service-kit';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js';
+import { NATS_CONNECTION, type GatewayNats } from '../nats/nats.module.js';
 import { serviceUnavailableMessage } from '../services/rpc-errors.js';
 import { ServiceClient } from '../services/service-client.js';
 import { uploadedDocument } from './extract-body.js';
-
-/** How long the gateway waits for svc-ai (OCR of a scan, then a model): EXTRACT_TIMEOUT_MS, default 60 s. */
-export const extractTimeoutMs = (env = process.env) => {
-  const value = Number(env.EXTRACT_TIMEOUT_MS);
-  return Number.isInteger(value) && value > 0 ? value : 60000;
-};
 
 const invalid = (message: string, issues: FieldIssues = {}) => new HttpException({ message, issues }, 400);
 
@@ -29,12 +25,16 @@ const invalid = (message: string, issues: FieldIssues = {}) => new HttpException
  * form's fields. A file over EXTRACT_MAX_FILE_BYTES is a 413; a bad body, type or file a 400 whose message says why.
  */
 @Controller('api')
-export class ExtractController implements OnModuleDestroy {
+export class ExtractController {
   private readonly logger = new Logger(ExtractController.name);
   private readonly uploads: UploadStore;
 
-  constructor(private readonly services: ServiceClient) {
-    this.uploads = new UploadStore(extractUploadBucket(services.subjectRoot), EXTRACT_UPLOAD_TTL_MS);
+  constructor(
+    private readonly services: ServiceClient,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+    @Inject(NATS_CONNECTION) nats: GatewayNats,
+  ) {
+    this.uploads = new UploadStore(extractUploadBucket(services.subjectRoot), EXTRACT_UPLOAD_TTL_MS, nats.connection());
   }
 
   @Post(EXTRACT_RESOURCE)
@@ -58,15 +58,11 @@ export class ExtractController implements OnModuleDestroy {
     }
     const payload: ExtractLoadPayload = { object, fileType };
     try {
-      return await this.services.call<ExtractLoadResult>('ai', rpcSubject(this.services.subjectRoot, 'ai', EXTRACT_RESOURCE, EXTRACT_ACTION), payload, { timeoutMs: extractTimeoutMs() });
+      return await this.services.call<ExtractLoadResult>('ai', rpcSubject(this.services.subjectRoot, 'ai', EXTRACT_RESOURCE, EXTRACT_ACTION), payload, { timeoutMs: this.config.extractTimeoutMs });
     } catch (error) {
       // svc-ai takes (reads and deletes) the object; when it did not answer, the object must not wait for its TTL.
       void this.uploads.remove(object);
       throw error;
     }
-  }
-
-  async onModuleDestroy() {
-    await this.uploads.close();
   }
 }

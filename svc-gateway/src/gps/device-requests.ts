@@ -1,11 +1,8 @@
 import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
 import { parse as parseQuery } from 'node:querystring';
-import type { Transform } from 'node:stream';
-import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { osmandPosition, osmandToken, traccarJson } from '@tms/contracts';
 import { answerForError } from '../http/http-errors.js';
-import { BodyRefused, JSON_LIMIT_BYTES, JSON_MAX_DEPTH, jsonDepth } from '../http/json-body.js';
-import { REQUEST_TOO_LARGE } from '../services/rpc-errors.js';
+import { JSON_LIMIT_BYTES, parseJsonBody, readBody } from '../http/request-body.js';
 import { GpsIngestion } from './gps-ingestion.service.js';
 
 export const GPS_PATH = '/api/gps';
@@ -15,34 +12,6 @@ const FORM_LIMIT_BYTES = 16 * 1024;
 
 /** The token of `Authorization: Bearer <token>`. */
 const bearer = (authorization: string | undefined) => /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1];
-
-const DECOMPRESSORS: Record<string, () => Transform> = { gzip: createGunzip, deflate: createInflate, br: createBrotliDecompress };
-
-/** The body's bytes, at most `limit` once decompressed (gzip, deflate, br), refused as /api's JSON parser does. */
-function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
-  const encoding = (req.headers['content-encoding'] ?? 'identity').toLowerCase();
-  const decompress = DECOMPRESSORS[encoding];
-  if (!decompress && encoding !== 'identity') return Promise.reject(new BodyRefused(415, 'Unsupported media type', 'encoding.unsupported'));
-  if (!decompress && Number(req.headers['content-length'] ?? 0) > limit) {
-    req.resume();
-    return Promise.reject(new BodyRefused(413, REQUEST_TOO_LARGE, 'entity.too.large'));
-  }
-  const source = decompress ? req.pipe(decompress()) : req;
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    source.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= limit) return void chunks.push(chunk);
-      source.removeAllListeners('data');
-      req.unpipe();
-      req.resume();
-      reject(new BodyRefused(413, REQUEST_TOO_LARGE, 'entity.too.large'));
-    });
-    source.once('end', () => resolve(Buffer.concat(chunks, size)));
-    source.once('error', () => reject(new BodyRefused(400, 'The request body could not be decoded as its Content-Encoding says.', 'encoding.failed')));
-  });
-}
 
 /**
  * A device's body: JSON (an object or an array, as /api takes it), a form for OsmAnd, else nothing. OsmAnd's bodies
@@ -56,17 +25,7 @@ async function readDeviceBody(req: IncomingMessage, osmand: boolean): Promise<un
     return undefined;
   }
   const text = (await readBody(req, osmand ? FORM_LIMIT_BYTES : JSON_LIMIT_BYTES)).toString('utf8');
-  if (!json) return { ...parseQuery(text) };
-  let body: unknown;
-  try {
-    body = text.trim() === '' ? undefined : JSON.parse(text);
-  } catch {
-    throw new BodyRefused(400, 'Invalid JSON', 'entity.parse.failed');
-  }
-  if (jsonDepth(body, JSON_MAX_DEPTH) > JSON_MAX_DEPTH) {
-    throw new BodyRefused(400, `The request body is nested too deeply (at most ${JSON_MAX_DEPTH} levels).`, 'entity.too.deep');
-  }
-  return body;
+  return json ? parseJsonBody(text) : { ...parseQuery(text) };
 }
 
 /** Answers a device: JSON, never cached, never sniffed; errors worded as every other route words them. */

@@ -8,7 +8,7 @@ import { GpsIngestion } from './gps-ingestion.service.js';
 const GRANT_WAIT_MS = 2000;
 
 /**
- * POST /api/devices, ahead of the generic resource routes: svc-telematics registers the device, and the answer (with
+ * POST /api/devices, ahead of the generic resource routes (ROUTES in app.module.ts): svc-telematics registers the device, and the answer (with
  * its token, shown this once) waits until this gateway accepts the token, so that the device may post at once.
  * The other device routes are the generic ones.
  */

@@ -1,14 +1,13 @@
-import { HttpException, Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { HttpException, Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { jetstream } from '@nats-io/jetstream';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { checkGpsBody, GPS_MESSAGES, gpsSubject, type DeviceGrant } from '@tms/contracts';
+import { checkGpsBody, GPS_MESSAGES, gpsSubject, INVALID_INPUT, type DeviceGrant } from '@tms/contracts';
 import { ensureGpsStream, hashDeviceToken, openDeviceGrants } from '@tms/gps-stream';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js';
 import { RetryLater } from '../http/http-errors.js';
+import { NATS_CONNECTION, type GatewayNats } from '../nats/nats.module.js';
 import { ServiceClient } from '../services/service-client.js';
 import { DeviceGrants } from './device-grants.js';
 import { GpsGroupPublisher } from './gps-group-publisher.js';
-import { loadGpsConfig } from './gps-config.js';
 import { KnownSubjects } from './known-subjects.js';
 import { RateLimiter } from './rate-limiter.js';
 
@@ -25,26 +24,25 @@ const refuse = (status: number, message: string, extra: Record<string, unknown> 
  * acknowledgement): an accepted position is never lost.
  */
 @Injectable()
-export class GpsIngestion implements OnModuleInit, OnApplicationShutdown {
+export class GpsIngestion implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger('GpsIngestion');
   private readonly grants = new DeviceGrants();
   private readonly limiter: RateLimiter;
   private readonly subjects: KnownSubjects;
-  private nc?: NatsConnection;
   private publisher?: GpsGroupPublisher;
   /** Set on shutdown: a start still under way then gives up instead of retrying on a connection being drained. */
   private stopping = false;
 
   constructor(
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+    @Inject(NATS_CONNECTION) private readonly nats: GatewayNats,
     services: ServiceClient,
   ) {
-    const { ratePerSecond, burst } = loadGpsConfig();
-    this.limiter = new RateLimiter(ratePerSecond, burst);
+    this.limiter = new RateLimiter(config.gps.ratePerSecond, config.gps.burst);
     this.subjects = new KnownSubjects(services);
   }
 
-  /** Connects in the background: the gateway starts (and serves staff) before NATS is there. */
+  /** Starts in the background: the gateway starts (and serves staff) before NATS is there. */
   onModuleInit() {
     void this.start();
   }
@@ -52,37 +50,26 @@ export class GpsIngestion implements OnModuleInit, OnApplicationShutdown {
   private async start() {
     if (this.stopping) return;
     try {
-      this.nc = await connect({
-        servers: this.config.natsUrl,
-        name: 'svc-gateway-gps',
-        maxReconnectAttempts: -1,
-        reconnectTimeWait: 1000,
-        waitOnFirstConnect: true,
-        // No Error with the caller's stack made ahead of every publish in case it fails: a failed one is logged and
-        // answered 503 without it, and the gateway publishes thousands a second.
-        noAsyncTraces: true,
-      });
-      if (this.stopping) return void (await this.nc.close());
-      await ensureGpsStream(this.nc, this.config.subjectRoot);
-      const js = jetstream(this.nc, { timeout: PUBLISH_TIMEOUT_MS });
-      this.publisher = new GpsGroupPublisher(js, gpsSubject(this.config.subjectRoot), this.nc.info!.max_payload / 2);
-      await this.grants.follow(await openDeviceGrants(this.nc, this.config.subjectRoot));
-      this.subjects.follow(this.nc, this.config.subjectRoot);
+      const nc = await this.nats.connection();
+      if (this.stopping) return;
+      await ensureGpsStream(nc, this.config.subjectRoot);
+      const js = jetstream(nc, { timeout: PUBLISH_TIMEOUT_MS });
+      this.publisher = new GpsGroupPublisher(js, gpsSubject(this.config.subjectRoot), nc.info!.max_payload / 2);
+      await this.grants.follow(await openDeviceGrants(nc, this.config.subjectRoot));
+      this.subjects.follow(nc, this.config.subjectRoot);
       this.logger.log('Accepting GPS positions');
     } catch (error) {
-      // Stopping: the connection is being drained (or was never opened), and the drain closes it.
       if (this.stopping) return;
       this.logger.error(`GPS ingestion could not start, retrying: ${error instanceof Error ? error.message : String(error)}`);
-      await this.nc?.close().catch(() => undefined);
       setTimeout(() => void this.start(), 2000).unref();
     }
   }
 
-  async onApplicationShutdown() {
+  /** Stops following grants and deletes before the NATS module drains the connection. */
+  onModuleDestroy() {
     this.stopping = true;
     this.grants.stop();
     this.subjects.stop();
-    await this.nc?.drain().catch(() => undefined);
   }
 
   /**
@@ -121,7 +108,7 @@ export class GpsIngestion implements OnModuleInit, OnApplicationShutdown {
     const bound = device.driverId !== null || device.truckId !== null;
     const checked = checkGpsBody(body, bound ? (position) => ({ ...position, truckId: own(position, 'truckId'), driverId: own(position, 'driverId') }) : undefined);
     if (forbidden) throw refuse(403, GPS_MESSAGES.forbidden);
-    if (!checked.ok) throw refuse(400, 'Invalid input', { issues: checked.issues });
+    if (!checked.ok) throw refuse(400, INVALID_INPUT, { issues: checked.issues });
     // A bound device's own truck and driver exist (svc-telematics checked them); an unbound one's are checked here.
     if (!bound) await this.subjects.refuseUnknown(checked.positions);
     if (!this.publisher) throw refuse(503, NOT_READY);

@@ -1,21 +1,26 @@
-import { Controller, Get, Res } from '@nestjs/common';
+import { Controller, Get, Inject, Res } from '@nestjs/common';
 import { gpsLatestSubject } from '@tms/contracts';
 import type { Response } from 'express';
+import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js';
 import { readList } from '../resources/list-stream.js';
 import { ServiceClient } from '../services/service-client.js';
-import { loadGpsConfig } from './gps-config.js';
 
 /**
- * The latest positions for the GPS Tracking screen (signed in). Registered before the generic `/api/:resource`
- * routes. Devices post to their own routes, ahead of the session chain (device-requests.ts).
+ * The latest positions for the GPS Tracking screen (signed in); ahead of the generic `/api/:resource/:id` (ROUTES in
+ * app.module.ts). Devices post to their own routes, ahead of the whole pipeline (device-requests.ts).
  */
 @Controller('api/gps')
 export class GpsController {
-  private readonly reuseMs = loadGpsConfig().latestReuseMs;
+  private readonly reuseMs: number;
   /** The answer last read, for every screen that asks within reuseMs; concurrent askers share one read. */
   private recent?: { readAt: number; body: Promise<Buffer> };
 
-  constructor(private readonly services: ServiceClient) {}
+  constructor(
+    private readonly services: ServiceClient,
+    @Inject(GATEWAY_CONFIG) config: GatewayConfig,
+  ) {
+    this.reuseMs = config.gps.latestReuseMs;
+  }
 
   /**
    * The latest position of each driver and truck, each position once, newest first (spec 7). Every open GPS Tracking

@@ -1,6 +1,6 @@
 import { HttpException } from '@nestjs/common';
 import type { NatsConnection, Subscription } from '@nats-io/transport-node';
-import { DEVICE_MESSAGES, eventSubject, rpcSubject, type GpsPositionFields } from '@tms/contracts';
+import { DEVICE_MESSAGES, eventSubject, INVALID_INPUT, rpcSubject, type GpsPositionFields } from '@tms/contracts';
 import type { ServiceClient } from '../services/service-client.js';
 
 /** How long a truck or driver seen to exist is trusted without asking svc-core again (a delete event ends it sooner). */
@@ -54,7 +54,7 @@ export class KnownSubjects {
         if (id !== null && missing.has(id)) issues[positions.length > 1 ? `${index}.${field}` : field] = [NOT_FOUND[kind]];
       });
     }
-    if (Object.keys(issues).length) throw new HttpException({ message: 'Invalid input', issues }, 400);
+    if (Object.keys(issues).length) throw new HttpException({ message: INVALID_INPUT, issues }, 400);
   }
 
   /** The ids of `ids` svc-core does not have; svc-core not answering is the 503 ServiceClient throws. */

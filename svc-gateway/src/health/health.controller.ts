@@ -1,5 +1,6 @@
 import { Controller, Get } from '@nestjs/common';
 import { healthSubject, SERVICES, type ServiceName } from '@tms/contracts';
+import { Public } from '../http/public.decorator.js';
 import { ServiceClient } from '../services/service-client.js';
 
 /** How long GET /api/health waits for each service's answer (all are asked at once). */
@@ -11,7 +12,8 @@ type ServiceState = 'up' | 'down';
 export class HealthController {
   constructor(private readonly services: ServiceClient) {}
 
-  /** For load balancers and the start script: the gateway answers HTTP. Public. */
+  /** For load balancers and the start script: the gateway answers HTTP. */
+  @Public()
   @Get('healthz')
   healthz() {
     return { status: 'ok' };

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import express, { type Express, type RequestHandler, type Response } from 'express';
-import { REMOTES, type GatewayConfig } from '../config/gateway-config.js';
+import { REMOTES } from '@tms/contracts';
+import type { GatewayConfig } from '../config/gateway-config.js';
 
 /** Files a browser must revalidate every time: they name the hashed bundles of a new deployment. */
 const NO_CACHE_FILES = new Set(['index.html', 'mf-manifest.json', 'remoteEntry.js']);

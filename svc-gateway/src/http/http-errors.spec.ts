@@ -1,4 +1,5 @@
 import { HttpException, Logger, NotFoundException } from '@nestjs/common';
+import { INVALID_INPUT, SOMETHING_WENT_WRONG } from '@tms/contracts';
 import { answerForError } from './http-errors.js';
 
 // The errors these tests provoke are logged on purpose; keep the test output readable.
@@ -7,9 +8,9 @@ beforeAll(() => Logger.overrideLogger(false));
 describe('answerForError', () => {
   it('passes our own HTTP errors as they are', () => {
     expect(answerForError(new HttpException({ message: 'Unauthorized' }, 401))).toEqual({ status: 401, body: { message: 'Unauthorized' } });
-    expect(answerForError(new HttpException({ message: 'Invalid input', issues: { a: ['Required'] } }, 400))).toEqual({
+    expect(answerForError(new HttpException({ message: INVALID_INPUT, issues: { a: ['Required'] } }, 400))).toEqual({
       status: 400,
-      body: { message: 'Invalid input', issues: { a: ['Required'] } },
+      body: { message: INVALID_INPUT, issues: { a: ['Required'] } },
     });
   });
 
@@ -31,7 +32,7 @@ describe('answerForError', () => {
 
   it('answers anything else as a plain 500, without its message or stack', () => {
     const answer = answerForError(new Error('duplicate key value violates unique constraint "users_email_key" at SELECT ...'));
-    expect(answer).toEqual({ status: 500, body: { message: 'Something went wrong. Please try again.' } });
-    expect(answerForError('a string')).toEqual({ status: 500, body: { message: 'Something went wrong. Please try again.' } });
+    expect(answer).toEqual({ status: 500, body: { message: SOMETHING_WENT_WRONG } });
+    expect(answerForError('a string')).toEqual({ status: 500, body: { message: SOMETHING_WENT_WRONG } });
   });
 });

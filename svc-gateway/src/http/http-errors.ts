@@ -1,9 +1,17 @@
 import { HttpException, Logger } from '@nestjs/common';
+import { SOMETHING_WENT_WRONG, type FieldIssues } from '@tms/contracts';
 import type { ErrorRequestHandler, Response } from 'express';
-import { REQUEST_TOO_LARGE, SOMETHING_WENT_WRONG, type HttpAnswer } from '../services/rpc-errors.js';
-import { BodyRefused } from './json-body.js';
+import { BodyRefused, bodyParserRefusal, REQUEST_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE } from './request-body.js';
 
 const logger = new Logger('HttpErrors');
+
+/** What the gateway answers over HTTP: a status and a plain JSON body (never a stack trace or SQL). */
+export interface HttpAnswer {
+  status: number;
+  body: { message: string; issues?: FieldIssues };
+  /** Sent as Retry-After: when the client may try again (429, a busy service's 503). */
+  retryAfterSeconds?: number;
+}
 
 /** An HTTP error the client may retry after `retryAfterSeconds` (sent as Retry-After): 429, a busy service's 503. */
 export class RetryLater extends HttpException {
@@ -16,6 +24,10 @@ export class RetryLater extends HttpException {
   }
 }
 
+/** An HTTP error whose body is exactly what the client sees, with a Retry-After when the answer has one. */
+export const httpError = ({ status, body, retryAfterSeconds }: HttpAnswer) =>
+  retryAfterSeconds === undefined ? new HttpException(body, status) : new RetryLater(body, status, retryAfterSeconds);
+
 /** Plain messages for statuses raised without one of ours (Nest's defaults, body-parser). */
 const STATUS_MESSAGES: Record<number, string> = {
   400: 'Bad request',
@@ -24,15 +36,16 @@ const STATUS_MESSAGES: Record<number, string> = {
   404: 'Not found',
   405: 'Method not allowed',
   413: REQUEST_TOO_LARGE,
-  415: 'Unsupported media type',
+  415: UNSUPPORTED_MEDIA_TYPE,
 };
 
 const statusMessage = (status: number) => STATUS_MESSAGES[status] ?? (status >= 500 ? SOMETHING_WENT_WRONG : 'Bad request');
 
 /**
  * What a client is told about any error: a status and `{ message, issues? }`. Errors of ours (HttpException
- * with a `{ message }` body, already logged where raised) pass as they are; body-parser's become 'Invalid JSON' / 413; anything else is
- * logged here with its stack and answered as a plain 500, so no stack trace or SQL ever reaches a client.
+ * with a `{ message }` body, already logged where raised) pass as they are; a refused body is answered as
+ * request-body.ts words it; anything else is logged here with its stack and answered as a plain 500, so no stack
+ * trace or SQL ever reaches a client.
  */
 export function answerForError(error: unknown): HttpAnswer {
   if (error instanceof HttpException) {
@@ -48,15 +61,9 @@ export function answerForError(error: unknown): HttpAnswer {
     // Nest's own exceptions (route not found, …) carry texts like "Cannot GET /x": answer a plain one.
     return { status, body: { message: statusMessage(status) } };
   }
-  if (error instanceof BodyRefused) return { status: error.status, body: { message: error.message } };
-  const { type, status, expose } = (error ?? {}) as { type?: unknown; status?: unknown; expose?: unknown };
-  if (type === 'entity.parse.failed') return { status: 400, body: { message: 'Invalid JSON' } };
-  // body-parser passes on the decompressor's own error, with status 400, when a body is not what its
-  // Content-Encoding says (zlib's Z_DATA_ERROR, brotli's ERR__ codes).
-  if (status === 400 && expose === true && type === undefined) {
-    return { status: 400, body: { message: 'The request body could not be decoded as its Content-Encoding says.' } };
-  }
-  if (type === 'entity.too.large') return { status: 413, body: { message: statusMessage(413) } };
+  const refused = error instanceof BodyRefused ? error : bodyParserRefusal(error);
+  if (refused) return { status: refused.status, body: { message: refused.message } };
+  const { type, status } = (error ?? {}) as { type?: unknown; status?: unknown };
   if (typeof type === 'string' && typeof status === 'number' && status >= 400 && status < 500) {
     return { status, body: { message: statusMessage(status) } }; // other body-parser refusals
   }

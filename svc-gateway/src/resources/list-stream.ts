@@ -1,8 +1,7 @@
 import { once } from 'node:events';
 import { HttpException, Logger } from '@nestjs/common';
-import type { ListPage } from '@tms/contracts';
+import { SOMETHING_WENT_WRONG, type ListPage } from '@tms/contracts';
 import type { Response } from 'express';
-import { SOMETHING_WENT_WRONG } from '../services/rpc-errors.js';
 
 const logger = new Logger('ListStream');
 const OPEN = Buffer.from('[');

@@ -13,7 +13,8 @@ export function ownerOf(resource: string): ServiceName | undefined {
 /**
  * CRUD for every resource in RESOURCE_OWNERS, forwarded over NATS to its owner as
  * `{root}.{owner}.{resource}.{action}`. One controller for all: a new domain's resource is reachable once
- * it is listed in packages/contracts. Registered last, so that named /api routes win over `:resource`.
+ * it is listed in packages/contracts. Registered last (ROUTES in app.module.ts), so that named /api routes win over
+ * `:resource`.
  */
 @Controller('api')
 export class ResourcesController {

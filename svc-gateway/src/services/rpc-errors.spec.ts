@@ -1,13 +1,13 @@
-import { RPC_ERROR_CODES, type RpcErrorCode } from '@tms/contracts';
+import { INVALID_INPUT, RPC_ERROR_CODES, SOMETHING_WENT_WRONG, type RpcErrorCode } from '@tms/contracts';
 import { httpAnswerFor, serviceUnavailable } from './rpc-errors.js';
 
 describe('httpAnswerFor: service error codes to HTTP', () => {
   const issues = { truckNumber: ['Truck number already exists'] };
 
   it('answers 400 with the message and the field issues for invalid', () => {
-    expect(httpAnswerFor({ code: 'invalid', message: 'Invalid input', issues }, 'core')).toEqual({
+    expect(httpAnswerFor({ code: 'invalid', message: INVALID_INPUT, issues }, 'core')).toEqual({
       status: 400,
-      body: { message: 'Invalid input', issues },
+      body: { message: INVALID_INPUT, issues },
     });
   });
 
@@ -39,7 +39,7 @@ describe('httpAnswerFor: service error codes to HTTP', () => {
   it('answers 500 with a plain message for internal, never the service text', () => {
     expect(httpAnswerFor({ code: 'internal', message: 'relation "core.trucks" does not exist' }, 'core')).toEqual({
       status: 500,
-      body: { message: 'Something went wrong. Please try again.' },
+      body: { message: SOMETHING_WENT_WRONG },
     });
   });
 
@@ -61,7 +61,7 @@ describe('httpAnswerFor: service error codes to HTTP', () => {
   });
 
   it('gives empty issues rather than none for invalid and conflict', () => {
-    expect(httpAnswerFor({ code: 'invalid', message: 'Invalid input' }, 'core').body.issues).toEqual({});
+    expect(httpAnswerFor({ code: 'invalid', message: INVALID_INPUT }, 'core').body.issues).toEqual({});
     expect(httpAnswerFor({ code: 'conflict', message: 'In use' }, 'core').body.issues).toEqual({});
   });
 

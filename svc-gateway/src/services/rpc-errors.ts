@@ -1,15 +1,6 @@
-import { BUSY_RETRY_AFTER_SECONDS, type FieldIssues, type RpcError, type ServiceName } from '@tms/contracts';
-
-/** What the gateway answers over HTTP: a status and a plain JSON body (never a stack trace or SQL). */
-export interface HttpAnswer {
-  status: number;
-  body: { message: string; issues?: FieldIssues };
-  /** Sent as Retry-After: when the client may try again (429, a busy service's 503). */
-  retryAfterSeconds?: number;
-}
-
-export const SOMETHING_WENT_WRONG = 'Something went wrong. Please try again.';
-export const REQUEST_TOO_LARGE = 'The request is too large.';
+import { BUSY_RETRY_AFTER_SECONDS, SOMETHING_WENT_WRONG, type RpcError, type ServiceName } from '@tms/contracts';
+import type { HttpAnswer } from '../http/http-errors.js';
+import { REQUEST_TOO_LARGE } from '../http/request-body.js';
 
 export const serviceUnavailableMessage = (service: ServiceName) =>
   `The ${service} service is not available. Please try again shortly.`;

@@ -1,6 +1,6 @@
 import { HttpException, Logger } from '@nestjs/common';
 import type { ClientProxy, NatsRecord } from '@nestjs/microservices';
-import { DEADLINE_HEADER } from '@tms/contracts';
+import { DEADLINE_HEADER, SOMETHING_WENT_WRONG } from '@tms/contracts';
 import { NEVER, of, throwError, type Observable } from 'rxjs';
 import type { GatewayConfig } from '../config/gateway-config.js';
 import { ServiceClient } from './service-client.js';
@@ -73,7 +73,7 @@ describe('ServiceClient.call', () => {
     const { proxy } = clientAnswering(() => throwError(() => ({ status: 'error', message: 'Internal server error' })));
     await expect(httpErrorOf(new ServiceClient(proxy, config).call('core', 's', {}))).resolves.toEqual({
       status: 500,
-      body: { message: 'Something went wrong. Please try again.' },
+      body: { message: SOMETHING_WENT_WRONG },
     });
   });
 
@@ -81,7 +81,7 @@ describe('ServiceClient.call', () => {
     const { proxy } = clientAnswering(() => of({ ok: false, error: { code: 'exploded', message: 'SELECT * FROM' } }));
     await expect(httpErrorOf(new ServiceClient(proxy, config).call('core', 's', {}))).resolves.toEqual({
       status: 500,
-      body: { message: 'Something went wrong. Please try again.' },
+      body: { message: SOMETHING_WENT_WRONG },
     });
   });
 });

@@ -1,12 +1,12 @@
-import { HttpException, Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ClientProxy, NatsRecordBuilder } from '@nestjs/microservices';
 import { headers, InvalidArgumentError } from '@nats-io/transport-node';
 import { ACTOR_HEADER, DEADLINE_HEADER, RPC_ERROR_CODES, type Actor, type RpcReply, type ServiceName } from '@tms/contracts';
 import { firstValueFrom, timeout } from 'rxjs';
 import { z } from 'zod';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js';
-import { RetryLater } from '../http/http-errors.js';
-import { httpAnswerFor, requestNotSendable, serviceUnavailable, type HttpAnswer } from './rpc-errors.js';
+import { httpError } from '../http/http-errors.js';
+import { httpAnswerFor, requestNotSendable, serviceUnavailable } from './rpc-errors.js';
 import { RequestPackingError } from './request-serializer.js';
 
 /** The injection token of the gateway's NATS client. */
@@ -31,10 +31,6 @@ export interface CallOptions {
   /** The signed-in user a change is made for: the service records it in its audit trail. */
   actor?: Actor;
 }
-
-/** An HTTP error whose body is exactly what the client sees, with a Retry-After when the answer has one. */
-export const httpError = ({ status, body, retryAfterSeconds }: HttpAnswer) =>
-  retryAfterSeconds === undefined ? new HttpException(body, status) : new RetryLater(body, status, retryAfterSeconds);
 
 /**
  * The one way the gateway calls a service (STYLE.md): a NATS request with a timeout — `ClientProxy.send` never

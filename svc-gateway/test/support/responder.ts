@@ -1,5 +1,5 @@
 import { connect, type Msg, type NatsConnection } from '@nats-io/transport-node';
-import { DeliverableReplySerializer } from '@tms/service-kit';
+import { config, DeliverableReplySerializer } from '@tms/service-kit';
 
 const serializer = new DeliverableReplySerializer();
 
@@ -18,7 +18,7 @@ export class Responder {
   private constructor(private readonly connection: NatsConnection) {}
 
   static async start(subjects: string[], answer: (subject: string, data: unknown) => unknown): Promise<Responder> {
-    const connection = await connect({ servers: process.env.NATS_URL ?? 'nats://127.0.0.1:4222' });
+    const connection = await connect({ servers: config.natsUrl });
     const responder = new Responder(connection);
     for (const subject of subjects) {
       connection.subscribe(subject, {

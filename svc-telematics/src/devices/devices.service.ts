@@ -7,6 +7,8 @@ import {
   deviceInputSchema,
   fail,
   fieldIssues,
+  invalidInput,
+  isRecordId,
   ok,
   type DeviceGrant,
   type RegisteredDevice,
@@ -15,13 +17,12 @@ import {
 import { hashDeviceToken, newDeviceToken } from '@tms/gps-stream';
 import { CrudService, EVENTS, ReferenceHolds, type ChangeContext, type Hold } from '@tms/service-kit';
 import { Repository, type EntityManager } from 'typeorm';
-import { JetStreamConnection } from '../jetstream/jetstream.module.js';
+import { GpsJetStream } from '../jetstream/jetstream.module.js';
 import { DeviceEntity } from './device.entity.js';
 import { DEVICE_HOLDS } from './device.holds.js';
 import { DEVICE_CONSTRAINTS } from './devices.errors.js';
 
 const codec = new TextEncoder();
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const grantText = ({ deviceId, truckId, driverId }: DeviceGrant) => JSON.stringify({ deviceId, truckId, driverId });
 /** The device a published grant names, or undefined for one that is not a grant. */
 const grantedDevice = (text: string): string | undefined => {
@@ -45,7 +46,7 @@ export class DevicesService extends CrudService<DeviceEntity, typeof deviceInput
   constructor(
     @InjectRepository(DeviceEntity) repository: Repository<DeviceEntity>,
     holds: ReferenceHolds,
-    private readonly jetstream: JetStreamConnection,
+    private readonly jetstream: GpsJetStream,
     @Inject(EVENTS) events: ClientProxy,
   ) {
     super(repository, events, {
@@ -90,7 +91,7 @@ export class DevicesService extends CrudService<DeviceEntity, typeof deviceInput
   /** Registers a device: its token is in this answer and nowhere else, ever. */
   override async create(payload: unknown, context: ChangeContext): Promise<RpcReply<DeviceEntity>> {
     const parsed = this.options.schema.safeParse(payload);
-    if (!parsed.success) return fail('invalid', 'Invalid input', fieldIssues(parsed.error));
+    if (!parsed.success) return invalidInput(fieldIssues(parsed.error));
     return this.guard(async () => {
       const token = newDeviceToken();
       const hash = hashDeviceToken(token);
@@ -117,9 +118,9 @@ export class DevicesService extends CrudService<DeviceEntity, typeof deviceInput
    * published under the device's lock, from the row as it is then: never for a device deleted meanwhile.
    */
   override async update(id: unknown, changes: unknown, context: ChangeContext): Promise<RpcReply<DeviceEntity>> {
-    if (typeof id !== 'string' || !UUID.test(id)) return this.notFound;
+    if (!isRecordId(id)) return this.notFound;
     const parsed = this.options.schema.partial().strict().safeParse(changes ?? {});
-    if (!parsed.success) return fail('invalid', 'Invalid input', fieldIssues(parsed.error));
+    if (!parsed.success) return invalidInput(fieldIssues(parsed.error));
     return this.guard(async () => {
       const saved = await this.writeDevice(id, async (manager, hold) => {
         const existing = await manager.findOneBy(DeviceEntity, { id });
@@ -144,7 +145,7 @@ export class DevicesService extends CrudService<DeviceEntity, typeof deviceInput
    * listed as gone, and no update can publish it again (it waits for the lock, then finds no device).
    */
   override async delete(id: unknown, context: ChangeContext): Promise<RpcReply<{ id: string }>> {
-    if (typeof id !== 'string' || !UUID.test(id)) return this.notFound;
+    if (!isRecordId(id)) return this.notFound;
     return this.guard(async () => {
       const refused = await this.checkDelete(id);
       if (refused) return refused;

@@ -3,7 +3,7 @@ import { jetstream, jetstreamManager, type JetStreamManager } from '@nats-io/jet
 import { headers, type Subscription } from '@nats-io/transport-node';
 import { gpsConsumerName, gpsDeadLetterStreamName, gpsDeadLetterSubject, gpsStreamName } from '@tms/contracts';
 import { config } from '@tms/service-kit';
-import { JetStreamConnection } from '../jetstream/jetstream.module.js';
+import { GpsJetStream } from '../jetstream/jetstream.module.js';
 
 /** Something set apart: a refused position (as an envelope of one) or a stream message that could not be read. */
 export interface DeadLetter {
@@ -28,10 +28,10 @@ export class DeadLetters implements OnApplicationBootstrap, OnApplicationShutdow
   private jsm?: JetStreamManager;
   private advisories?: Subscription;
 
-  constructor(private readonly connection: JetStreamConnection) {}
+  constructor(private readonly gps: GpsJetStream) {}
 
   async onApplicationBootstrap() {
-    const { nc } = this.connection;
+    const { nc } = this.gps;
     this.jsm = await jetstreamManager(nc);
     const stream = gpsStreamName(config.subjectRoot);
     // In svc-telematics's queue group: one replica takes each advisory.
@@ -49,7 +49,7 @@ export class DeadLetters implements OnApplicationBootstrap, OnApplicationShutdow
 
   /** Publishes each letter and waits for JetStream to store it: it may then leave the GPS stream. */
   async publish(letters: DeadLetter[]) {
-    const js = jetstream(this.connection.nc);
+    const js = jetstream(this.gps.nc);
     for (const { data, reason, origin } of letters) {
       const header = headers();
       header.set('Tms-Dead-Letter-Reason', reason.replace(/[\r\n]+/g, ' '));
@@ -60,7 +60,7 @@ export class DeadLetters implements OnApplicationBootstrap, OnApplicationShutdow
 
   /** How many letters the stream holds: positions refused, and stream messages never written. */
   async count(): Promise<number> {
-    this.jsm ??= await jetstreamManager(this.connection.nc);
+    this.jsm ??= await jetstreamManager(this.gps.nc);
     return (await this.jsm.streams.info(gpsDeadLetterStreamName(config.subjectRoot))).state.messages;
   }
 

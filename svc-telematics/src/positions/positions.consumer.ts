@@ -3,7 +3,7 @@ import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, type ConsumerMes
 import { nanos } from '@nats-io/transport-node';
 import { gpsConsumerName, gpsStreamName, type GpsEnvelope } from '@tms/contracts';
 import { config } from '@tms/service-kit';
-import { JetStreamConnection } from '../jetstream/jetstream.module.js';
+import { GpsJetStream } from '../jetstream/jetstream.module.js';
 import { telematicsConfig } from '../telematics-config.js';
 import { DeadLetters, refusedLetter } from './dead-letters.js';
 import { PositionsWriter } from './positions.writer.js';
@@ -69,13 +69,13 @@ export class PositionsConsumer implements OnApplicationBootstrap, OnApplicationS
   private stopping = false;
 
   constructor(
-    private readonly jetstreamConnection: JetStreamConnection,
+    private readonly gps: GpsJetStream,
     private readonly writer: PositionsWriter,
     private readonly deadLetters: DeadLetters,
   ) {}
 
   async onApplicationBootstrap() {
-    const { nc } = this.jetstreamConnection;
+    const { nc } = this.gps;
     const stream = gpsStreamName(config.subjectRoot);
     const jsm = await jetstreamManager(nc);
     const consumer = { ack_wait: nanos(30_000), max_ack_pending: 4 * FETCH_AHEAD, max_deliver: MAX_DELIVER };

@@ -1,9 +1,9 @@
 import 'reflect-metadata';
-import { ClientProxyFactory, Transport, type ClientProxy, type INestMicroservice } from '@nestjs/microservices';
+import type { INestMicroservice } from '@nestjs/common';
 import { jetstreamManager } from '@nats-io/jetstream';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { ServiceReplyDeserializer, startService } from '@tms/service-kit';
-import { createTestDatabase, uniqueSubjectRoot } from '@tms/service-kit/testing';
+import type { NatsConnection } from '@nats-io/transport-node';
+import { startService } from '@tms/service-kit';
+import { connectServicesClient, createTestDatabase, uniqueSubjectRoot } from '@tms/service-kit/testing';
 import type { RpcReply } from '@tms/contracts';
 import { DataSource } from 'typeorm';
 
@@ -24,14 +24,13 @@ export interface TelematicsService {
   stop(): Promise<void>;
 }
 
-const natsUrl = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
-
 export async function startTelematicsService(beforeStart?: (root: string, nats: NatsConnection) => Promise<void>): Promise<TelematicsService> {
   const root = uniqueSubjectRoot();
   const database = await createTestDatabase();
   process.env.DATABASE_URL = database.url;
   process.env.NATS_SUBJECT_ROOT = root;
-  const nats = await connect({ servers: natsUrl });
+  const services = await connectServicesClient(root);
+  const { nats } = services;
   await beforeStart?.(root, nats);
   // Subjects are read from the environment when the handlers are declared, so load the app only now.
   const { AppModule } = await import('../../src/app.module.js');
@@ -42,21 +41,14 @@ export async function startTelematicsService(beforeStart?: (root: string, nats: 
     return instance;
   };
   await replica();
-  const client: ClientProxy = ClientProxyFactory.create({ transport: Transport.NATS, options: { servers: natsUrl, deserializer: new ServiceReplyDeserializer() } });
-  await client.connect();
-  const call = <T>(subject: string, payload: unknown = {}) =>
-    new Promise<RpcReply<T>>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`No answer on ${subject}`)), 10_000);
-      client.send<RpcReply<T>>(`${root}.telematics.${subject}`, payload).subscribe({ next: (reply) => (clearTimeout(timer), resolve(reply)), error: reject });
-    });
+  const call = <T>(subject: string, payload: unknown = {}) => services.request<T>(`${root}.telematics.${subject}`, payload);
   const db = await new DataSource({ type: 'postgres', url: database.url, poolSize: 2 }).initialize();
   const stop = async () => {
-    await client.close();
     await db.destroy();
     for (const instance of instances) await instance.close();
     const jsm = await jetstreamManager(nats);
     for await (const stream of jsm.streams.names()) if (stream.endsWith(root)) await jsm.streams.delete(stream);
-    await nats.close();
+    await services.close();
     await database.drop();
   };
   return { root, databaseUrl: database.url, nats, db, call, replica, stop };

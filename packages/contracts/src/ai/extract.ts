@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DATE_RANGE, FREE_TEXT_MAX_LENGTH, MONEY_RANGE, SHORT_TEXT_MAX_LENGTH } from '../fields.js';
 import { LOAD_WEIGHT_RANGE } from '../dispatch/load.js';
 import type { DocumentType } from '../dispatch/document.js';
+import { objectBucketName, UPLOAD_MAX_FILE_BYTES, UPLOAD_MESSAGES, UPLOAD_TTL_MS } from '../uploads.js';
 
 /**
  * AI load extraction (spec 2.5, 7): a document dropped on the load dialog's 'AI Extract' tab is sent as
@@ -21,8 +22,8 @@ export type ExtractFileType = keyof typeof EXTRACT_ACCEPT;
 export const EXTRACT_FILE_TYPES = Object.keys(EXTRACT_ACCEPT) as ExtractFileType[];
 export const isImageFileType = (type: string) => type.startsWith('image/');
 
-/** The largest document taken (a 10 MB scan fits with room): the zone refuses larger files, the gateway answers 413. */
-export const EXTRACT_MAX_FILE_BYTES = 15 * 1024 * 1024;
+/** The largest document taken (see uploads.ts): the zone refuses larger files, the gateway answers 413. */
+export const EXTRACT_MAX_FILE_BYTES = UPLOAD_MAX_FILE_BYTES;
 /** The largest request body of POST /api/extract-load: the file as base64 (4/3 of its size) in a data URL, in JSON. */
 export const EXTRACT_MAX_BODY_BYTES = Math.ceil((EXTRACT_MAX_FILE_BYTES * 4) / 3) + 64 * 1024;
 
@@ -42,9 +43,7 @@ export const EXTRACT_LIMITS = {
 } as const;
 
 export const EXTRACT_MESSAGES = {
-  tooLarge: `The document is too large: at most ${EXTRACT_MAX_FILE_BYTES / (1024 * 1024)} MB.`,
-  fileData: 'The file must be sent as a base64 data URL',
-  empty: 'The file is empty.',
+  ...UPLOAD_MESSAGES,
   unsupportedType: 'This file type is not supported. Use a PDF, an image (PNG, JPG, GIF, WebP) or a text file.',
   typeMismatch: 'The file is not what its type says.',
   unreadablePdf: 'The PDF could not be read: it is damaged or not a PDF.',
@@ -152,6 +151,6 @@ export const EXTRACT_ACTION = 'extract';
  * The JetStream object store bucket uploads travel in (a document is larger than NATS's max_payload): one per
  * subject root, so tests never meet a running system's uploads. Objects are deleted once read and expire anyway.
  */
-export const extractUploadBucket = (root: string) => `${root.replace(/[^A-Za-z0-9_-]/g, '_')}-extract-uploads`;
+export const extractUploadBucket = (root: string) => objectBucketName(root, 'extract-uploads');
 /** How long an upload nobody read stays in the bucket. */
-export const EXTRACT_UPLOAD_TTL_MS = 10 * 60 * 1000;
+export const EXTRACT_UPLOAD_TTL_MS = UPLOAD_TTL_MS;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { EXTRACT_MAX_FILE_BYTES, EXTRACT_MESSAGES, EXTRACT_UPLOAD_TTL_MS } from '../ai/extract.js';
 import { choice, requiredReference, requiredText } from '../fields.js';
+import { objectBucketName, UPLOAD_MAX_FILE_BYTES, UPLOAD_MESSAGES, UPLOAD_TTL_MS } from '../uploads.js';
 
 /**
  * A load's documents (spec 3: Document): the file a load was created from is kept with it. The metadata lives in
@@ -19,7 +19,7 @@ export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 export const DEFAULT_DOCUMENT_TYPE: DocumentType = 'Other';
 
 /** A document the extraction could read can be kept: the same limit, the same 413. */
-export const DOCUMENT_MAX_FILE_BYTES = EXTRACT_MAX_FILE_BYTES;
+export const DOCUMENT_MAX_FILE_BYTES = UPLOAD_MAX_FILE_BYTES;
 
 /** A MIME type ('application/pdf'), as RFC 6838 spells its names. */
 const MIME_TYPE = /^[A-Za-z0-9][\w!#$&^.+-]{0,126}\/[A-Za-z0-9][\w!#$&^.+-]{0,126}$/;
@@ -31,9 +31,9 @@ export const DOCUMENT_MESSAGES = {
   fileSize: 'File size is required',
   fileData: 'File data is required',
   /** The data URL is not one (the extraction's own wording). */
-  notDataUrl: EXTRACT_MESSAGES.fileData,
-  empty: EXTRACT_MESSAGES.empty,
-  tooLarge: EXTRACT_MESSAGES.tooLarge,
+  notDataUrl: UPLOAD_MESSAGES.fileData,
+  empty: UPLOAD_MESSAGES.empty,
+  tooLarge: UPLOAD_MESSAGES.tooLarge,
   sizeMismatch: 'File size does not match the file',
   documentType: `Document type must be one of: ${DOCUMENT_TYPES.join(', ')}`,
   loadNotFound: 'Load not found',
@@ -93,9 +93,8 @@ export interface DocumentListPayload {
   loadId: string;
 }
 
-const bucketPrefix = (root: string) => root.replace(/[^A-Za-z0-9_-]/g, '_');
 /** Where kept documents' bytes live: one object per document, named by its id. svc-core writes and deletes them. */
-export const documentsBucket = (root: string) => `${bucketPrefix(root)}-documents`;
+export const documentsBucket = (root: string) => objectBucketName(root, 'documents');
 /** Where an upload waits between the gateway and svc-core; what nobody took expires. */
-export const documentUploadBucket = (root: string) => `${bucketPrefix(root)}-document-uploads`;
-export const DOCUMENT_UPLOAD_TTL_MS = EXTRACT_UPLOAD_TTL_MS;
+export const documentUploadBucket = (root: string) => objectBucketName(root, 'document-uploads');
+export const DOCUMENT_UPLOAD_TTL_MS = UPLOAD_TTL_MS;

@@ -10,13 +10,11 @@
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import { EsbuildPlugin } from 'esbuild-loader';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 
 const require = createRequire(import.meta.url);
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 export const SINGLETONS = [
   'react',
@@ -114,7 +112,7 @@ export function createFrontendConfig({ name, dir, devPort, exposes, title = 'TMS
           manifest: true,
           dts: false,
         }),
-        new HtmlWebpackPlugin({ title, template: path.join(repoRoot, 'packages/ui/build/index.html') }),
+        new HtmlWebpackPlugin({ title, template: path.join(import.meta.dirname, 'index.html') }),
       ],
       devServer: {
         port: devPort,

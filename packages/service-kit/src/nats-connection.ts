@@ -1,0 +1,113 @@
+import { Global, Inject, Injectable, Logger, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
+import { ClientNats, ServerNats, type ClientProxy, type NatsOptions } from '@nestjs/microservices';
+import { connect, type NatsConnection, type Subscription, type SubscriptionOptions } from '@nats-io/transport-node';
+import { eventSubject, type ChangeKind } from '@tms/contracts';
+import { config } from './config.js';
+import type { SharedNats } from './object-bucket.js';
+
+/** The injection token of the process's one NATS connection (natsConnectionModule). */
+export const NATS_CONNECTION = 'NATS_CONNECTION';
+
+/** The injection token of the Nest client a service publishes its events with, on that connection. */
+export const EVENTS = 'EVENTS';
+
+/**
+ * Announces a change of a record (`{root}.events.{entity}.{change}`) on EVENTS for whoever needs it; an event that
+ * cannot be sent never fails the write.
+ */
+export function announceChange(events: ClientProxy, entity: string, change: ChangeKind, record: unknown) {
+  events.emit(eventSubject(config.subjectRoot, entity, change), record).subscribe({ error: () => undefined });
+}
+
+type NestNatsOptions = Required<NatsOptions>['options'];
+
+/**
+ * Nest's NATS transport (a service's message handlers) on the process's connection rather than one of its own.
+ * Closing it only ends its subscriptions, so no new request starts while the service stops; the connection stays
+ * up for the modules' own shutdown work, and natsConnectionModule drains it last.
+ */
+export class SharedConnectionServer extends ServerNats {
+  private readonly handlerSubscriptions: Subscription[] = [];
+
+  constructor(
+    options: NestNatsOptions,
+    private readonly connection: () => NatsConnection,
+  ) {
+    super(options);
+  }
+
+  override async createNatsClient() {
+    return this.connection();
+  }
+
+  override bindEvents(client: NatsConnection) {
+    super.bindEvents({
+      subscribe: (subject: string, options?: SubscriptionOptions) => {
+        const subscription = client.subscribe(subject, options);
+        this.handlerSubscriptions.push(subscription);
+        return subscription;
+      },
+    });
+  }
+
+  override async close() {
+    for (const subscription of this.handlerSubscriptions.splice(0)) subscription.unsubscribe();
+  }
+}
+
+/**
+ * A Nest client (`send`, `emit`) on the process's connection. Closing it fails its requests still waiting, and
+ * leaves the connection to natsConnectionModule.
+ */
+export class SharedConnectionClient extends ClientNats {
+  constructor(
+    private readonly connection: SharedNats,
+    options: NestNatsOptions = {},
+  ) {
+    super(options);
+  }
+
+  override async createClient() {
+    return this.connection;
+  }
+
+  override async close() {
+    this.handleClose();
+    this.natsClient = null;
+    this.connectionPromise = null;
+  }
+}
+
+/** Drains the connection at the very end of the shutdown, after every module has done its own NATS work. */
+@Injectable()
+class NatsConnectionDrain implements OnApplicationShutdown {
+  private readonly logger = new Logger('NATS');
+
+  constructor(@Inject(NATS_CONNECTION) private readonly connection: NatsConnection) {}
+
+  async onApplicationShutdown() {
+    if (this.connection.isClosed()) return;
+    await this.connection.drain().catch((error: unknown) => this.logger.warn(`Closing the NATS connection: ${String(error)}`));
+  }
+}
+
+@Global()
+@Module({})
+class NatsConnectionModule {}
+
+/**
+ * The process's one NATS connection (NATS_CONNECTION), opened at start-up on config.natsUrl under `name` (as NATS
+ * monitoring shows it), reconnecting without end, drained on shutdown; and EVENTS, the client for events on it.
+ * Everything of a service that speaks NATS uses it: the transport (createService), requests to other services,
+ * events, object store buckets, JetStream. Global, and imported first by createService, so that its shutdown comes
+ * after every other module's.
+ */
+export const natsConnectionModule = (name: string): DynamicModule => ({
+  module: NatsConnectionModule,
+  providers: [
+    { provide: NATS_CONNECTION, useFactory: () => connect({ servers: config.natsUrl, name, maxReconnectAttempts: -1, reconnectTimeWait: 1000 }) },
+    { provide: EVENTS, useFactory: (connection: NatsConnection) => new SharedConnectionClient(connection), inject: [NATS_CONNECTION] },
+    NatsConnectionDrain,
+  ],
+  exports: [NATS_CONNECTION, EVENTS],
+});
