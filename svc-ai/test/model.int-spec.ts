@@ -3,9 +3,13 @@ import path from 'node:path';
 import { EXTRACTED_FIELDS } from '@tms/contracts';
 import { loadAiConfig } from '../src/extract/ai-config.js';
 import { ExtractService } from '../src/extract/extract.service.js';
+import { UNFOUNDED_CONFIDENCE } from '../src/extract/grounding.js';
 import { startFakeModel } from './support/fake-model.js';
 
-/** The model path against a local OpenAI-compatible server: the request it gets, and the fallback on a bad answer. */
+/**
+ * The model path against a local OpenAI-compatible server: the request it gets, the answer checked against the
+ * document, and the fallback on a bad answer.
+ */
 const DOCUMENT = readFileSync(path.resolve('svc-ai/test/documents/multistop-ratecon.txt'), 'utf8');
 let reply: string | number | 'hang' = '';
 let model: Awaited<ReturnType<typeof startFakeModel>>;
@@ -54,6 +58,18 @@ describe('extraction with a model configured', () => {
     expect(result).toMatchObject({ pickupDate: '2026-11-02', rate: '2860.00', weight: 41800, loadNumber: 'RC-44871' });
     expect(result.notes).toBeUndefined();
     expect(result.confidence.rate).toBeGreaterThan(0.9);
+  });
+
+  it('flags for review what the model answered that the document does not say, and keeps what it does say', async () => {
+    reply = JSON.stringify({ ...GOOD_ANSWER, loadNumber: 'RC-99817', deliveryDate: '2026-11-09', rate: '3100.00' });
+    const result = await service.fields(DOCUMENT, false);
+
+    expect(result.extraction).toEqual({ extractor: 'model', model: 'test-model', ocr: false });
+    // The invention is answered, but never as if it were read: the form shows it as one to check (below 60%).
+    expect(result).toMatchObject({ loadNumber: 'RC-99817', deliveryDate: '2026-11-09', rate: '3100.00' });
+    expect(result.confidence).toMatchObject({ loadNumber: UNFOUNDED_CONFIDENCE, deliveryDate: UNFOUNDED_CONFIDENCE, rate: UNFOUNDED_CONFIDENCE });
+    expect(UNFOUNDED_CONFIDENCE).toBeLessThan(0.6);
+    for (const field of ['pickupLocation', 'pickupDate', 'deliveryLocation', 'weight', 'commodity'] as const) expect(result.confidence[field]).toBeGreaterThan(0.9);
   });
 
   it.each([

@@ -1,5 +1,6 @@
 import { EXTRACT_LIMITS, EXTRACT_MESSAGES, type ExtractFileType } from '@tms/contracts';
 import { imageSize } from './image-size.js';
+import { layoutText, type PlacedText } from './layout-text.js';
 import type { Ocr } from './ocr.js';
 
 // pdf.js (in unpdf) renders pages with ArrayBuffer.prototype.transferToFixedLength, which Node 20 lacks: without it
@@ -29,9 +30,13 @@ export interface DocumentText {
 
 /** Fewer readable characters than this means a scanned PDF (its text is in images): OCR reads it. */
 const MIN_TEXT = 40;
-/** Images are read at this width at least (small scans read badly), and no larger than this (a letter page at 350 dpi). */
-const MIN_OCR_WIDTH = 1600;
-const MAX_OCR_PIXELS = 3000 * 4000;
+/**
+ * Images are read at a letter page's width at 144 to 200 dpi: smaller scans read badly (at 105 dpi OCR grew unsure
+ * of words), and more pixels only cost time, for the same words.
+ */
+const MIN_OCR_WIDTH = 1224;
+const MAX_OCR_WIDTH = 1700;
+const MAX_OCR_PIXELS = 1700 * 2200;
 /** Scanned PDF pages are rendered at 144 dpi (what OCR reads the sample scans at), within MAX_OCR_PIXELS. */
 const PAGE_RENDER_SCALE = 2;
 const POINTS_PER_INCH = 72;
@@ -94,7 +99,7 @@ function readPlainText(whole: Uint8Array): string {
 }
 
 async function readPdf(data: Uint8Array, ocr: Ocr, ocrMaxPages: number): Promise<DocumentText> {
-  const { getDocumentProxy, extractText, renderPageAsImage } = await import('unpdf');
+  const { getDocumentProxy } = await import('unpdf');
   let pdf: Awaited<ReturnType<typeof getDocumentProxy>>;
   try {
     // Images embedded in a page are not decoded past the image cap (a small stream can declare a huge image).
@@ -106,13 +111,16 @@ async function readPdf(data: Uint8Array, ocr: Ocr, ocrMaxPages: number): Promise
   try {
     // The page count the file declares, checked before any page is read (80,000 empty pages fit in 13 MB).
     if (pdf.numPages > EXTRACT_LIMITS.maxPdfPages) throw new UnreadableDocument(EXTRACT_MESSAGES.tooManyPages);
-    const { text, totalPages } = await extractText(pdf, { mergePages: true });
+    const text = await textLayer(pdf);
     if (text.replace(/\s/g, '').length >= MIN_TEXT) return { text, ocr: false };
+    // The next page is rendered while OCR (a thread of its own) reads this one.
+    const count = Math.min(pdf.numPages, ocrMaxPages);
     const pages: string[] = [];
-    for (let page = 1; page <= Math.min(totalPages, ocrMaxPages); page++) {
-      const scale = await renderScale(pdf, page);
-      const png = await renderPageAsImage(pdf, page, { canvasImport: () => import('@napi-rs/canvas'), scale });
-      pages.push((await ocr.read(new Uint8Array(png))).text);
+    let rendering = renderForOcr(pdf, 1);
+    for (let page = 1; page <= count; page++) {
+      const image = await rendering;
+      if (page < count) rendering = renderForOcr(pdf, page + 1);
+      pages.push((await ocr.read(image)).text);
     }
     return { text: pages.join('\n\n'), ocr: true };
   } catch (error) {
@@ -123,15 +131,77 @@ async function readPdf(data: Uint8Array, ocr: Ocr, ocrMaxPages: number): Promise
   }
 }
 
-/** The scale a scanned page is rendered at for OCR: PAGE_RENDER_SCALE, less for a page that would pass MAX_OCR_PIXELS. */
-async function renderScale(pdf: { getPage(page: number): Promise<{ getViewport(options: { scale: number }): { width: number; height: number } }> }, page: number) {
-  const { width, height } = (await pdf.getPage(page)).getViewport({ scale: 1 });
-  const largest = EXTRACT_LIMITS.maxPageInches * POINTS_PER_INCH;
-  if (width > largest || height > largest) throw new UnreadableDocument(EXTRACT_MESSAGES.pageTooLarge);
-  return Math.min(PAGE_RENDER_SCALE, Math.sqrt(MAX_OCR_PIXELS / Math.max(1, width * height)));
+type PdfDocument = Awaited<ReturnType<typeof import('unpdf').getDocumentProxy>>;
+
+/** A PDF's text layer, each page laid out as it stands (columns kept: see layoutText), pages a blank line apart. */
+async function textLayer(pdf: PdfDocument): Promise<string> {
+  const pages: string[] = [];
+  for (let number = 1; number <= pdf.numPages; number++) {
+    const page = await pdf.getPage(number);
+    const { height } = page.getViewport({ scale: 1 });
+    const runs: PlacedText[] = [];
+    for (const item of (await page.getTextContent()).items) {
+      if (!('str' in item)) continue;
+      // transform: [a, b, c, d, x, y], y the baseline from the page's foot; a run's height is its font size.
+      const size = item.height || Math.hypot(item.transform[2], item.transform[3]);
+      runs.push({ text: item.str, left: item.transform[4], top: height - item.transform[5] - size, width: item.width, height: size });
+    }
+    pages.push(layoutText(runs));
+  }
+  return pages.join('\n\n');
 }
 
-/** Any accepted image as a PNG at a size OCR reads well; an image that cannot be decoded is the user's file at fault. */
+/**
+ * A scanned page as OCR reads it: rendered at PAGE_RENDER_SCALE (less for a page that would pass MAX_OCR_PIXELS),
+ * as a greyscale image.
+ */
+async function renderForOcr(pdf: PdfDocument, number: number): Promise<Uint8Array> {
+  const page = await pdf.getPage(number);
+  const { width, height } = page.getViewport({ scale: 1 });
+  const largest = EXTRACT_LIMITS.maxPageInches * POINTS_PER_INCH;
+  if (width > largest || height > largest) throw new UnreadableDocument(EXTRACT_MESSAGES.pageTooLarge);
+  const viewport = page.getViewport({ scale: Math.min(PAGE_RENDER_SCALE, Math.sqrt(MAX_OCR_PIXELS / Math.max(1, width * height))) });
+  const canvas = await canvasModule();
+  const drawing = canvas.createCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height));
+  const context = drawing.getContext('2d');
+  context.fillStyle = '#fff';
+  context.fillRect(0, 0, drawing.width, drawing.height);
+  await page.render({ canvas: drawing as never, canvasContext: context as never, viewport }).promise;
+  page.cleanup();
+  return greyscale(context, drawing.width, drawing.height);
+}
+
+/**
+ * @napi-rs/canvas, made known to pdf.js as unpdf's renderPageAsImage does (which only answers PNG): the module where
+ * unpdf's pdf.js makes its own canvases (an image's), and the constructors it draws with (DOMMatrix always: unpdf
+ * may have put a stub there for pdf.js to load).
+ */
+async function canvasModule() {
+  const canvas = await import('@napi-rs/canvas');
+  const scope = globalThis as Record<string | symbol, unknown>;
+  scope[Symbol.for('unpdf.canvasModule')] = canvas;
+  scope.DOMMatrix = canvas.DOMMatrix;
+  scope.ImageData ??= canvas.ImageData;
+  scope.Path2D ??= canvas.Path2D;
+  return canvas;
+}
+
+/**
+ * What a canvas shows as a greyscale PGM: OCR reads it without decoding (a PNG took longer to encode and decode,
+ * 1.5 s and 1 s for a page on a busy machine, than to read its words).
+ */
+function greyscale(context: { getImageData(x: number, y: number, width: number, height: number): { data: Uint8ClampedArray } }, width: number, height: number): Uint8Array {
+  const { data } = context.getImageData(0, 0, width, height);
+  const header = Buffer.from(`P5\n${width} ${height}\n255\n`);
+  const image = new Uint8Array(header.length + width * height);
+  image.set(header);
+  for (let pixel = 0, at = header.length; pixel < data.length; pixel += 4, at++) {
+    image[at] = (data[pixel] * 77 + data[pixel + 1] * 150 + data[pixel + 2] * 29) >> 8;
+  }
+  return image;
+}
+
+/** Any accepted image as a greyscale PGM at a size OCR reads well; an image that cannot be decoded is the user's file at fault. */
 async function imageForOcr(data: Uint8Array): Promise<Uint8Array> {
   const { createCanvas, loadImage } = await import('@napi-rs/canvas');
   let image: Awaited<ReturnType<typeof loadImage>>;
@@ -141,7 +211,7 @@ async function imageForOcr(data: Uint8Array): Promise<Uint8Array> {
     throw new UnreadableDocument(EXTRACT_MESSAGES.unreadableImage);
   }
   if (!image.width || !image.height) throw new UnreadableDocument(EXTRACT_MESSAGES.unreadableImage);
-  let scale = image.width < MIN_OCR_WIDTH ? MIN_OCR_WIDTH / image.width : 1;
+  let scale = image.width < MIN_OCR_WIDTH ? MIN_OCR_WIDTH / image.width : image.width > MAX_OCR_WIDTH ? MAX_OCR_WIDTH / image.width : 1;
   if (image.width * image.height * scale * scale > MAX_OCR_PIXELS) scale = Math.sqrt(MAX_OCR_PIXELS / (image.width * image.height));
   const width = Math.max(1, Math.round(image.width * scale));
   const height = Math.max(1, Math.round(image.height * scale));
@@ -150,5 +220,5 @@ async function imageForOcr(data: Uint8Array): Promise<Uint8Array> {
   context.fillStyle = '#fff';
   context.fillRect(0, 0, width, height);
   context.drawImage(image, 0, 0, width, height);
-  return new Uint8Array(canvas.toBuffer('image/png'));
+  return greyscale(context, width, height);
 }

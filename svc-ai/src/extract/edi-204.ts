@@ -1,23 +1,31 @@
 import type { ExtractionConfidence } from '@tms/contracts';
+import { joinNotes } from './notes-section.js';
 import { isoDay, titleCaseCity } from './text-values.js';
 
 /**
  * An X12 EDI 204 (motor carrier load tender) read by its segments: B2 (shipment id), S5 stops with their reason
  * (LD/CL/PL load, UL/CU/PU unload), each stop's G62 dates and N4 city/state, L3 (weight, total charge), AT8 weight,
- * L5 description, NTE notes. (ST*204 at a segment's start: after the last newline, so a run of blank lines is not
- * tried from each of its newlines.)
+ * L5 description, NTE notes. Elements are set apart by whatever the ISA header declares ('*', '|', '^'), segments
+ * end with '~' or a line's end. (ST*204 at a segment's start: after the last newline, so a run of blank lines is
+ * not tried from each of its newlines.)
  */
-export const isEdi204 = (text: string) => /(?:^|[~\n])[^\S\n]*ST\*204\*/.test(text) || (/^\s*ISA\*/.test(text) && /\bB2\*/.test(text));
+export const isEdi204 = (text: string) => /(?:^|[~\n])[^\S\n]*ST([*|^+!])204\1/.test(text) || (/^\s*ISA([*|^+!])/.test(text) && /\bB2[*|^+!]/.test(text));
+
+/** The element separator: the ISA header's fourth character, else the one after the first ST. */
+function elementSeparator(text: string): string {
+  return /^\s*ISA([*|^+!])/.exec(text)?.[1] ?? /(?:^|[~\n])[^\S\n]*ST([*|^+!])204/.exec(text)?.[1] ?? '*';
+}
 
 const PICKUP_REASONS = new Set(['LD', 'CL', 'PL', 'LL']);
 const DELIVERY_REASONS = new Set(['UL', 'CU', 'PU', 'DL']);
 
 export function readEdi204(text: string): { fields: Record<string, unknown>; confidence: ExtractionConfidence } {
+  const separator = elementSeparator(text);
   const segments = text
     .split(/~|\n/)
     .map((segment) => segment.trim())
     .filter(Boolean)
-    .map((segment) => segment.split('*'));
+    .map((segment) => segment.split(separator));
   const fields: Record<string, unknown> = {};
   const stops: { reason: string; city?: string; dates: string[] }[] = [];
   const notes: string[] = [];
@@ -34,7 +42,7 @@ export function readEdi204(text: string): { fields: Record<string, unknown>; con
       if (elements[1] && /^\d+(\.\d+)?$/.test(elements[1])) fields.weight = Math.round(Number(elements[1]));
       if (elements[5]) fields.rate = ediMoney(elements[5]);
     } else if (id === 'AT8' && elements[3] && fields.weight === undefined) fields.weight = Math.round(Number(elements[3]));
-    else if (id === 'L5' && elements[2] && fields.commodity === undefined) fields.commodity = titleCaseCity(elements[2]).replace(/^./, (c) => c.toUpperCase());
+    else if (id === 'L5' && /[A-Za-z]{3}/.test(elements[2] ?? '') && fields.commodity === undefined) fields.commodity = sentenceCase(elements[2].trim());
     else if (id === 'NTE' && elements[2]) notes.push(elements[2]);
   }
   const pickups = stops.filter((stop) => PICKUP_REASONS.has(stop.reason));
@@ -45,11 +53,14 @@ export function readEdi204(text: string): { fields: Record<string, unknown>; con
   if (first?.dates[0]) fields.pickupDate = first.dates[0];
   if (last?.city) fields.deliveryLocation = last.city;
   if (last?.dates.length) fields.deliveryDate = last.dates.at(-1);
-  if (notes.length) fields.notes = notes.join('. ');
+  if (notes.length) fields.notes = joinNotes(notes);
   const confidence: ExtractionConfidence = {};
   for (const field of Object.keys(fields)) confidence[field as keyof ExtractionConfidence] = 0.95;
   return { fields, confidence };
 }
+
+/** 'APPLES, FRESH, BOXED' → 'Apples, fresh, boxed'; a description in mixed case is kept as written. */
+const sentenceCase = (text: string) => (text === text.toUpperCase() ? text.charAt(0) + text.slice(1).toLowerCase() : text);
 
 /** L3's charge: '5025.00' as written, '502500' with its implied two decimals. */
 function ediMoney(value: string): string | undefined {

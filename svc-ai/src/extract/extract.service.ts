@@ -2,10 +2,9 @@ import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common
 import {
   EXTRACT_FILE_TYPES,
   EXTRACT_MESSAGES,
-  EXTRACT_UPLOAD_TTL_MS,
-  extractUploadBucket,
   fail,
   ok,
+  type ExtractedField,
   type ExtractedLoad,
   type ExtractionConfidence,
   type ExtractLoadPayload,
@@ -13,10 +12,11 @@ import {
   type ModelLoad,
   type RpcReply,
 } from '@tms/contracts';
-import { config, internalErrorReply, UploadStore } from '@tms/service-kit';
+import { internalErrorReply, UploadStore } from '@tms/service-kit';
 import { AI_CONFIG, type AiConfig } from './ai-config.js';
 import { documentTypeOf } from './document-kind.js';
 import { extractionPool } from './extraction-pool.js';
+import { UNFOUNDED_CONFIDENCE, unfoundedFields } from './grounding.js';
 import { ModelExtractor, ModelFailure } from './model-extractor.js';
 import { fieldMatches, SCORED_FIELDS } from './scoring.js';
 import { extractOffline, type OfflineExtraction } from './offline-extractor.js';
@@ -33,12 +33,16 @@ import { JobExpired, PoolBusy } from './worker-pool.js';
 @Injectable()
 export class ExtractService implements OnModuleDestroy {
   private readonly logger = new Logger(ExtractService.name);
-  private readonly uploads = new UploadStore(extractUploadBucket(config.subjectRoot), EXTRACT_UPLOAD_TTL_MS);
   private readonly pool: ReturnType<typeof extractionPool>;
   private readonly model?: ModelExtractor;
 
-  constructor(@Inject(AI_CONFIG) private readonly settings: AiConfig) {
+  constructor(
+    @Inject(AI_CONFIG) private readonly settings: AiConfig,
+    private readonly uploads: UploadStore,
+  ) {
     this.pool = extractionPool(settings.workers, settings.queue);
+    // One worker with its OCR engine kept warm: the first scan is read as fast as the next.
+    this.pool.warm(1);
     if (settings.model) {
       this.model = new ModelExtractor(settings.model, settings.modelTimeoutMs);
       this.logger.log(`Extracting with the model ${settings.model.name}${settings.model.baseURL ? ` at ${settings.model.baseURL}` : ''}`);
@@ -97,19 +101,28 @@ export class ExtractService implements OnModuleDestroy {
       this.logger.warn(`The model answered badly (${reason}): the offline extractor answered instead`);
       return { ...offline.fields, confidence: offline.confidence, extraction: { extractor: 'offline', ocr, fallbackReason: reason } };
     }
-    return { ...fields, confidence: modelConfidence(fields, offline.fields, ocr), extraction: { extractor: 'model', model: this.model.name, ocr } };
+    const unfounded = unfoundedFields(fields, text, offline.fields);
+    if (unfounded.length) this.logger.warn(`The model answered what the document does not say (${unfounded.join(', ')}): flagged for review`);
+    return { ...fields, confidence: modelConfidence(fields, offline.fields, ocr, unfounded), extraction: { extractor: 'model', model: this.model.name, ocr } };
   }
 
   async onModuleDestroy() {
-    // Workers first and at once: a stop (SIGTERM) must not wait for a document being read.
-    await Promise.all([this.pool.close(), this.uploads.close()]);
+    // At once: a stop (SIGTERM) must not wait for a document being read.
+    await this.pool.close();
   }
 }
 
-/** A model gives no confidence of its own: it is high where the offline rules read the same, lower where they differ. */
-function modelConfidence(fields: ExtractedLoad, offline: ExtractedLoad, ocr: boolean): ExtractionConfidence {
+/**
+ * A model gives no confidence of its own: it is high where the offline rules read the same, lower where they differ,
+ * and UNFOUNDED_CONFIDENCE (shown as one to check) where the document does not hold what the model answered.
+ */
+function modelConfidence(fields: ExtractedLoad, offline: ExtractedLoad, ocr: boolean, unfounded: ExtractedField[]): ExtractionConfidence {
   const confidence: ExtractionConfidence = {};
   for (const field of Object.keys(fields) as (keyof ExtractedLoad)[]) {
+    if (unfounded.includes(field)) {
+      confidence[field] = UNFOUNDED_CONFIDENCE;
+      continue;
+    }
     const scored = (SCORED_FIELDS as readonly string[]).includes(field);
     const agrees = scored && fieldMatches(field as (typeof SCORED_FIELDS)[number], fields[field], offline[field]);
     const base = !scored ? 0.8 : agrees ? 0.97 : offline[field] === undefined ? 0.85 : 0.75;

@@ -20,9 +20,11 @@ export type ExtractionOutcome =
 /**
  * The CPU-bound part of an extraction (PDF parsing and rendering, image decoding, OCR, the offline extractor), in a
  * worker thread of the ExtractionPool so that svc-ai's main thread keeps answering, and so a job can be terminated.
- * The OCR worker is made on first use and kept, as the worker is.
+ * The OCR engine is made when the worker starts and kept, as the worker is.
  */
 const ocr = new Ocr();
+// Made now, not on the first scan: the pool starts a worker before any document arrives (see ExtractService).
+ocr.warm();
 
 parentPort!.on('message', async (job: ExtractionJob) => {
   parentPort!.postMessage(await read(job));

@@ -34,7 +34,13 @@ const RUNS: Record<string, string> = {
   'places': 'Dallas, TX ',
   'pounds': '5 lbs ',
 };
-const LABELS = ['load number', 'bol', 'weight', 'temp', 'po', 'commodity (', 'lbs of ab', 'broker', 'picks', 'trailer', 'Dallas', 'monday', '12', '$', 'reefer set', 'Total:'];
+const LABELS = [
+  'load number', 'bol', 'weight', 'temp', 'po', 'commodity (', 'lbs of ab', 'broker', 'picks', 'trailer', 'Dallas', 'monday', '12', '$', 'reefer set', 'Total:',
+  // Notes sections, labels with their value below, tables, dotted leaders, boxes.
+  'Notes:', 'NOTES', 'Special Instructions:', 'Special Instr.', "Driver's notes -", 'Comments / Remarks', 'Remarks', 'Delivery instructions',
+  'Bill of Lading Number:\n', 'BOL NO.   SHIP DATE\n', 'agreement no.', 'trip', 'order', 'seal number(s):', 'pro #', 'Origin ....', '| Comments: ',
+  'QTY  DESCRIPTION  WEIGHT\n', 'Dallas, TX 75201\n\nPick up', 'ST|204|', 'ISA^00^',
+];
 const ENTRY_POINTS: Record<string, (text: string) => unknown> = {
   extractOffline: (text) => extractOffline(text),
   'the EDI 204 reader': (text) => [isEdi204(text), readEdi204(text)],

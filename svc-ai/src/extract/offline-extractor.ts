@@ -1,5 +1,7 @@
 import { centsToMoney, extractedLoadSchema, type ExtractedLoad, type ExtractionConfidence } from '@tms/contracts';
 import { isEdi204, readEdi204 } from './edi-204.js';
+import { joinNotes, noteSections } from './notes-section.js';
+import { cellsOf, valuesBesideLabels } from './stacked-labels.js';
 import { parseDay, titleCaseCity, US_STATES } from './text-values.js';
 
 /**
@@ -27,7 +29,7 @@ const PICKUP_MARKER =
 const DELIVERY_MARKER =
   /\b(?:deliver(?:y|ies|s|ed)?|drop(?:[\s-]?off)?|destination|dest\b\.?|ship\s+to|consignee|receiver|unload(?:ing)?\s*(?:at|location|site)?|final\s+stop)\b/gi;
 const OTHER_MARKER =
-  /\b(?:bill(?:ed)?\s+to|remit(?:\s+to)?|broker(?:age)?\b(?!\s+load)|carrier\b(?!\s*(?:pay|rate|total))|invoic(?:e|ing)|billing|mail\s+to|corporate|headquarters|head\s+office|issued|factoring|payment\s+terms|quick\s+pay|insurance|emergency|office|call\s+me|contact|phone|regards|sincerely|thanks|thank\s+you|cheers)/gi;
+  /\b(?:bill(?:ed)?\s+to|remit(?:\s+to)?|broker(?:age)?\b(?!\s+load)|carrier\b(?!\s*(?:pay|rate|total))|invoic(?:e|ing)|billing|mail\s+to|corporate|headquarters|head\s+office|issued|factoring|payment\s+terms|quick\s+pay|insurance|emergency|office|call\s+me|contact|phone|regards|sincerely|thanks|thank\s+you|cheers|(?:prepared|issued|created|booked|printed)\s+by|dispatcher)/gi;
 
 const PICKUP_DATE_LABEL =
   /\b(?:ship(?:ping)?\s+date|pick[\s-]?up\s+(?:date|appt|appointment|on|window)|p\/?u\s+date|load(?:ing)?\s+date|ready\s+date|date\s+shipped|available|ship\s+not\s+before|earliest\s+pick)/gi;
@@ -52,7 +54,7 @@ const NOT_CITY_WORD =
   /^(?:st|street|ave|avenue|rd|road|ln|lane|blvd|dr|drive|way|hwy|highway|pkwy|parkway|cir|circle|ct|court|pl|plaza|trl|suite|ste|unit|co|inc|llc|ltd|corp|company|dc|mills|works|depot|warehouse|packaging|foods|produce|lumber|logistics|freight|transport|to|at|from|in|and|the|of|pickup|delivery|origin|destination|stop|shipper|consignee|receiver|state|location|address|terminal|dock|facility)$/i;
 
 const MONTHS = 'jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|jun(?:e)?|jul(?:y)?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?';
-const DATE = new RegExp(
+export const DATE = new RegExp(
   String.raw`\b(?:(\d{4})-(\d{1,2})-(\d{1,2})|(\d{1,2})[/.-](\d{1,2})[/.-](\d{4}|\d{2})|(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*,?[^\S\n]+)?(${MONTHS})\.?[^\S\n]+(\d{1,2})(?:st|nd|rd|th)?(?:,?[^\S\n]+(\d{4}))?|(\d{1,2})(?:st|nd|rd|th)?[^\S\n]+(${MONTHS})\.?,?[^\S\n]+(\d{4})|(\d{1,2})/(\d{1,2})(?![/\d]))(?![\d:])`,
   'gi',
 );
@@ -61,7 +63,7 @@ const DATE = new RegExp(
  * Amounts: '$5,025.00', 'USD 900', '2975.00 dollars'. Numbers are bounded (no rate has 13 digits) and start where a
  * number does, so a long run of digits or '1,000,000,...' is read once, not from each of its digits (quadratic).
  */
-const MONEY = /(?:\$|USD[^\S\n]?)[^\S\n]?(\d{1,3}(?:,\d{3}){1,3}|\d{1,12})(?:\.(\d{2}))?(?!\d)|(?<!\d,)\b(\d{1,3}(?:,\d{3}){1,3}|\d{1,12})\.(\d{2})[^\S\n]?(?:USD|dollars)\b/gi;
+export const MONEY = /(?:\$|USD[^\S\n]?)[^\S\n]?(\d{1,3}(?:,\d{3}){1,3}|\d{1,12})(?:\.(\d{2}))?(?!\d)|(?<!\d,)\b(\d{1,3}(?:,\d{3}){1,3}|\d{1,12})\.(\d{2})[^\S\n]?(?:USD|dollars)\b/gi;
 const MONEY_TOTAL = /\b(?:total|all[\s-]?in|grand\s+total|amount\s+due|agreed\s+(?:amount|rate)|flat\s+rate|total\s+(?:carrier\s+)?pay|total\s+rate|net\s+pay|pay(?:s|ing)?\s+\$)/i;
 const MONEY_LINEHAUL = /\b(?:line[\s-]?haul|base\s+rate|freight\s+rate|flat)\b/i;
 const MONEY_CHARGE = /\b(?:fuel|fsc|stop[\s-]?off|extra\s+stop|stop\s+charge|tarp|drop\s+fee|hazmat\s+fee|accessorial|team\s+fee)/i;
@@ -78,11 +80,12 @@ const WEIGHT_LABEL =
 
 // Labels and their value: each \s* follows a character the pattern needs, so a run of spaces is tried one way only.
 const LOAD_NUMBER_LABELS: { pattern: RegExp; confidence: number }[] = [
-  { pattern: /\b(?:load|shipment|trip|tender|confirmation|conf|booking)\s*(?:number|num|no\.?|#|id)\s*(?:[:#.]\s*)?(?:#\s*)?([A-Z0-9][A-Z0-9-]{2,})/gi, confidence: 0.95 },
-  { pattern: /\b(?:pro|bol|b\/l|bill\s+of\s+lading|bl)\s*(?:(?:number|num|no\.?|#)\s*)?[:#]\s*(?:#\s*)?([A-Z0-9][A-Z0-9-]{2,})/gi, confidence: 0.9 },
-  { pattern: /\b(?:order|reference|ref)\s*(?:number|num|no\.?|#|id)\s*(?:[:#.]\s*)?(?:#\s*)?([A-Z0-9][A-Z0-9-]{2,})/gi, confidence: 0.7 },
-  { pattern: /\bload(?:\s+tender)?\s+(?:#\s*)?([A-Z]{0,5}-?\d[A-Z0-9-]{3,})\b/gi, confidence: 0.85 },
-  { pattern: /\b(?:po|purchase\s+order|customer\s+order)\s*(?:(?:number|no\.?|#)\s*)?[:#]\s*([A-Z0-9][A-Z0-9-]{2,})/gi, confidence: 0.5 },
+  { pattern: /\b(?:load|shipment|trip|tender|confirmation|conf|booking|agreement|contract|dispatch|manifest)[^\S\n]*(?:number|num|no\.?|#|id)[^\S\n]*(?:[:#.][^\S\n]*)?(?:#[^\S\n]*)?([A-Z0-9][A-Z0-9-]{2,})/gi, confidence: 0.95 },
+  { pattern: /\b(?:bol|b\/l|bill\s+of\s+lading|bl)[^\S\n]*(?:(?:number|num|no\.?|#)[^\S\n]*)?[:#][^\S\n]*(?:#[^\S\n]*)?([A-Z0-9][A-Z0-9-]{2,})/gi, confidence: 0.9 },
+  { pattern: /\bpro[^\S\n]*(?:(?:number|num|no\.?|#)[^\S\n]*)?[:#][^\S\n]*(?:#[^\S\n]*)?([A-Z0-9][A-Z0-9-]{2,})/gi, confidence: 0.85 },
+  { pattern: /\b(?:order|reference|ref)[^\S\n]*(?:number|num|no\.?|#|id)[^\S\n]*(?:[:#.][^\S\n]*)?(?:#[^\S\n]*)?([A-Z0-9][A-Z0-9-]{2,})/gi, confidence: 0.7 },
+  { pattern: /\b(?:load|shipment|trip|tender|order)(?:\s+tender)?\s+(?:#\s*)?([A-Z]{0,5}-?\d[A-Z0-9-]{3,})\b/gi, confidence: 0.85 },
+  { pattern: /\b(?:po|purchase\s+order|customer\s+order)[^\S\n]*(?:(?:number|no\.?|#)[^\S\n]*)?[:#][^\S\n]*([A-Z0-9][A-Z0-9-]{2,})/gi, confidence: 0.5 },
 ];
 
 const COMMODITY_LABEL =
@@ -95,12 +98,12 @@ const COMMODITY_HAULING = /\b(?:hauling|loaded\s+with|carrying|shipment\s+of)\s+
 
 const EQUIPMENT = /\b(?:equipment|trailer(?:\s+type)?|truck\s+type)\s*[:\-]\s*([^\n]{2,60})/i;
 const TEMPERATURE = /\b(?:temp(?:erature)?|reefer\s+set(?:\s+at)?)\s*(?:[:\-]\s*)?(-?\d{1,3}\s*(?:°\s*)?[FC])\b/i;
+const SEAL = /\bseal[^\S\n]*(?:(?:number|no\.?|#)(?:\(s\))?[^\S\n]*)?[:#]?[^\S\n]*([A-Z0-9][A-Z0-9-]{3,})/i;
 const REFERENCE = /\b(?:po|purchase\s+order|customer\s+order|reference|ref)\s*(?:(?:number|no\.?|#)\s*)?(?:is|:|#)\s*([A-Z0-9][A-Z0-9-]{2,})/i;
 
 /** Reads the load form's fields out of a document's text. `fromOcr` lowers the confidence of everything a little. */
 export function extractOffline(rawText: string, options: { fromOcr?: boolean; today?: Date } = {}): OfflineExtraction {
-  const text = normalize(rawText);
-  const found = isEdi204(text) ? readEdi204(text) : readDocument(text, options.today ?? new Date());
+  const found = isEdi204(rawText) ? readEdi204(rawText) : readDocument(normalize(rawText), options.today ?? new Date());
   const fields: ExtractedLoad = {};
   const confidence: ExtractionConfidence = {};
   const scale = options.fromOcr ? 0.9 : 1;
@@ -115,7 +118,7 @@ export function extractOffline(rawText: string, options: { fromOcr?: boolean; to
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
-/** OCR and PDF text quirks: 'Ibs' for 'lbs', non-breaking and odd spaces, curly quotes, '$ 1,000'. */
+/** OCR and PDF text quirks: 'Ibs' for 'lbs', '18,600 Ib' for 'lb', non-breaking and odd spaces, curly quotes, '$ 1,000'. */
 function normalize(text: string): string {
   return text
     .replace(/\r\n?/g, '\n')
@@ -123,6 +126,11 @@ function normalize(text: string): string {
     .replace(/[\u2018\u2019]/g, "'")
     .replace(/[\u201c\u201d]/g, '"')
     .replace(/\b[I|l1]bs\b/g, 'lbs')
+    .replace(/(?<=\d[^\S\n]?)[I|]b\b/g, 'lb')
+    // A table's or a box's rules ('| Commodity: Paper |') are gaps between cells, as wide as they were.
+    .replace(/\|/g, ' ')
+    // Dotted leaders ('Commodity ..... Paper', 'Origin ...... Tucson, AZ') say what a colon says.
+    .replace(/(?<![^\S\n])[^\S\n]*\.{3,}[^\S\n]*(?=\S)/g, ': ')
     .replace(/(?<![ \t])[ \t]+\n/g, '\n');
 }
 
@@ -140,7 +148,7 @@ function readDocument(text: string, today: Date): Found {
     confidence[field] = sure;
   };
 
-  const loadNumber = findLoadNumber(text);
+  const loadNumber = findLoadNumber(valuesBesideLabels(text));
   if (loadNumber) set('loadNumber', loadNumber.value, loadNumber.confidence);
 
   const markers = findMarkers(text);
@@ -148,7 +156,21 @@ function readDocument(text: string, today: Date): Found {
   const roleAt = (at: number): Role | undefined => markers[lastIndexAtOrBefore(markers, at, (marker) => marker.at)]?.role;
 
   const columns = columnRoles(text, markers);
-  const placeRole = (at: number) => columns.get(at) ?? roleAt(at);
+  const placeRole = (at: number) => columns.get(at) ?? roleInBlock(at);
+  // A place in a block (lines between blank ones) that no marker of its own opens takes the role of the block's first
+  // pickup or delivery marker after it ('Hickory, NC 28601' over 'Pick up Tue 06/08'), not one from blocks above.
+  const blanks = [...text.matchAll(/\n[^\S\n]*(?=\n)/g)].map((match) => match.index);
+  // The first pickup or delivery marker at or after each marker (computed once: no scan per place).
+  const nextRoleMarker: (Marker | undefined)[] = [];
+  for (let index = markers.length - 1; index >= 0; index--) nextRoleMarker[index] = markers[index].role === 'other' ? nextRoleMarker[index + 1] : markers[index];
+  const roleInBlock = (at: number): Role | undefined => {
+    const beforeIndex = lastIndexAtOrBefore(markers, at, (marker) => marker.at);
+    const before = markers[beforeIndex];
+    const blankIndex = lastIndexAtOrBefore(blanks, at, (blank) => blank);
+    if (before && before.at > (blanks[blankIndex] ?? -1)) return before.role;
+    const after = nextRoleMarker[beforeIndex + 1];
+    return after && after.at < (blanks[blankIndex + 1] ?? text.length) ? after.role : before?.role;
+  };
   const places = findPlaces(text);
   for (const place of places) {
     const column = columnRoleOf(place, columns);
@@ -185,8 +207,9 @@ function readDocument(text: string, today: Date): Found {
   const commodity = findCommodity(text) ?? table?.commodity;
   if (commodity) set('commodity', commodity.value, commodity.confidence);
 
-  const notes = findNotes(text);
-  if (notes) set('notes', notes, 0.6);
+  const sections = noteSections(text);
+  const notes = joinNotes([...sections, ...noteFacts(text)]);
+  if (notes) set('notes', notes, sections.length ? 0.8 : 0.6);
   return { fields, confidence };
 }
 
@@ -410,15 +433,20 @@ function findWeight(text: string): { value: number; confidence: number } | undef
 
 /**
  * A table of items under a header naming a weight column ('Pkgs  Description  Weight (lbs)'): the weight is the
- * TOTAL row's, else the rows' sum; the commodity is the first row's description.
+ * TOTAL row's, else the rows' sum, each row's being the number under the weight column (not the NMFC code or class
+ * beside it); the commodity is the first row's description, the cell under the description column that is not a
+ * count of packages. Header lines without numbers under the header ('QTY  TYPE') belong to it.
  */
 function readItemTable(text: string): { weight?: { value: number; confidence: number }; commodity?: { value: string; confidence: number } } | undefined {
   const lines = text.split('\n');
   const header = lines.findIndex((line) => /\bweight\b|\bwt\b|\blbs\b/i.test(line) && /\b(?:description|commodity|pkgs?|pieces|pcs|qty|handling|items?|product)\b/i.test(line));
   if (header < 0) return undefined;
   const kg = /\bkgs?\b/i.test(lines[header]) && !/\blbs?\b/i.test(lines[header]);
+  const weightColumn = cellAt(lines[header], /\bweight\b|\bwt\b|\blbs\b/i);
+  const descriptionColumn = cellAt(lines[header], /\b(?:description|commodity|product|items?)\b/i);
   let total: number | undefined;
   let sum = 0;
+  let rows = 0;
   let commodity: string | undefined;
   for (const row of lines.slice(header + 1)) {
     const line = row.replace(/\|/g, '  ');
@@ -427,32 +455,65 @@ function readItemTable(text: string): { weight?: { value: number; confidence: nu
       if (sum || total) break;
       continue;
     }
-    // A row holds no amount of money and no 'Label: value' pair: such a line ends the table.
-    if (/\$/.test(line) || LABEL_VALUE.test(line)) break;
-    const numbers = [...line.matchAll(/(?<![\w.$,])(\d{1,3}(?:,\d{3})+|\d{3,})(?:\.\d+)?(?![\w.,])/g)];
-    if (!numbers.length) break;
-    const weight = toPounds(numbers.at(-1)![1], kg ? 'kg' : undefined);
+    const numbers = [...line.matchAll(/(?<![\w.$,])(\d{1,3}(?:,\d{3})+|\d{3,})(?:\.\d+)?(?![\w.,])/g)].map((match) => ({ start: match.index, end: match.index + match[0].length, match }));
+    const under = weightColumn && numbers.length ? nearest(numbers, weightColumn) : numbers.at(-1);
+    // A row holds no amount of money and no 'Label: value' pair (unless a number stands right under the weight
+    // column: OCR reads a 'PLT' as 'PET:'): such a line ends the table.
+    const aligned = under && weightColumn && gapBetween(under, weightColumn) === 0;
+    if (/\$/.test(line) || (LABEL_VALUE.test(line) && !aligned)) break;
+    if (!under) {
+      if (!rows && !/\d/.test(line)) continue;
+      break;
+    }
+    rows += 1;
+    const weight = toPounds(under.match[1], kg ? 'kg' : undefined);
     if (/\btotals?\b/i.test(line)) {
       total = weight;
       break;
     }
     sum += weight;
-    if (!commodity) {
-      const description = line
-        .slice(0, numbers.at(-1)!.index)
-        .replace(/^\s*\d+\s*(?:pallets?|plts?|skids?|cartons?|ctns?|boxes|bags|drums|pcs|pieces|units|crates|totes|bundles|rolls|cases)?\b/i, '')
-        .replace(/\b(?:class\s*\d+(?:\.\d)?|nmfc\s*[\d-]+|hm|x)\b/gi, '')
-        .replace(/\s{2,}.*$/, (rest) => (rest.trim().length ? rest : ''))
-        .trim();
-      const words = description.split(/\s{2,}/).map((part) => part.trim()).filter((part) => /[a-z]{3}/i.test(part));
-      if (words.length) commodity = cleanCommodity(words[0]);
-    }
+    commodity ??= rowDescription(line, descriptionColumn);
   }
   const value = total ?? sum;
   return {
     weight: value > 0 ? { value, confidence: total ? 0.9 : 0.8 } : undefined,
     commodity: commodity ? { value: commodity, confidence: 0.75 } : undefined,
   };
+}
+
+interface Span {
+  start: number;
+  end: number;
+}
+
+/** Where the cell of a header line that `pattern` finds starts and ends (its text up to a wide gap). */
+function cellAt(line: string, pattern: RegExp): Span | undefined {
+  const found = pattern.exec(line);
+  if (!found) return undefined;
+  const cell = cellsOf(line).find((candidate) => candidate.start <= found.index && found.index < candidate.start + candidate.text.length);
+  return cell ? { start: cell.start, end: cell.start + cell.text.length } : undefined;
+}
+
+/** The characters between a span and a column, 0 when they overlap. */
+const gapBetween = (span: Span, column: Span) => Math.max(0, span.start - column.end, column.start - span.end);
+
+/** The span nearest to a column: one that overlaps it, else the one with the smallest gap. */
+function nearest<T extends Span>(spans: T[], column: Span): T {
+  return spans.reduce((best, span) => (gapBetween(span, column) < gapBetween(best, column) ? span : best));
+}
+
+const PACKAGES = /^(?:\d+\s*)?(?:pallets?|plts?|skids?|sk|cartons?|ctns?|boxes|box|bx|bags?|drums?|pcs|pieces|units?|crates?|totes?|bundles?|rolls?|cases?|pkgs?|packages?)$/i;
+
+/** An item row's description: its cell nearest the description column, leaving out package counts, class and NMFC. */
+function rowDescription(line: string, column: Span | undefined): string | undefined {
+  const cells = cellsOf(line)
+    .map((cell) => ({ ...cell, text: cell.text.replace(/^\s*\d+\s*(?:pallets?|plts?|skids?|cartons?|ctns?|boxes|bags|drums|pcs|pieces|units|crates|totes|bundles|rolls|cases)\b\s*/i, '') }))
+    // No description is longer than a short line (cleanCommodity takes 80 characters): a longer cell is no item.
+    .filter((cell) => cell.text.length <= 120 && /[a-z]{3}/i.test(cell.text) && !PACKAGES.test(cell.text) && !/^(?:class|nmfc|hm)\b/i.test(cell.text))
+    .map((cell) => ({ ...cell, end: cell.start + cell.text.length }));
+  if (!cells.length) return undefined;
+  const cell = column ? nearest(cells, column) : cells[0];
+  return cleanCommodity(cell.text.replace(/\s+\d[\d,.]*(?:\s+\d[\d,.]*)*$/, ''));
 }
 
 /**
@@ -493,8 +554,8 @@ function findLoadNumber(text: string): { value: string; confidence: number } | u
   return undefined;
 }
 
-/** What a dispatcher should see beside the fields: equipment, temperature, references. */
-function findNotes(text: string): string | undefined {
+/** What a dispatcher should see beside the document's own instructions: equipment, temperature, references, seal. */
+function noteFacts(text: string): string[] {
   const notes: string[] = [];
   const equipment = EQUIPMENT.exec(text);
   if (equipment) notes.push(`Equipment: ${equipment[1].trim().replace(/\s{2,}.*$/, '')}`);
@@ -502,5 +563,7 @@ function findNotes(text: string): string | undefined {
   if (temperature) notes.push(`Temperature: ${temperature[1].replace(/\s+/g, '')}`);
   const reference = REFERENCE.exec(text);
   if (reference && /\d/.test(reference[1])) notes.push(`Reference: ${reference[1].replace(/[.-]+$/, '')}`);
-  return notes.length ? notes.join('. ') : undefined;
+  const seal = SEAL.exec(text);
+  if (seal && /\d/.test(seal[1])) notes.push(`Seal: ${seal[1]}`);
+  return notes;
 }

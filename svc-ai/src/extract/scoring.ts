@@ -1,7 +1,10 @@
 import type { ExtractedLoad } from '@tms/contracts';
 
-/** The fields a benchmark or test scores (notes are free text, not scored). */
+/** The fields with one right value that a benchmark or test scores exactly (notes are scored by what they contain). */
 export const SCORED_FIELDS = ['loadNumber', 'pickupLocation', 'pickupDate', 'deliveryLocation', 'deliveryDate', 'rate', 'weight', 'commodity'] as const;
+
+/** An expected answer: the scored fields, and the instruction texts the notes must contain. */
+export type ExpectedLoad = Partial<Record<(typeof SCORED_FIELDS)[number], unknown>> & { notes?: string | string[] };
 
 const place = (value: unknown) =>
   String(value ?? '')
@@ -29,3 +32,24 @@ export function fieldMatches(field: (typeof SCORED_FIELDS)[number], got: Extract
       return String(got).slice(0, 10) === String(want).slice(0, 10);
   }
 }
+
+/** Words only: how a note is joined (line breaks, bullets, '. ' or '; ') is no part of what it says. */
+const words = (text: string) => text.toLowerCase().replace(/[^a-z0-9$%]+/g, ' ').trim();
+
+/** Whether the notes carry each of the document's instructions (their words in order, however they are joined). */
+export function notesMatch(got: string | undefined, want: string | string[]): boolean {
+  const notes = ` ${words(got ?? '')} `;
+  return [want].flat().every((instruction) => notes.includes(` ${words(instruction)} `));
+}
+
+/** The fields of an expected answer an extraction got wrong, each as 'field: got …, want …'. */
+export function wrongFields(got: ExtractedLoad, want: ExpectedLoad): string[] {
+  const wrong = SCORED_FIELDS.filter((field) => want[field] !== undefined && !fieldMatches(field, got[field], want[field])).map(
+    (field) => `${field}: got ${JSON.stringify(got[field])}, want ${JSON.stringify(want[field])}`,
+  );
+  if (want.notes !== undefined && !notesMatch(got.notes, want.notes)) wrong.push(`notes: got ${JSON.stringify(got.notes)}, want ${JSON.stringify(want.notes)}`);
+  return wrong;
+}
+
+/** How many fields an expected answer scores (its notes count as one). */
+export const scoredCount = (want: ExpectedLoad) => SCORED_FIELDS.filter((field) => want[field] !== undefined).length + (want.notes === undefined ? 0 : 1);

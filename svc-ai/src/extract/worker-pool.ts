@@ -46,6 +46,11 @@ export class WorkerPool<I, O> {
     return !this.closed && (this.slots.some((slot) => !slot.job) || this.queue.length < this.queueLimit);
   }
 
+  /** Starts the first `count` workers now rather than on their first job (each makes what it keeps as it starts). */
+  warm(count: number) {
+    for (const slot of this.slots.slice(0, count)) if (!this.closed) this.workerOf(slot);
+  }
+
   /** The job's output; rejects with PoolBusy at once when there is no room, with JobExpired when the deadline passes. */
   run(input: I, deadline: number): Promise<O> {
     if (!this.hasRoom) return Promise.reject(new PoolBusy('every worker is busy and the queue is full'));

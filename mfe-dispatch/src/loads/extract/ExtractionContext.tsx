@@ -1,4 +1,4 @@
-import type { ExtractedField, ExtractionConfidence } from '@tms/contracts';
+import { CONFIDENCE_LEVELS, type ExtractedField, type ExtractionConfidence } from '@tms/contracts';
 import { Typography } from 'antd';
 import { createContext, useContext, type ReactNode } from 'react';
 import { confidenceText } from './extraction.js';
@@ -13,7 +13,7 @@ export function useConfidenceExtra(): (field: ExtractedField) => ReactNode {
     const value = confidence[field];
     if (value === undefined) return undefined;
     return (
-      <Typography.Text type={value >= 0.85 ? 'success' : value >= 0.6 ? 'warning' : 'danger'} style={{ fontSize: 12 }} data-testid={`confidence-${field}`}>
+      <Typography.Text type={value >= CONFIDENCE_LEVELS.sure ? 'success' : value >= CONFIDENCE_LEVELS.check ? 'warning' : 'danger'} style={{ fontSize: 12 }} data-testid={`confidence-${field}`}>
         {confidenceText(value)}
       </Typography.Text>
     );

@@ -113,6 +113,12 @@ export type ExtractedLoad = z.infer<typeof extractedLoadSchema>;
 /** How sure the extractor is of each field it filled, from 0 to 1. */
 export type ExtractionConfidence = Partial<Record<ExtractedField, number>>;
 
+/**
+ * How a field's confidence reads on the form: from SURE it is shown as read, from CHECK as worth a look, below CHECK
+ * as one to check before saving (a value svc-ai could not find in the document is answered below it).
+ */
+export const CONFIDENCE_LEVELS = { sure: 0.85, check: 0.6 } as const;
+
 /** How the answer was made: which extractor, whether OCR read the document, and why a model was not used. */
 export interface ExtractionInfo {
   extractor: 'model' | 'offline';
