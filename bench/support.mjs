@@ -66,3 +66,20 @@ export async function seedTrucks(databaseUrl, count) {
     await db.end();
   }
 }
+
+/**
+ * A connection to a system's Postgres once `table` exists: a system answers its health before its services have
+ * migrated, so a benchmark that seeds straight into the database waits for the table it fills.
+ */
+export async function databaseWith(databaseUrl, table) {
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  for (let tries = 0; !(await db.query(`SELECT to_regclass($1) AS found`, [table])).rows[0].found; tries++) {
+    if (tries > 120) {
+      await db.end();
+      throw new Error(`${table} was not made within a minute`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  return db;
+}

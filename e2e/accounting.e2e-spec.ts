@@ -257,8 +257,14 @@ describe('Expenses', () => {
 
 describe('Overview', () => {
   it('adds up revenue, expenses, profit with its margin and pending revenue to the cent, and lists the latest records', async () => {
-    await post('invoices', { invoiceNumber: 'INV-ACC-PAID-1', loadId: harborLoad.id, customerId: harbor.id, status: 'paid', invoiceDate: '2027-03-01', dueDate: '2027-03-31', subtotal: '0.10', total: '0.10' });
-    await post('invoices', { invoiceNumber: 'INV-ACC-PAID-2', loadId: harborLoad.id, customerId: harbor.id, status: 'paid', invoiceDate: '2027-03-01', dueDate: '2027-03-31', subtotal: '0.20', total: '0.20' });
+    // A load has one invoice that is not cancelled: each paid one bills a Harbor load of its own.
+    for (const [number, amount] of [['1', '0.10'], ['2', '0.20']]) {
+      const paidLoad = await post<Load>('loads', {
+        loadNumber: `LD-ACC-710${number}`, customerId: harbor.id, status: 'delivered', pickupLocation: 'Chicago, IL', pickupDate: '2027-02-26',
+        deliveryLocation: 'Gary, IN', deliveryDate: '2027-02-27', rate: amount,
+      });
+      await post('invoices', { invoiceNumber: `INV-ACC-PAID-${number}`, loadId: paidLoad.id, customerId: harbor.id, status: 'paid', invoiceDate: '2027-03-01', dueDate: '2027-03-31', subtotal: amount, total: amount });
+    }
     await post('invoices', { invoiceNumber: 'INV-ACC-VOID', loadId: harborLoad.id, customerId: harbor.id, status: 'cancelled', invoiceDate: '2027-03-01', dueDate: '2027-03-31', subtotal: '900', total: '900' });
     await openAccountingTab('Overview');
     const invoices = await getList<Invoice>('invoices');

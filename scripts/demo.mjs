@@ -191,6 +191,7 @@ function planLoads() {
           truckNumber: driver?.assignedTruckNumber ?? null,
           expenses: done ? money(between(60, 900) * 100 + pick([0, 0, 25, 50, 75])) : '0',
           weight: String(between(100, 440) * 100),
+          miles,
           commodity: pick(customer.goods),
           notes: random() < 0.2 ? pick(NOTES) : null,
         },
@@ -310,10 +311,13 @@ async function ensureSafety(request, trucks, drivers) {
   const loads = new Map((await request('GET', '/api/loads')).map((load) => [load.loadNumber, load.id]));
   const truckId = (index) => (index === null ? null : idOf(trucks, TRUCKS[index].truckNumber));
   const driverId = (index) => idOf(drivers, DRIVERS[index].email);
+  // Every truck's annual inspection (49 CFR 396.17), as its maintenance records show it, unless INSPECTIONS has one.
+  const annual = TRUCKS.map((truck, index) => [index, 'Annual', annualInspectionDay(index), 'Passed', null, 'Midwest Fleet Services, Joliet'])
+    .filter(([index]) => TRUCKS[index].status !== 'out-of-service' && !INSPECTIONS.some(([other, type]) => other === index && type === 'Annual'));
   await ensureSafetyRecords(
     request,
     'inspections',
-    INSPECTIONS.map(([index, inspectionType, date, status, defects, performedBy]) => ({
+    [...INSPECTIONS, ...annual].map(([index, inspectionType, date, status, defects, performedBy]) => ({
       truckId: truckId(index), driverId: driverId(index), inspectionType, inspectionDate: day(date), status, defects, performedBy, notes: null,
     })),
     (inspection) => `${inspection.truckId}|${inspection.inspectionType}`,
@@ -347,6 +351,11 @@ const fleetPick = (items) => items[Math.floor(fleetRandom() * items.length)];
 
 /** The truck whose PM service is overdue: T-112 was last serviced 100 days ago, due 10 days ago. */
 const OVERDUE_TRUCK = 11;
+/**
+ * The day (from today) of each truck's last annual inspection: spread over the past year, so a few trucks fall due
+ * within 30 days and show under 'Needs Attention'; out-of-service trucks are not inspected.
+ */
+const annualInspectionDay = (index) => -(5 + ((index * 97) % 356));
 const PM_INTERVAL_DAYS = 90;
 const PM_INTERVAL_MILES = 25000;
 
@@ -393,8 +402,8 @@ function planMaintenance() {
         nextServiceMileage: mileage + PM_INTERVAL_MILES, nextServiceDate: latest ? day(serviced + PM_INTERVAL_DAYS) : null,
       });
     }
-    // The annual inspection, due again a year on.
-    const inspected = -fleetBetween(5, 360);
+    // The annual inspection, due again a year on (also on Safety: see ensureSafety).
+    const inspected = annualInspectionDay(index);
     add(index, {
       maintenanceType: 'Inspection', serviceDate: day(inspected), mileage: odometerOn(index, inspected), cost: dollars(150, 300),
       vendor: fleetPick(SHOPS.inspection), description: 'Annual DOT inspection (49 CFR 396.17): passed', status: 'Completed',
@@ -508,10 +517,13 @@ const accountingBetween = (min, max) => min + Math.floor(accountingRandom() * (m
 const accountingPick = (items) => items[Math.floor(accountingRandom() * items.length)];
 const addDays = (isoDay, days) => new Date(Date.parse(`${isoDay}T00:00:00Z`) + days * 86400000).toISOString().slice(0, 10);
 
+/** Every third delivered load is not billed yet: its row menu on Loads offers 'Create Invoice'. */
+const awaitsInvoice = (load) => load.status === 'delivered' && Number(load.loadNumber.slice(3)) % 3 === 0;
+
 function planInvoices(loads) {
   const billed = loads.filter((load) => load.status === 'invoiced' || load.status === 'delivered');
   billed.sort((a, b) => a.loadNumber.localeCompare(b.loadNumber));
-  return billed.map((load) => {
+  const invoices = billed.map((load) => {
     const invoiceDate = addDays(load.deliveryDate, 1);
     const dueDate = addDays(invoiceDate, 30);
     const overdue = dueDate < day(0);
@@ -533,6 +545,8 @@ function planInvoices(loads) {
       notes: null,
     };
   });
+  // Filtered after every status is drawn, so that the others' statuses stay as they were.
+  return invoices.filter((_, index) => !awaitsInvoice(billed[index]));
 }
 
 /** Paid invoices were paid in full; a few sent ones in part (a deposit). */
@@ -706,6 +720,50 @@ async function ensureGps(request, trucks, drivers) {
   console.log(`  devices    ${String(created).padStart(3)} created, ${trucks.size - created} already there; ${positions} positions played`);
 }
 
+// ---------------------------------------------------------------------------------------------------------------
+// Money from loads: the company profile its invoices print, each driver's pay rule (most a percent of the rate,
+// some per mile, a few per load), and the loaded miles of loads made before loads had them.
+
+const COMPANY = {
+  name: 'Northstar Freight Lines, Inc.',
+  address: '2400 S Western Ave\nChicago, IL 60608',
+  phone: '(312) 555-0100',
+  email: 'billing@northstarfreight.com',
+  mcNumber: 'MC-784512',
+  dotNumber: '2214876',
+  remitTo: 'Northstar Freight Lines, Inc.\nPO Box 88412\nChicago, IL 60680-8412',
+  paymentTermsDays: 30,
+  invoiceNotes: 'Thank you for shipping with Northstar. Please include the invoice number with your payment; 1.5% per month on balances past due.',
+};
+
+const PAY_RULES = [
+  { payType: 'percent', payRate: '28.00' }, { payType: 'percent', payRate: '25.00' }, { payType: 'perMile', payRate: '0.620' },
+  { payType: 'percent', payRate: '30.00' }, { payType: 'perMile', payRate: '0.655' }, { payType: 'perLoad', payRate: '450.00' },
+];
+
+/** The profile, unless one is saved: a carrier's own is never overwritten. */
+async function ensureCompany(request) {
+  const saved = await request('GET', '/api/company');
+  if (saved.name) return console.log(`  company      already there (${saved.name})`);
+  await request('PUT', '/api/company', COMPANY);
+  console.log(`  company      profile saved (${COMPANY.name})`);
+}
+
+/** A pay rule for each driver without one. */
+async function ensurePayRules(request, drivers) {
+  const ruleless = DRIVERS.map((driver, index) => [drivers.get(driver.email.toLowerCase()), PAY_RULES[index % PAY_RULES.length]]).filter(([driver]) => !driver.payType);
+  for (const [driver, rule] of ruleless) await request('PATCH', `/api/drivers/${driver.id}`, rule);
+  console.log(`  pay rules  ${String(ruleless.length).padStart(3)} set, ${DRIVERS.length - ruleless.length} already there`);
+}
+
+/** Loaded miles for the planned loads that have none. */
+async function ensureMiles(request, plannedLoads) {
+  const milesOf = new Map(plannedLoads.map((load) => [load.loadNumber, load.miles]));
+  const missing = (await request('GET', '/api/loads')).filter((load) => load.miles === null && milesOf.has(load.loadNumber));
+  for (const load of missing) await request('PATCH', `/api/loads/${load.id}`, { miles: milesOf.get(load.loadNumber) });
+  console.log(`  miles      ${String(missing.length).padStart(3)} set`);
+}
+
 console.log(`Filling ${APP_URL} with demo data, as ${DEMO_USER}:`);
 try {
   const request = await connect(APP_URL);
@@ -715,12 +773,16 @@ try {
     ...driver,
     assignedTruckId: idOf(trucks, assignedTruckNumber),
   }));
-  await ensure(request, 'loads', 'loadNumber', planLoads(), ({ customerEmail, driverEmail, truckNumber, ...load }) => ({
+  await ensureCompany(request);
+  await ensurePayRules(request, drivers);
+  const plannedLoads = planLoads();
+  await ensure(request, 'loads', 'loadNumber', plannedLoads, ({ customerEmail, driverEmail, truckNumber, ...load }) => ({
     ...load,
     customerId: idOf(customers, customerEmail),
     assignedDriverId: idOf(drivers, driverEmail),
     assignedTruckId: idOf(trucks, truckNumber),
   }));
+  await ensureMiles(request, plannedLoads);
   await ensureSafety(request, trucks, drivers);
   await ensureFleetOperations(request, trucks, drivers);
   await ensureAccounting(request, drivers);

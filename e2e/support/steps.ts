@@ -33,12 +33,22 @@ export function screenSteps(current: () => Page) {
     /** A dialog's submit button, by how its name ends (antd may keep an invisible 'loading' icon in it after a save). */
     submit: (dialog: Dialog, name: string) => dialog.getByRole('button', { name: new RegExp(`(^| )${name}$`) }),
 
-    async openRowMenu(text: string, item: 'Edit' | 'Delete') {
+    async openRowMenu(text: string, item: string) {
       const page = current();
       // A menu still fading out would take the click meant for the new one.
       await page.waitForFunction((selector) => !document.querySelector(selector), OPEN_MENU);
       await row(text).getByRole('button', { name: 'Open menu' }).click();
       await page.locator(OPEN_MENU).getByRole('menuitem', { name: item }).click();
+    },
+
+    /** What a row's menu offers, read with the menu open, which is then closed. */
+    async rowMenuItems(text: string) {
+      const page = current();
+      await page.waitForFunction((selector) => !document.querySelector(selector), OPEN_MENU);
+      await row(text).getByRole('button', { name: 'Open menu' }).click();
+      const items = await page.locator(OPEN_MENU).getByRole('menuitem').allInnerTexts();
+      await page.keyboard.press('Escape');
+      return items.map((item) => item.trim());
     },
 
     /** Picks a choice of an antd Select by typing part of its label, and waits for its list to close. */

@@ -8,6 +8,9 @@ import { InvoiceEntity } from './invoices/invoice.entity.js';
 import { InvoicesModule } from './invoices/invoices.module.js';
 import { Accounting1764000000000 } from './migrations/1764000000000-accounting.js';
 import { AuditTrail1764400000000 } from './migrations/1764400000000-audit-trail.js';
+import { CompanySettlementLoads1765500000000 } from './migrations/1765500000000-company-settlement-loads.js';
+import { CompanyProfileEntity } from './company/company-profile.entity.js';
+import { CompanyModule } from './company/company.module.js';
 import { PaymentEntity } from './payments/payment.entity.js';
 import { PaymentsModule } from './payments/payments.module.js';
 import { SettlementEntity } from './settlements/settlement.entity.js';
@@ -16,8 +19,8 @@ import { SettlementsModule } from './settlements/settlements.module.js';
 /** svc-accounting owns the `accounting` schema: every entity and migration of the service is listed here. */
 export const ACCOUNTING_DATABASE = {
   schema: 'accounting',
-  entities: [InvoiceEntity, PaymentEntity, ExpenseEntity, SettlementEntity],
-  migrations: [Accounting1764000000000, AuditTrail1764400000000],
+  entities: [InvoiceEntity, PaymentEntity, ExpenseEntity, SettlementEntity, CompanyProfileEntity],
+  migrations: [Accounting1764000000000, AuditTrail1764400000000, CompanySettlementLoads1765500000000],
 };
 
 @Module({
@@ -33,6 +36,7 @@ export const ACCOUNTING_DATABASE = {
     ExpensesModule,
     PaymentsModule,
     SettlementsModule,
+    CompanyModule,
   ],
   // svc-core asks what our records name when a delete meets their holds (references.named).
   controllers: [healthController('accounting'), referenceHoldsController('accounting'), auditController('accounting')],

@@ -22,8 +22,15 @@ let customerId: string;
 let loadId: string;
 let driverId: string;
 
+/** Loads of their own for the invoices: a load has at most one invoice that is not cancelled (money.int-spec.ts). */
+const billableLoads: string[] = [];
+const nextLoad = () => {
+  const id = billableLoads.shift();
+  if (!id) throw new Error('beforeAll made too few loads for the invoices');
+  return id;
+};
 const invoice = (overrides: Record<string, unknown> = {}) => ({
-  invoiceNumber: `INV-${Math.random().toString().slice(2, 14)}`, loadId, customerId, status: 'sent',
+  invoiceNumber: `INV-${Math.random().toString().slice(2, 14)}`, loadId: nextLoad(), customerId, status: 'sent',
   invoiceDate: '2027-03-08', dueDate: '2027-04-07', subtotal: '2450.00', tax: '0', total: '2450.00',
   ...overrides,
 });
@@ -51,6 +58,12 @@ beforeAll(async () => {
     loadNumber: 'LD-ACC-1', customerId, status: 'delivered', pickupLocation: 'Chicago, IL', pickupDate: '2027-03-04',
     deliveryLocation: 'Dallas, TX', deliveryDate: '2027-03-06', rate: '2450.00', assignedDriverId: driverId,
   });
+  for (let n = 0; n < 24; n++) {
+    billableLoads.push(await system.createInCore('loads', {
+      loadNumber: `LD-ACC-B${n}`, customerId, status: 'delivered', pickupLocation: 'Chicago, IL', pickupDate: '2027-03-04',
+      deliveryLocation: 'Dallas, TX', deliveryDate: '2027-03-06', rate: '2450.00',
+    }));
+  }
 }, 60000);
 
 afterAll(async () => {
@@ -60,10 +73,11 @@ afterAll(async () => {
 describe('invoices', () => {
   it('creates an invoice whose total is subtotal + tax whatever total was sent, lists it as it reads, and announces it', async () => {
     const announced = nextEvent('invoice.created', (record) => record.invoiceNumber === 'INV-1001');
-    const created = await call('invoices', 'create', invoice({ invoiceNumber: 'INV-1001', subtotal: '1234.57', tax: '0.1', total: '1.00', paidAmount: '' }));
+    const body = invoice({ invoiceNumber: 'INV-1001', subtotal: '1234.57', tax: '0.1', total: '1.00', paidAmount: '' });
+    const created = await call('invoices', 'create', body);
     expect(created).toMatchObject({
       ok: true,
-      data: { invoiceNumber: 'INV-1001', loadId, customerId, status: 'sent', invoiceDate: '2027-03-08', subtotal: '1234.57', tax: '0.10', total: '1234.67', paidAmount: '0.00', notes: null },
+      data: { invoiceNumber: 'INV-1001', loadId: body.loadId, customerId, status: 'sent', invoiceDate: '2027-03-08', subtotal: '1234.57', tax: '0.10', total: '1234.67', paidAmount: '0.00', notes: null },
     });
     const id = created.ok && created.data.id;
     const listed = (await system.listAll('invoices')).find((row) => row.id === id);

@@ -270,15 +270,15 @@ describe('no interleaving leaves a reference to a missing record', () => {
 
   it('races writes in accounting against deletes in svc-core, then finds every reference in every schema', async () => {
     const owner = await customer();
-    const anyLoad = await load(owner.id);
     const freshLoad = async () => (await load(owner.id)).id;
     await race('invoice for load L / delete L', freshLoad, (id) => api('POST', '/invoices', invoiceBody(id, owner.id)), (id) => api('DELETE', `/loads/${id}`));
     await race('expense for load L / delete L', freshLoad, (id) => api('POST', '/expenses', expenseBody(id)), (id) => api('DELETE', `/loads/${id}`));
-    // Each race moves an invoice of its own: one moved again by another race would let its first load go.
+    // Each race moves an invoice of its own, from a load of its own (a load has one invoice): one moved again by
+    // another race would let its first load go.
     const invoiceFor = new Map<string, string>();
     const loadWithInvoice = async () => {
       const id = await freshLoad();
-      invoiceFor.set(id, (await created('/invoices', invoiceBody(anyLoad.id, owner.id))).id);
+      invoiceFor.set(id, (await created('/invoices', invoiceBody(await freshLoad(), owner.id))).id);
       return id;
     };
     await race('invoice moved to load L / delete L', loadWithInvoice, async (id) => {

@@ -1,11 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import http from 'node:http';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { Objm } from '@nats-io/obj';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { DOCUMENT_MAX_FILE_BYTES, DOCUMENT_MESSAGES, documentsBucket, type Customer, type Load, type LoadDocument } from '@tms/contracts';
 import { config } from '@tms/service-kit';
 import pg from 'pg';
+import { httpRequest } from './support/http-request.js';
 import { signIn, startIsolatedSystem, type RunningSystem } from './support/system.js';
 
 /**
@@ -26,47 +26,8 @@ let loadId: string;
 const dataUrl = (type: string, data: Uint8Array | string) => `data:${type};base64,${Buffer.from(data).toString('base64')}`;
 const sha256 = (data: Uint8Array) => createHash('sha256').update(data).digest('hex');
 
-interface Answer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  data: Buffer;
-  json: any;
-}
-
-/**
- * One request on a connection of its own (node:http, no keep-alive: a reused connection the server closes as idle
- * while a large body is being written would fail for a reason no browser shows); the body as bytes and, when it is
- * JSON, parsed.
- */
-function request(method: string, path: string, body?: unknown, { signedIn = true } = {}): Promise<Answer> {
-  const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
-  return new Promise((resolve, reject) => {
-    const sent = http.request(
-      `${system.url}${path}`,
-      {
-        method,
-        agent: false,
-        headers: {
-          origin: system.url,
-          ...(signedIn ? { cookie } : {}),
-          ...(payload ? { 'content-type': 'application/json', 'content-length': payload.byteLength } : {}),
-        },
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => {
-          const data = Buffer.concat(chunks);
-          const isJson = /json/.test(response.headers['content-type'] ?? '') && data.length > 0;
-          resolve({ status: response.statusCode!, headers: response.headers, data, json: isJson ? JSON.parse(data.toString('utf8')) : undefined });
-        });
-        response.on('error', reject);
-      },
-    );
-    sent.on('error', reject);
-    sent.end(payload);
-  });
-}
+/** A request as the app sends it, signed in unless said otherwise. */
+const request = (method: string, path: string, body?: unknown, { signedIn = true } = {}) => httpRequest(system.url, signedIn ? cookie : undefined, method, path, body);
 
 const upload = (load: string, fileName: string, fileType: string, data: Uint8Array, extra: Record<string, unknown> = {}) =>
   request('POST', `/api/loads/${load}/documents`, { fileName, fileType, fileSize: data.byteLength, fileData: dataUrl(fileType, data), ...extra });

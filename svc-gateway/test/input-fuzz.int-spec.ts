@@ -24,7 +24,7 @@ const TEST_TIMEOUT_MS = LANE_TIME_LIMIT_MS + 30_000;
 /** What no error answer may contain: stack frames, SQL, driver and runtime error names, file paths. */
 const INTERNALS = /QueryFailedError|\bstack\b|\bat \S+ \(|\bat .+:\d+:\d+|SELECT|INSERT|UPDATE .* SET|violates|node_modules|TypeError|\.(ts|js):\d+/;
 
-type FieldKind = 'choice' | 'reference' | 'date' | 'email' | 'money' | 'integer' | 'text';
+type FieldKind = 'choice' | 'reference' | 'references' | 'date' | 'email' | 'money' | 'integer' | 'text';
 
 interface Field {
   name: string;
@@ -46,6 +46,7 @@ function describeField(name: string, schema: z.ZodType): Field {
   if (choices.length) return { ...field, kind: 'choice' };
   if (accepts('x')) return { ...field, kind: 'text' };
   if (accepts(randomUUID())) return { ...field, kind: 'reference' };
+  if (accepts([randomUUID()])) return { ...field, kind: 'references' };
   if (accepts('2027-03-04')) return { ...field, kind: 'date' };
   if (accepts('ann@example.com')) return { ...field, kind: 'email' };
   if (accepts('1234.50')) return { ...field, kind: 'money' };
@@ -78,11 +79,11 @@ function coherent(resource: string, body: unknown): unknown {
 }
 
 /**
- * The resource a reference field names, by its name: `truckId` and `assignedTruckId` → trucks. Its valid values are
- * that resource's ids (any id is a 400 under the field for most other resources' records).
+ * The resource a reference field names, by its name: `truckId` and `assignedTruckId` → trucks, `loadIds` → loads.
+ * Its valid values are that resource's ids (any id is a 400 under the field for most other resources' records).
  */
 function referencedResource(field: string): string | undefined {
-  const noun = field.replace(/^assigned/, '').replace(/Id$/, '');
+  const noun = field.replace(/^assigned/, '').replace(/Ids?$/, '');
   const resource = `${noun[0].toLowerCase()}${noun.slice(1)}s`;
   return Object.hasOwn(RESOURCE_SCHEMAS, resource) ? resource : undefined;
 }
@@ -100,6 +101,13 @@ function validValue(field: Field): fc.Arbitrary<unknown> {
       });
       // A required reference is never left empty in a valid body; an optional one often is.
       return field.required ? createdId : fc.oneof(fc.constant(null), createdId);
+    }
+    case 'references': {
+      const resource = referencedResource(field.name);
+      return fc.array(fc.nat(), { maxLength: 3 }).map((indexes) => {
+        const ids = (resource ? createdIds.get(resource) : undefined) ?? [];
+        return ids.length ? indexes.map((index) => ids[index % ids.length]) : [];
+      });
     }
     case 'date':
       return accepted(
@@ -215,6 +223,8 @@ function nearMiss(field: Field): fc.Arbitrary<unknown> {
       );
     case 'reference':
       return fc.oneof(fc.uuid(), fc.constantFrom(...ODD_REFERENCES));
+    case 'references':
+      return fc.oneof(fc.array(fc.uuid(), { maxLength: 3 }), fc.array(fc.constantFrom(...ODD_REFERENCES), { minLength: 1, maxLength: 2 }), fc.constantFrom(...ODD_REFERENCES));
     case 'date':
       return fc.constantFrom(...ODD_DATES);
     case 'email':

@@ -1,13 +1,25 @@
-import { INVOICE_STATUSES, INVOICE_STATUS_LABELS, invoiceInputSchema, type Invoice } from '@tms/contracts';
+import { INVOICE_STATUSES, INVOICE_STATUS_LABELS, invoiceInputSchema, type Invoice, type InvoiceDraft } from '@tms/contracts';
 import { DayPicker, FormField, FormGrid, MoneyInput, optionsOf, ResourceFormModal, SEARCHABLE, useChoices, useLookup, type ResourceDialogProps } from '@tms/ui';
 import { Alert, Form, Input, Select } from 'antd';
-import { invoiceFormValues, invoicePayload, invoiceTexts, paidWithBalanceWarning, totalOf, withLoad, type InvoiceFormValues } from './invoice-form.js';
+import {
+  invoiceFormValues,
+  invoiceFormValuesFromDraft,
+  invoicePayload,
+  invoiceTexts,
+  paidWithBalanceWarning,
+  totalOf,
+  withLoad,
+  type InvoiceFormValues,
+} from './invoice-form.js';
 import { invoicesApi } from './invoices.api.js';
 
 const STATUS_OPTIONS = optionsOf(INVOICE_STATUSES, INVOICE_STATUS_LABELS);
 
-/** 'Create Invoice' / 'Edit Invoice': the load fills the customer and subtotal; the total is subtotal + tax. */
-export function InvoiceDialog(props: ResourceDialogProps<Invoice>) {
+/**
+ * 'Create Invoice' / 'Edit Invoice': the load fills the customer and subtotal; the total is subtotal + tax. With a
+ * `draft` (a delivered load's 'Create Invoice'), it opens filled from it.
+ */
+export function InvoiceDialog({ draft, ...props }: ResourceDialogProps<Invoice> & { draft?: InvoiceDraft }) {
   const [form] = Form.useForm<InvoiceFormValues>();
   const loads = useLookup('loads');
   const loadChoices = useChoices('loads');
@@ -28,7 +40,7 @@ export function InvoiceDialog(props: ResourceDialogProps<Invoice>) {
       api={invoicesApi}
       texts={invoiceTexts}
       schema={invoiceInputSchema}
-      toFormValues={invoiceFormValues}
+      toFormValues={draft ? () => invoiceFormValuesFromDraft(draft) : invoiceFormValues}
       toPayload={invoicePayload}
       form={form}
       onValuesChange={follow}

@@ -1,26 +1,49 @@
+import { FileDoneOutlined, FilePdfOutlined } from '@ant-design/icons';
 import type { Invoice } from '@tms/contracts';
-import { ListPage, useLookup } from '@tms/ui';
+import { DECORATIVE_ICON, ListPage, useLookup, type RowAction } from '@tms/ui';
 import { useMemo } from 'react';
+import { useDownload } from '../shared/download.js';
 import { InvoiceDialog } from './InvoiceDialog.js';
+import { InvoiceFromLoad, useInvoiceForLoad } from './InvoiceFromLoad.js';
 import { invoiceColumns, invoiceSearchFields } from './invoice-columns.js';
-import { invoicesApi } from './invoices.api.js';
-import { invoiceTexts } from './invoice-form.js';
+import { invoicePacketUrl, invoicePdfUrl, invoicesApi } from './invoices.api.js';
+import { INVOICE_DOWNLOAD_TEXTS, invoiceTexts } from './invoice-form.js';
 
-/** Accounting's Invoices tab. */
+/** Accounting's Invoices tab; with `?invoiceForLoad=<id>` it opens 'Create Invoice' filled from that delivered load. */
 export function InvoicesTab() {
   const loads = useLookup('loads');
   const customers = useLookup('customers');
   const columns = useMemo(() => invoiceColumns(loads, customers), [loads, customers]);
   const searchFields = useMemo(() => invoiceSearchFields(loads, customers), [loads, customers]);
+  const [invoiceForLoad, forgetInvoiceForLoad] = useInvoiceForLoad();
+  const download = useDownload();
+  const rowActions = (invoice: Invoice): RowAction[] => [
+    {
+      key: 'download-invoice',
+      label: INVOICE_DOWNLOAD_TEXTS.invoice,
+      icon: <FilePdfOutlined {...DECORATIVE_ICON} />,
+      onClick: () => download(invoicePdfUrl(invoice), INVOICE_DOWNLOAD_TEXTS.invoiceFailed),
+    },
+    {
+      key: 'download-packet',
+      label: INVOICE_DOWNLOAD_TEXTS.packet,
+      icon: <FileDoneOutlined {...DECORATIVE_ICON} />,
+      onClick: () => download(invoicePacketUrl(invoice), INVOICE_DOWNLOAD_TEXTS.packetFailed),
+    },
+  ];
   return (
-    <ListPage<Invoice>
-      title="Invoices"
-      headingLevel={2}
-      texts={invoiceTexts}
-      api={invoicesApi}
-      columns={columns}
-      searchFields={searchFields}
-      dialog={InvoiceDialog}
-    />
+    <>
+      <ListPage<Invoice>
+        title="Invoices"
+        headingLevel={2}
+        texts={invoiceTexts}
+        api={invoicesApi}
+        columns={columns}
+        searchFields={searchFields}
+        dialog={InvoiceDialog}
+        rowActions={rowActions}
+      />
+      {invoiceForLoad && <InvoiceFromLoad key={invoiceForLoad} loadId={invoiceForLoad} onClose={forgetInvoiceForLoad} />}
+    </>
   );
 }

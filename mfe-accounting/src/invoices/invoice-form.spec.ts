@@ -1,5 +1,5 @@
 import { invoiceInputSchema, type Invoice } from '@tms/contracts';
-import { generatedInvoiceNumber, invoiceFormValues, invoicePayload, invoiceTexts, paidWithBalanceWarning, withLoad } from './invoice-form.js';
+import { generatedInvoiceNumber, invoiceFormValues, invoiceFormValuesFromDraft, invoicePayload, invoiceTexts, paidWithBalanceWarning, withLoad } from './invoice-form.js';
 
 const invoice: Invoice = {
   id: 'i1', invoiceNumber: 'INV-1001', loadId: '6f1c2b7e-3d4a-4c5b-9e8f-0a1b2c3d4e5f', customerId: '7f1c2b7e-3d4a-4c5b-9e8f-0a1b2c3d4e5f',
@@ -19,6 +19,15 @@ describe('invoice dialog values', () => {
     const values = invoiceFormValues(null);
     expect(withLoad({ ...values, tax: '0.20' }, { customerId: 'c1', rate: '0.10' })).toEqual({ customerId: 'c1', subtotal: '0.10', total: '0.30' });
     expect(withLoad({ ...values, subtotal: '1000' }, { customerId: 'c1', rate: '2450.00' })).toEqual({ customerId: 'c1', subtotal: '1000', total: '1000.00' });
+  });
+
+  it("opens a delivered load's 'Create Invoice' filled from its draft: the load, its customer, the rate and the terms' dates", () => {
+    const now = new Date(2027, 2, 8, 15, 30).getTime();
+    const draft = { loadId: invoice.loadId, customerId: invoice.customerId, subtotal: '1234.57', invoiceDate: '2027-03-08', dueDate: '2027-04-07' };
+    const values = invoiceFormValuesFromDraft(draft, now);
+    expect(values).toMatchObject({ invoiceNumber: `INV-${now}`, status: 'draft', loadId: draft.loadId, customerId: draft.customerId, subtotal: '1234.57', total: '1234.57' });
+    expect(invoicePayload(values)).toMatchObject({ invoiceDate: '2027-03-08', dueDate: '2027-04-07', subtotal: '1234.57', tax: '0', total: '1234.57' });
+    expect(invoiceInputSchema.safeParse(invoicePayload(values)).success).toBe(true);
   });
 
   it('sends the invoice back unchanged, with the total recomputed as text', () => {

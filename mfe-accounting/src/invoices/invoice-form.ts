@@ -1,4 +1,14 @@
-import { DEFAULT_INVOICE_STATUS, INVOICE_MESSAGES, invoiceBalance, invoiceTotal, parseCents, type Invoice, type InvoiceInput, type Load } from '@tms/contracts';
+import {
+  DEFAULT_INVOICE_STATUS,
+  INVOICE_MESSAGES,
+  invoiceBalance,
+  invoiceTotal,
+  parseCents,
+  type Invoice,
+  type InvoiceDraft,
+  type InvoiceInput,
+  type Load,
+} from '@tms/contracts';
 import { dayFromText, dayToText, resourceTexts, textOrNull } from '@tms/ui';
 import dayjs, { type Dayjs } from 'dayjs';
 
@@ -44,6 +54,31 @@ export function invoiceFormValues(invoice: Invoice | null, now: number = Date.no
     notes: invoice?.notes ?? '',
   };
 }
+
+/**
+ * 'Create Invoice' for a delivered load (issue 26): the create defaults, with the load, its customer, the load's rate
+ * as the subtotal and the dates the server worked out from the payment terms.
+ */
+export function invoiceFormValuesFromDraft(draft: InvoiceDraft, now: number = Date.now()): InvoiceFormValues {
+  const values = invoiceFormValues(null, now);
+  return {
+    ...values,
+    loadId: draft.loadId,
+    customerId: draft.customerId,
+    invoiceDate: dayFromText(draft.invoiceDate),
+    dueDate: dayFromText(draft.dueDate),
+    subtotal: draft.subtotal,
+    total: totalOf({ subtotal: draft.subtotal, tax: values.tax }),
+  };
+}
+
+/** The invoice row menu's downloads and what a failure says. */
+export const INVOICE_DOWNLOAD_TEXTS = {
+  invoice: 'Download Invoice',
+  packet: 'Download Packet',
+  invoiceFailed: 'Failed to download invoice.',
+  packetFailed: 'Failed to download packet.',
+} as const;
 
 /** Spec 5: the total, always subtotal + tax to 2 decimals ('' while either is not an amount). */
 export const totalOf = (values: Pick<InvoiceFormValues, 'subtotal' | 'tax'>) => invoiceTotal(values.subtotal, values.tax) ?? '';

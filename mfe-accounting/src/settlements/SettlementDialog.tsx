@@ -4,24 +4,44 @@ import {
   SETTLEMENT_STATUSES,
   settlementInputSchema,
   type Settlement,
+  type SettlementDraft,
 } from '@tms/contracts';
 import { DayPicker, FormField, FormGrid, MoneyInput, optionsOf, ResourceFormModal, SEARCHABLE, useChoices, type ResourceDialogProps } from '@tms/ui';
 import { Form, Input, InputNumber, Select } from 'antd';
+import { useState } from 'react';
+import { FillFromLoads } from './FillFromLoads.js';
 import { settlementsApi } from './settlements.api.js';
-import { netPayOf, settlementFormValues, settlementPayload, settlementTexts, type SettlementFormValues } from './settlement-form.js';
+import { netPayOf, settlementFormValues, settlementPayload, settlementTexts, withSettlementDraft, type SettlementFormValues } from './settlement-form.js';
 
 const STATUS_OPTIONS = optionsOf(SETTLEMENT_STATUSES);
 const METHOD_OPTIONS = optionsOf(SETTLEMENT_PAYMENT_METHODS);
 
-/** 'Create Settlement' / 'Edit Settlement' (spec 2.11): net pay follows driver pay and deductions; Paid reveals Paid Date. */
+/**
+ * 'Create Settlement' / 'Edit Settlement' (spec 2.11): net pay follows driver pay and deductions; Paid reveals Paid Date.
+ * Creating, 'Fill from loads' fills the figures from the driver's delivered loads in the period (issue 26).
+ */
 export function SettlementDialog(props: ResourceDialogProps<Settlement>) {
   const [form] = Form.useForm<SettlementFormValues>();
   const drivers = useChoices('drivers');
   const status = Form.useWatch('status', form);
   const editing = props.record !== null;
+  // The loads last filled from: another driver or period no longer pays them.
+  const [draft, setDraft] = useState<SettlementDraft | null>(null);
 
   const follow = (changed: Partial<SettlementFormValues>, values: SettlementFormValues) => {
     if ('driverPay' in changed || 'deductions' in changed) form.setFieldsValue({ netPay: netPayOf(values) });
+    if (draft && ('driverId' in changed || 'periodStart' in changed || 'periodEnd' in changed)) {
+      setDraft(null);
+      form.setFieldValue('loadIds', undefined);
+    }
+  };
+  const fill = (filled: SettlementDraft) => {
+    setDraft(filled);
+    // No loads to settle: what was typed stays.
+    if (filled.loads.length === 0) return;
+    const values = withSettlementDraft(form.getFieldsValue(true) as SettlementFormValues, filled);
+    // Filled, a field no longer shows what an earlier attempt said of it ('Driver pay is required').
+    form.setFields(Object.entries(values).map(([name, value]) => ({ name: name as keyof SettlementFormValues, value, errors: [] })));
   };
 
   return (
@@ -52,6 +72,7 @@ export function SettlementDialog(props: ResourceDialogProps<Settlement>) {
           <DayPicker />
         </FormField>
       </FormGrid>
+      {!editing && <FillFromLoads form={form} draft={draft} onFilled={fill} />}
       <FormGrid minWidth={140}>
         <FormField label="Total Miles" name="totalMiles">
           <InputNumber<number> min={0} step={1} precision={0} controls={false} placeholder="0" style={{ width: '100%' }} />

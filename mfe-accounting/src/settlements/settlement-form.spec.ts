@@ -1,12 +1,21 @@
 import { settlementInputSchema, type Settlement } from '@tms/contracts';
 import { formatMiles, formatPeriod } from './settlement-columns.js';
-import { netPayOf, settlementFormValues, settlementPayload } from './settlement-form.js';
+import dayjs from 'dayjs';
+import {
+  netPayOf,
+  SETTLEMENT_FILL_TEXTS,
+  settlementDraftRequest,
+  settlementFormValues,
+  settlementPayload,
+  settlementTexts,
+  withSettlementDraft,
+} from './settlement-form.js';
 import { overviewFigures } from '../overview/overview-figures.js';
 
 const settlement: Settlement = {
   id: 's1', driverId: '6f1c2b7e-3d4a-4c5b-9e8f-0a1b2c3d4e5f', settlementNumber: 'SETTLE-20270307-0042', periodStart: '2027-03-01', periodEnd: '2027-03-07',
   totalMiles: 12450, totalRevenue: '6400.10', driverPay: '1920.30', deductions: '150.10', netPay: '1770.20', status: 'Paid', paidDate: '2027-03-10',
-  paymentMethod: 'ACH', notes: null,
+  paymentMethod: 'ACH', notes: null, loadIds: [],
 };
 
 describe('settlement dialog and columns', () => {
@@ -23,10 +32,56 @@ describe('settlement dialog and columns', () => {
     expect(settlementInputSchema.safeParse(settlementPayload(settlementFormValues(settlement))).success).toBe(true);
   });
 
+  it('says what spec 2.11 and 8 say, word for word', () => {
+    expect(settlementTexts).toMatchObject({
+      addButton: 'Create Settlement', searchPlaceholder: 'Search by settlement number or driver...', empty: 'No settlements found',
+      emptyHint: 'Get started by creating your first settlement', createTitle: 'Create Settlement', editTitle: 'Edit Settlement',
+      createDescription: 'Create a new driver settlement', editDescription: 'Update settlement information', createSubmit: 'Create Settlement',
+      updateSubmit: 'Update Settlement', savingSubmit: 'Saving...', createFailed: 'Failed to create settlement.', updateFailed: 'Failed to update settlement.',
+      deleteConfirm: 'Are you sure you want to delete this settlement?', deleteFailed: 'Failed to delete settlement. Please try again.',
+      created: ['Settlement created', 'Settlement has been successfully created.'], updated: ['Settlement updated', 'Settlement has been successfully updated.'],
+      deleted: ['Settlement deleted'],
+    });
+  });
+
   it('shows miles thousands-separated or -, and the period as start - end', () => {
     expect(formatMiles(12450)).toBe('12,450');
     expect(formatMiles(null)).toBe('-');
     expect(formatPeriod(settlement)).toBe('Mar 1, 2027 - Mar 7, 2027');
+  });
+});
+
+describe("'Fill from loads'", () => {
+  const draft = {
+    loads: [
+      { loadId: 'l1', loadNumber: 'LD-1', pickupLocation: 'Chicago, IL', deliveryLocation: 'Dallas, TX', deliveryDate: '2027-03-02', rate: '1000.05', miles: 925, pay: '280.01' },
+      { loadId: 'l2', loadNumber: 'LD-2', pickupLocation: 'Dallas, TX', deliveryLocation: 'Tulsa, OK', deliveryDate: '2027-03-05', rate: '0.10', miles: null, pay: '0.03' },
+    ],
+    totalRevenue: '1000.15', totalMiles: 925, driverPay: '280.04', deductions: '0.00', netPay: '280.04', missingMiles: ['LD-2'],
+    driverId: settlement.driverId, periodStart: '2027-03-01', periodEnd: '2027-03-07', payType: 'percent' as const, payRate: '28.00',
+  };
+
+  it('asks only once a driver and the whole period are chosen', () => {
+    const chosen = { driverId: settlement.driverId, periodStart: dayjs('2027-03-01'), periodEnd: dayjs('2027-03-07') };
+    expect(settlementDraftRequest(chosen)).toEqual({ driverId: settlement.driverId, periodStart: '2027-03-01', periodEnd: '2027-03-07' });
+    expect(settlementDraftRequest({ ...chosen, driverId: undefined })).toBeUndefined();
+    expect(settlementDraftRequest({ ...chosen, periodEnd: null })).toBeUndefined();
+  });
+
+  it("fills miles, revenue and driver pay from the loads, keeps the deductions typed, and saves the loads' ids", () => {
+    const filled = withSettlementDraft({ deductions: '30.05' }, draft);
+    expect(filled).toEqual({ totalMiles: 925, totalRevenue: '1000.15', driverPay: '280.04', netPay: '249.99', loadIds: ['l1', 'l2'] });
+    const values = { ...settlementFormValues(null, new Date(2027, 2, 7)), ...filled, driverId: settlement.driverId, deductions: '30.05', periodStart: dayjs('2027-03-01'), periodEnd: dayjs('2027-03-07') };
+    expect(settlementPayload(values)).toMatchObject({ totalRevenue: '1000.15', driverPay: '280.04', deductions: '30.05', netPay: '249.99', loadIds: ['l1', 'l2'] });
+  });
+
+  it('sends an edited settlement back with the loads it pays', () => {
+    expect(settlementPayload(settlementFormValues({ ...settlement, loadIds: ['l1'] }))).toMatchObject({ loadIds: ['l1'] });
+  });
+
+  it('names the loads without miles', () => {
+    expect(SETTLEMENT_FILL_TEXTS.missingMiles(['LD-2'])).toBe('No loaded miles on LD-2: per-mile pay counts none for it until the miles are entered on the load.');
+    expect(SETTLEMENT_FILL_TEXTS.missingMiles(['LD-2', 'LD-3'])).toContain('LD-2, LD-3: per-mile pay counts none for them');
   });
 });
 

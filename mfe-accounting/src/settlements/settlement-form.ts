@@ -4,32 +4,25 @@ import {
   PAID_SETTLEMENT_STATUS,
   settlementNetPay,
   type Settlement,
+  type SettlementDraft,
+  type SettlementDraftQuery,
   type SettlementInput,
 } from '@tms/contracts';
-import { dayFromText, dayToText, textOrNull, type ResourceTexts } from '@tms/ui';
+import { dayFromText, dayToText, resourceTexts, textOrNull } from '@tms/ui';
 import type { Dayjs } from 'dayjs';
 
 /** What Driver Settlements and its dialog say: spec 2.11 and 8, word for word. */
-export const settlementTexts: ResourceTexts = {
-  addButton: 'Create Settlement',
+export const settlementTexts = resourceTexts({ one: 'settlement', many: 'settlements', title: 'Settlement' }, 'create', {
   searchPlaceholder: 'Search by settlement number or driver...',
-  empty: 'No settlements found',
-  emptyHint: 'Get started by creating your first settlement',
-  createTitle: 'Create Settlement',
-  editTitle: 'Edit Settlement',
   createDescription: 'Create a new driver settlement',
   editDescription: 'Update settlement information',
-  createSubmit: 'Create Settlement',
-  updateSubmit: 'Update Settlement',
   savingSubmit: 'Saving...',
   createFailed: 'Failed to create settlement.',
   updateFailed: 'Failed to update settlement.',
-  deleteConfirm: 'Are you sure you want to delete this settlement?',
-  deleteFailed: 'Failed to delete settlement. Please try again.',
   created: ['Settlement created', 'Settlement has been successfully created.'],
   updated: ['Settlement updated', 'Settlement has been successfully updated.'],
   deleted: ['Settlement deleted'],
-};
+});
 
 export interface SettlementFormValues {
   driverId: string | undefined;
@@ -46,6 +39,8 @@ export interface SettlementFormValues {
   paidDate: Dayjs | null;
   paymentMethod: string | undefined;
   notes: string;
+  /** The loads the settlement pays: kept as they are when editing, set by 'Fill from loads' when creating. */
+  loadIds: string[] | undefined;
 }
 
 /** The dialog's starting values: the settlement being edited; or a Pending one numbered SETTLE-YYYYMMDD-NNNN. */
@@ -64,6 +59,7 @@ export function settlementFormValues(settlement: Settlement | null, now: Date = 
     paidDate: dayFromText(settlement?.paidDate),
     paymentMethod: settlement?.paymentMethod ?? undefined,
     notes: settlement?.notes ?? '',
+    loadIds: settlement?.loadIds,
   };
 }
 
@@ -89,5 +85,39 @@ export function settlementPayload(values: SettlementFormValues): SettlementInput
     paidDate: values.status === PAID_SETTLEMENT_STATUS ? dayToText(values.paidDate) : null,
     paymentMethod: (values.paymentMethod || null) as SettlementInput['paymentMethod'],
     notes: textOrNull(values.notes),
+    loadIds: values.loadIds,
   };
 }
+
+/** What 'Fill from loads' asks for: once a driver and a whole period are chosen, else undefined. */
+export function settlementDraftRequest(values: Pick<SettlementFormValues, 'driverId' | 'periodStart' | 'periodEnd'>): SettlementDraftQuery | undefined {
+  const [periodStart, periodEnd] = [dayToText(values.periodStart), dayToText(values.periodEnd)];
+  return values.driverId && periodStart && periodEnd ? { driverId: values.driverId, periodStart, periodEnd } : undefined;
+}
+
+/**
+ * 'Fill from loads': the spec's figures from the loads (miles, revenue, driver pay) and the loads it pays. Deductions
+ * stay as typed, and net pay is driver pay minus them (spec 5), as always.
+ */
+export function withSettlementDraft(values: Pick<SettlementFormValues, 'deductions'>, draft: SettlementDraft): Partial<SettlementFormValues> {
+  return {
+    totalMiles: draft.totalMiles,
+    totalRevenue: draft.totalRevenue,
+    driverPay: draft.driverPay,
+    netPay: netPayOf({ driverPay: draft.driverPay, deductions: values.deductions }),
+    loadIds: draft.loads.map((load) => load.loadId),
+  };
+}
+
+/** Issue 26's additions to the dialog: its button, the loads' table and the warnings. */
+export const SETTLEMENT_FILL_TEXTS = {
+  fill: 'Fill from loads',
+  hint: 'Choose a driver and a period to fill the settlement from their delivered loads.',
+  none: 'No delivered loads of this driver in this period are left to settle.',
+  failed: 'Failed to fill from loads.',
+  missingMiles: (loadNumbers: readonly string[]) =>
+    `No loaded miles on ${loadNumbers.join(', ')}: per-mile pay counts none for ${loadNumbers.length === 1 ? 'it' : 'them'} until the miles are entered on the load.`,
+} as const;
+
+/** The row menu's driver statement, and what a failure says. */
+export const SETTLEMENT_STATEMENT_TEXTS = { download: 'Download Statement', failed: 'Failed to download statement.' } as const;

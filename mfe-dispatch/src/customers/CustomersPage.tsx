@@ -19,6 +19,7 @@ export function CustomersPage() {
       columns={customerColumns}
       searchFields={SEARCH_FIELDS}
       dialog={CustomerDialog}
+      importTitle="Import Customers"
     />
   );
 }

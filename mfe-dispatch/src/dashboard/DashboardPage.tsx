@@ -14,6 +14,7 @@ import {
   truckFigures,
 } from './dashboard-figures.js';
 import { FleetStatusCard } from './FleetStatusCard.js';
+import { NeedsAttentionCard } from './NeedsAttentionCard.js';
 import { RecentLoadsCard } from './RecentLoadsCard.js';
 
 const SUMMARY_CARD_COUNT = 4;
@@ -75,6 +76,7 @@ export function DashboardPage() {
         <RecentLoadsCard loads={loadFacts.recentLoads} />
         <FleetStatusCard trucks={truckFacts.fleetStatus} />
       </div>
+      <NeedsAttentionCard />
     </div>
   );
 }

@@ -61,6 +61,9 @@ function LoadFields() {
         <FormField label="Weight (lbs)" name="weight" extra={confidence('weight')}>
           <InputNumber<number> min={0} step={1} precision={0} controls={false} placeholder="0" style={{ width: '100%' }} />
         </FormField>
+        <FormField label="Loaded Miles" name="miles">
+          <InputNumber<number> min={0} step={1} precision={0} controls={false} suffix="mi" style={{ width: '100%' }} />
+        </FormField>
       </FormGrid>
       <FormGrid>
         <FormField label="Status" name="status">

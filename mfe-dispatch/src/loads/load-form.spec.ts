@@ -17,6 +17,7 @@ const load: Load = {
   assignedTruckId: 'b5a1c7e2-1111-4a4a-9999-123456789abc',
   expenses: '310.20',
   weight: 42000,
+  miles: 925,
   commodity: 'Frozen poultry',
   notes: null,
 };
@@ -35,6 +36,12 @@ describe('load dialog values', () => {
     expect(values.pickupDate?.format('YYYY-MM-DD')).toBe('2027-03-04');
     const { id, ...fields } = load;
     expect(loadPayload(values)).toEqual(fields);
+  });
+
+  it('sends the loaded miles as a whole number, and none as null', () => {
+    expect(loadFormValues(null).miles).toBeNull();
+    expect(loadPayload(loadFormValues(load))).toMatchObject({ miles: 925 });
+    expect(loadPayload({ ...loadFormValues(load), miles: null })).toMatchObject({ miles: null });
   });
 
   it('cuts timestamps to their calendar day', () => {

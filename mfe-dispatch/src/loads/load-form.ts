@@ -23,6 +23,8 @@ export interface LoadFormValues {
   rate: string | null;
   expenses: string | null;
   weight: number | null;
+  /** Loaded miles (issue 26: per-mile driver pay); empty is none. */
+  miles: number | null;
   commodity: string;
   assignedDriverId: string;
   assignedTruckId: string;
@@ -45,6 +47,7 @@ export function loadFormValues(load: Load | null, now: number = Date.now()): Loa
     rate: load?.rate ?? null,
     expenses: load?.expenses ?? '0',
     weight: load?.weight ?? 0,
+    miles: load?.miles ?? null,
     commodity: load?.commodity ?? '',
     assignedDriverId: load?.assignedDriverId ?? '',
     assignedTruckId: load?.assignedTruckId ?? '',
@@ -54,7 +57,7 @@ export function loadFormValues(load: Load | null, now: number = Date.now()): Loa
 
 /**
  * The body of POST/PATCH /api/loads: money and dates as text ('2450.50', 'YYYY-MM-DD'), an empty weight as 0, empty
- * optional fields (and 'None') as null.
+ * optional fields (and 'None', and no miles) as null.
  */
 export function loadPayload(values: LoadFormValues): LoadInput {
   return {
@@ -68,6 +71,7 @@ export function loadPayload(values: LoadFormValues): LoadInput {
     rate: values.rate ?? '',
     expenses: textOrNull(values.expenses),
     weight: values.weight ?? 0,
+    miles: values.miles ?? null,
     commodity: textOrNull(values.commodity),
     assignedDriverId: values.assignedDriverId || null,
     assignedTruckId: values.assignedTruckId || null,

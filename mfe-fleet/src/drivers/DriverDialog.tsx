@@ -1,14 +1,22 @@
-import { DRIVER_STATUSES, DRIVER_STATUS_LABELS, driverInputSchema, type Driver } from '@tms/contracts';
+import { DRIVER_STATUSES, DRIVER_STATUS_LABELS, driverInputSchema, PAY_TYPE_LABELS, PAY_TYPES, type Driver } from '@tms/contracts';
 import { DayPicker, FormField, FormGrid, optionsOf, ResourceFormModal, SEARCHABLE, useChoices, type ResourceDialogProps } from '@tms/ui';
-import { Input, Select } from 'antd';
+import { Form, Input, InputNumber, Select } from 'antd';
 import { driversApi } from './drivers.api.js';
-import { driverFormValues, driverPayload, driverTexts } from './driver-form.js';
+import { driverFormValues, driverPayload, driverTexts, PAY_RATE_INPUTS, type DriverFormValues } from './driver-form.js';
 
 const STATUS_OPTIONS = optionsOf(DRIVER_STATUSES, DRIVER_STATUS_LABELS);
+/** A driver may have no pay rule: 'None' first. */
+const PAY_TYPE_OPTIONS = [{ value: '', label: 'None' }, ...optionsOf(PAY_TYPES, PAY_TYPE_LABELS)];
 
-/** 'Add Driver' / 'Edit Driver'; the Assigned Truck choices come from GET /api/trucks. */
+/**
+ * 'Add Driver' / 'Edit Driver'; the Assigned Truck choices come from GET /api/trucks. The pay rule (issue 26) is a
+ * type and a rate in the type's unit; with no type there is no rate.
+ */
 export function DriverDialog(props: ResourceDialogProps<Driver>) {
+  const [form] = Form.useForm<DriverFormValues>();
   const trucks = useChoices('trucks', { none: true });
+  const payType = Form.useWatch('payType', form);
+  const rate = payType ? PAY_RATE_INPUTS[payType] : undefined;
 
   return (
     <ResourceFormModal
@@ -19,6 +27,7 @@ export function DriverDialog(props: ResourceDialogProps<Driver>) {
       schema={driverInputSchema}
       toFormValues={driverFormValues}
       toPayload={driverPayload}
+      form={form}
     >
       <FormGrid>
         <FormField label="Name" name="name">
@@ -49,6 +58,23 @@ export function DriverDialog(props: ResourceDialogProps<Driver>) {
       <FormField label="Assigned Truck" name="assignedTruckId">
         <Select {...trucks} />
       </FormField>
+      <FormGrid>
+        <FormField label="Pay Type" name="payType">
+          <Select options={PAY_TYPE_OPTIONS} showSearch={SEARCHABLE} />
+        </FormField>
+        <FormField label="Pay Rate" name="payRate">
+          <InputNumber<string>
+            stringMode
+            min="0"
+            step={rate?.step ?? '0.01'}
+            controls={false}
+            disabled={!rate}
+            suffix={rate?.unit}
+            placeholder={rate ? undefined : 'Choose a pay type'}
+            style={{ width: '100%' }}
+          />
+        </FormField>
+      </FormGrid>
     </ResourceFormModal>
   );
 }

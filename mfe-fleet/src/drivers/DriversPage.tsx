@@ -19,6 +19,7 @@ export function DriversPage() {
       columns={driverColumns}
       searchFields={SEARCH_FIELDS}
       dialog={DriverDialog}
+      importTitle="Import Drivers"
     />
   );
 }

@@ -27,6 +27,10 @@ function Credential({ kind, number, expires }: { kind: string; number: string | 
   );
 }
 
+/** A credential line as Export writes it: 'CDL D123-4567 2027-03-01'; none without a number or an expiry. */
+const credentialText = (kind: string, number: string | null, expires: string | null) =>
+  number || expires ? [kind, number ?? '—', expires].filter(Boolean).join(' ') : '';
+
 export const driverColumns: ResourceColumn<Driver>[] = [
   {
     title: 'Driver',
@@ -50,6 +54,7 @@ export const driverColumns: ResourceColumn<Driver>[] = [
     title: 'Contact',
     key: 'contact',
     width: 240,
+    exportValue: (driver) => `${driver.email}\n${driver.phone}`,
     render: (_, driver) => (
       <div style={column(2)}>
         {/* A long address ends in an ellipsis (whole on hover) rather than breaking mid-word. */}
@@ -69,6 +74,10 @@ export const driverColumns: ResourceColumn<Driver>[] = [
     key: 'credentials',
     // Room for the label, a 14-character license number and its 'Expired' badge on one line.
     width: 272,
+    exportValue: (driver) =>
+      [credentialText('CDL', driver.licenseNumber, driver.licenseExpiration), credentialText('Medical', driver.medicalCardNumber, driver.medicalCardExpiration)]
+        .filter(Boolean)
+        .join('\n'),
     render: (_, driver) => (
       <div style={column(4)}>
         <Credential kind="CDL" number={driver.licenseNumber} expires={driver.licenseExpiration} />

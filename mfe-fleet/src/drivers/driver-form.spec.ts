@@ -1,7 +1,7 @@
 import { driverInputSchema, type Driver } from '@tms/contracts';
 import { fieldErrors, validatePayload } from '@tms/ui';
 import dayjs from 'dayjs';
-import { driverFormValues, driverPayload, driverTexts } from './driver-form.js';
+import { driverFormValues, driverPayload, driverTexts, PAY_RATE_INPUTS } from './driver-form.js';
 
 const driver: Driver = {
   id: 'd1',
@@ -14,6 +14,8 @@ const driver: Driver = {
   medicalCardNumber: 'MED-9',
   medicalCardExpiration: null,
   assignedTruckId: 'b5a1c7e2-1111-4a4a-9999-123456789abc',
+  payType: 'perMile',
+  payRate: '0.655',
 };
 
 describe('driver dialog values', () => {
@@ -29,6 +31,16 @@ describe('driver dialog values', () => {
     expect(values.licenseExpiration?.format('YYYY-MM-DD')).toBe('2027-03-31');
     const { id, ...fields } = driver;
     expect(driverPayload(values)).toEqual(fields);
+  });
+
+  it('opens with no pay rule, and sends none (and no rate) for the None pay type', () => {
+    expect(driverFormValues(null)).toMatchObject({ payType: '', payRate: null });
+    expect(driverPayload({ ...driverFormValues(driver), payType: '' })).toMatchObject({ payType: null, payRate: null });
+    expect(driverPayload({ ...driverFormValues(driver), payType: 'percent', payRate: ' 28.00 ' })).toMatchObject({ payType: 'percent', payRate: '28.00' });
+  });
+
+  it("shows the rate in its type's unit, in steps of its decimals", () => {
+    expect(PAY_RATE_INPUTS).toEqual({ percent: { unit: '%', step: '0.01' }, perMile: { unit: '$/mi', step: '0.001' }, perLoad: { unit: '$/load', step: '0.01' } });
   });
 
   it("sends 'None' as no assigned truck and empty optional fields as null", () => {

@@ -19,6 +19,7 @@ export function TrucksPage() {
       columns={truckColumns}
       searchFields={SEARCH_FIELDS}
       dialog={TruckDialog}
+      importTitle="Import Trucks"
     />
   );
 }

@@ -64,6 +64,9 @@ export interface HolderRecord {
   holderId: string;
 }
 
+/** The most records one holder record names: a settlement's driver and up to 1000 loads (SETTLEMENT_LOADS_MAX). */
+export const HELD_RECORDS_MAX = 1001;
+
 /** `core.references.hold`: hold `records` for the holder record, all or none; answered with those that do not exist. */
 export interface HoldPayload extends HolderRecord {
   records: NamedRecord[];

@@ -114,7 +114,7 @@ export async function recordChange(
  * round trip: Postgres writes the record's values (as its JSON answer has them: the list pages' column forms) and,
  * for an update, compares them with the record as it was before ($5, its JSON), keeping the fields that differ.
  */
-const recordStatements = new WeakMap<EntityMetadata, { create: Statement; update: Statement }>();
+const recordStatements = new WeakMap<EntityMetadata, { create: Statement; update: Statement; createMany: Statement; updateMany: Statement }>();
 function recordStatementsOf(metadata: EntityMetadata) {
   let statements = recordStatements.get(metadata);
   if (statements) return statements;
@@ -129,15 +129,20 @@ function recordStatementsOf(metadata: EntityMetadata) {
   const row = chunks.join(' || ') || `'{}'::jsonb`;
   const insert = (action: AuditAction, changes: string) =>
     `INSERT INTO ${schema}.audit_entries (${INSERT_COLUMNS}) SELECT $1, $2, $3, $4, '${action}', changes FROM (${changes}) c WHERE changes IS NOT NULL`;
+  // Many records at once (an import): $4 their ids, each its own entry; an update's befores ($5) by id.
+  const insertMany = (action: AuditAction, changes: string) =>
+    `INSERT INTO ${schema}.audit_entries (${INSERT_COLUMNS}) SELECT $1, $2, $3, c.id, '${action}', c.changes FROM (${changes}) c`;
+  const created = `jsonb_object_agg(n.key, jsonb_build_object('to', n.value)) AS changes FROM ${table} t, jsonb_each(${row}) n`;
+  const updated = (before: string) =>
+    `jsonb_object_agg(n.key, jsonb_build_object('from', coalesce(b.value, 'null'::jsonb), 'to', n.value)) AS changes
+     FROM ${table} t CROSS JOIN jsonb_each(${row}) n LEFT JOIN jsonb_each(${before}) b ON b.key = n.key`;
+  const differs = `coalesce(b.value, 'null'::jsonb) IS DISTINCT FROM n.value`;
   statements = {
-    create: prepared(insert('create', `SELECT jsonb_object_agg(n.key, jsonb_build_object('to', n.value)) AS changes FROM ${table} t, jsonb_each(${row}) n WHERE t.${idColumn} = $4`), 'audit'),
-    update: prepared(
-      insert(
-        'update',
-        `SELECT jsonb_object_agg(n.key, jsonb_build_object('from', coalesce(b.value, 'null'::jsonb), 'to', n.value)) AS changes
-         FROM ${table} t CROSS JOIN jsonb_each(${row}) n LEFT JOIN jsonb_each($5::jsonb) b ON b.key = n.key
-         WHERE t.${idColumn} = $4 AND coalesce(b.value, 'null'::jsonb) IS DISTINCT FROM n.value`,
-      ),
+    create: prepared(insert('create', `SELECT ${created} WHERE t.${idColumn} = $4`), 'audit'),
+    update: prepared(insert('update', `SELECT ${updated('$5::jsonb')} WHERE t.${idColumn} = $4 AND ${differs}`), 'audit'),
+    createMany: prepared(insertMany('create', `SELECT t.${idColumn} AS id, ${created} WHERE t.${idColumn} = ANY($4::uuid[]) GROUP BY t.${idColumn}`), 'audit'),
+    updateMany: prepared(
+      insertMany('update', `SELECT t.${idColumn} AS id, ${updated(`$5::jsonb -> t.${idColumn}::text`)} WHERE t.${idColumn} = ANY($4::uuid[]) AND ${differs} GROUP BY t.${idColumn}`),
       'audit',
     ),
   };
@@ -161,6 +166,24 @@ export async function recordWrite(
   const values = [actor?.id ?? null, actor?.email ?? null, resource, recordId];
   if (before === undefined) await run(manager, statements.create, values);
   else await run(manager, statements.update, [...values, JSON.stringify(before)]);
+}
+
+/**
+ * recordWrite for many records of one entity in one statement (an import): their creates, or their updates with
+ * `befores` (in the order of `recordIds`).
+ */
+export async function recordWrites(
+  manager: EntityManager,
+  metadata: EntityMetadata,
+  { resource, actor }: ChangeContext,
+  recordIds: string[],
+  befores?: object[],
+): Promise<void> {
+  if (!recordIds.length) return;
+  const statements = recordStatementsOf(metadata);
+  const values = [actor?.id ?? null, actor?.email ?? null, resource, recordIds];
+  if (befores === undefined) await run(manager, statements.createMany, values);
+  else await run(manager, statements.updateMany, [...values, JSON.stringify(Object.fromEntries(recordIds.map((id, index) => [id, befores[index]])))]);
 }
 
 /**

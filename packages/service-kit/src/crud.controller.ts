@@ -1,10 +1,29 @@
-import { Controller, UseInterceptors, type Type } from '@nestjs/common';
+import { Controller, Inject, UseInterceptors, type Type } from '@nestjs/common';
 import { Ctx, MessagePattern, Payload, type NatsContext } from '@nestjs/microservices';
-import { rpcSubject, type IdPayload, type ListPagePayload, type ServiceName, type UpdatePayload } from '@tms/contracts';
+import type { NatsConnection } from '@nats-io/transport-node';
+import {
+  fail,
+  fieldIssues,
+  IMPORT_ACTION,
+  IMPORT_MESSAGES,
+  IMPORT_UPLOAD_TTL_MS,
+  importPayloadSchema,
+  importUploadBucket,
+  invalidInput,
+  rpcSubject,
+  type IdPayload,
+  type ImportResult,
+  type ListPagePayload,
+  type RpcReply,
+  type ServiceName,
+  type UpdatePayload,
+} from '@tms/contracts';
 import { actorOf, type ChangeContext } from './audit-trail.js';
 import { config } from './config.js';
 import { DeadlineInterceptor } from './deadline.js';
 import type { CrudService } from './crud.service.js';
+import { NATS_CONNECTION } from './nats-connection.js';
+import { UploadStore } from './upload-store.js';
 
 /**
  * The thin NATS handlers of one resource: `{root}.{service}.{resource}.{list|get|create|update|delete}`, each
@@ -50,4 +69,41 @@ export function crudController(service: ServiceName, resource: string, domainSer
   Reflect.defineMetadata('design:paramtypes', [domainService], ResourceController);
   Object.defineProperty(ResourceController, 'name', { value: `${resource[0].toUpperCase()}${resource.slice(1)}Controller` });
   return ResourceController;
+}
+
+/**
+ * `{root}.{service}.{resource}.import` for a resource that takes CSV imports (CrudOptions.imports): the gateway put
+ * the file in the upload bucket importUploadBucket(root) (a file is larger than a NATS message); the handler takes it
+ * and hands its bytes to the domain service's importCsv, with who imports it for the audit trail.
+ */
+export function crudImportController(service: ServiceName, resource: string, domainService: Type<CrudService<any, any>>): Type {
+  @Controller()
+  @UseInterceptors(DeadlineInterceptor)
+  class ImportController {
+    private readonly uploads: UploadStore;
+
+    constructor(
+      readonly records: CrudService<any, any>,
+      @Inject(NATS_CONNECTION) nats: NatsConnection,
+    ) {
+      this.uploads = new UploadStore(importUploadBucket(config.subjectRoot), IMPORT_UPLOAD_TTL_MS, nats);
+    }
+
+    @MessagePattern(rpcSubject(config.subjectRoot, service, resource, IMPORT_ACTION))
+    async import(@Payload() payload: unknown, @Ctx() context: NatsContext): Promise<RpcReply<ImportResult>> {
+      const parsed = importPayloadSchema.safeParse(payload ?? {});
+      if (!parsed.success) return invalidInput(fieldIssues(parsed.error));
+      let data: Uint8Array | null;
+      try {
+        data = await this.uploads.take(parsed.data.object);
+      } catch {
+        return fail('unavailable', IMPORT_MESSAGES.unreadable);
+      }
+      if (!data) return invalidInput({ file: [IMPORT_MESSAGES.expired] });
+      return this.records.importCsv(data, parsed.data.dryRun, { resource, actor: actorOf(context) });
+    }
+  }
+  Reflect.defineMetadata('design:paramtypes', [domainService, Object], ImportController);
+  Object.defineProperty(ImportController, 'name', { value: `${resource[0].toUpperCase()}${resource.slice(1)}ImportController` });
+  return ImportController;
 }

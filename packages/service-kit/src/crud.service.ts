@@ -1,11 +1,24 @@
 import type { ClientProxy } from '@nestjs/microservices';
-import { fail, fieldIssues, invalidInput, isRecordId, keptHistoryMessage, ok, type ChangeKind, type ListPage, type RpcReply } from '@tms/contracts';
+import {
+  fail,
+  fieldIssues,
+  invalidInput,
+  isRecordId,
+  keptHistoryMessage,
+  ok,
+  type ChangeKind,
+  type ImportColumns,
+  type ImportResult,
+  type ListPage,
+  type RpcReply,
+} from '@tms/contracts';
 import { randomUUID } from 'node:crypto';
 import { In, type EntityManager, type EntityTarget, type ObjectLiteral, type Repository } from 'typeorm';
 import type { z } from 'zod';
 import { announceChange } from './nats-connection.js';
 import { databaseErrorReply, internalErrorReply, type ConstraintMeaning } from './errors.js';
 import { allValues, recordChange, recordWrite, type ChangeContext } from './audit-trail.js';
+import { applyImport, planImport } from './crud-import.js';
 import { ListPages } from './list-pages.js';
 import type { Hold, HolderOf, ReferenceHolds } from './reference-holds.js';
 import { Refusal } from './refusal.js';
@@ -31,6 +44,8 @@ export interface CrudOptions<Schema extends z.ZodObject> {
   nulledOnDelete?: NulledOnDelete[];
   /** What this record names in svc-core, held there while it does (a holder service: see ReferenceHolds). */
   holds?: { by: ReferenceHolds; holder: HolderOf<any> };
+  /** How a CSV is imported (packages/contracts IMPORTS), for a resource that takes imports (importCsv). */
+  imports?: ImportColumns;
 }
 
 /** One kind of record whose property `field` the database sets to null with this one gone, announced as `entity`. */
@@ -95,6 +110,15 @@ export class CrudService<Entity extends ObjectLiteral & { id: string }, Schema e
     return undefined;
   }
 
+  /**
+   * A domain's own rules on a record just written (a create's, or an update's with `before`), in the write's
+   * transaction and before it commits: rules across records that need a lock to hold under concurrent writes (one
+   * invoice per load), and what another service must do with the change. Throw a Refusal to roll it back.
+   */
+  protected async written(_manager: EntityManager, _record: Entity, _before: Readonly<Entity> | undefined, _context: ChangeContext): Promise<void> {
+    return undefined;
+  }
+
   /** One page of the list, after the cursor of the previous one (none for the first page). */
   async list(after?: unknown): Promise<RpcReply<ListPage>> {
     return this.guard(() => this.pages.page(after));
@@ -122,6 +146,7 @@ export class CrudService<Entity extends ObjectLiteral & { id: string }, Schema e
       const saved = await this.write(record.id, async (manager, hold) => {
         await hold(record);
         const saved = await manager.save(record);
+        await this.written(manager, saved, undefined, context);
         await this.audit(manager, context, 'create', saved.id);
         return saved;
       });
@@ -147,11 +172,39 @@ export class CrudService<Entity extends ObjectLiteral & { id: string }, Schema e
         if (underived) throw new Refusal(underived);
         await hold(record, before);
         const saved = await this.saveChanges(manager, record, before);
+        await this.written(manager, saved, before, context);
         await this.audit(manager, context, 'update', id, before);
         return saved;
       });
       this.announce('updated', saved);
       return ok(saved);
+    });
+  }
+
+  /**
+   * Imports a CSV file (packages/contracts imports.ts): checks every row as a create or an update (by its key) would
+   * be, and, unless `dryRun` or a row is wrong, applies them all in one transaction, recorded in the audit trail and
+   * announced as any change is.
+   */
+  async importCsv(data: Uint8Array, dryRun: boolean, context: ChangeContext): Promise<RpcReply<ImportResult>> {
+    const { imports, schema } = this.options;
+    if (!imports || this.options.holds) return fail('not_found', `${this.options.entity} records cannot be imported`);
+    return this.guard(async () => {
+      const host = {
+        repository: this.repository,
+        schema,
+        columns: imports,
+        check: (fields: Record<string, unknown>, id?: string) => this.check(fields as Partial<z.output<Schema>>, id),
+        derive: (record: Entity, before?: Readonly<Entity>) => this.derive(record, before),
+      };
+      const plan = await planImport(host, data);
+      if ('refused' in plan) return plan.refused;
+      if (dryRun || plan.result.errors.length) return ok(plan.result);
+      const written = (manager: EntityManager, record: Entity, before?: Entity) => this.written(manager, record, before, context);
+      const { created, updated } = await applyImport(this.repository, Object.keys(schema.shape), plan, context, written);
+      for (const record of created) this.announce('created', record);
+      for (const record of updated) this.announce('updated', record);
+      return ok(plan.result);
     });
   }
 

@@ -151,6 +151,20 @@ export class ReferenceHolds implements OnApplicationBootstrap, OnApplicationShut
     this.stopping = true;
   }
 
+  /** Holds a page of the start-up pass in requests of at most PASS_RECORDS named records (a settlement names many loads). */
+  private async holdExistingBatches(holder: string, holds: { holderId: string; records: NamedRecord[] }[]): Promise<RpcReply<HoldExistingReply>> {
+    const missing: HoldExistingReply['missing'] = [];
+    for (let start = 0; start < holds.length; ) {
+      let [end, count] = [start, 0];
+      while (end < holds.length && (end === start || count + holds[end].records.length <= PASS_RECORDS)) count += holds[end++].records.length;
+      const reply = await this.services.request<HoldExistingReply>('core', REFERENCES_RESOURCE, 'hold-existing', { holder, holds: holds.slice(start, end) }, 10_000);
+      if (!reply.ok) return reply;
+      missing.push(...reply.data.missing);
+      start = end;
+    }
+    return ok({ missing });
+  }
+
   /**
    * At start-up, in the background: has everything the existing records name held in svc-core (records written
    * before the registry, or whose hold a crash lost), and logs those that name a record svc-core no longer has, for
@@ -170,7 +184,7 @@ export class ReferenceHolds implements OnApplicationBootstrap, OnApplicationShut
         }
         if (!records.length) break;
         const holds = records.map((record) => ({ holderId: record.id as string, records: named(holder.references(record as never)) }));
-        const reply = await this.services.request<HoldExistingReply>('core', REFERENCES_RESOURCE, 'hold-existing', { holder: holder.holder, holds }, 10_000);
+        const reply = await this.holdExistingBatches(holder.holder, holds);
         if (!reply.ok) {
           await new Promise((resolve) => setTimeout(resolve, 2000));
           continue;
@@ -186,6 +200,9 @@ export class ReferenceHolds implements OnApplicationBootstrap, OnApplicationShut
     }
   }
 }
+
+/** Named records per hold-existing request: well inside a NATS message (max_payload), however many one record names. */
+const PASS_RECORDS = 5000;
 
 /** The lock of holder records (ids sorted, so two lockers never wait on each other), until the transaction ends. */
 async function lockHolder(manager: EntityManager, holder: string, ids: string[], mode: 'shared' | 'exclusive') {

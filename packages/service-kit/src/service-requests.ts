@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ClientProxy, NatsRecordBuilder } from '@nestjs/microservices';
 import { headers } from '@nats-io/transport-node';
-import { DEADLINE_HEADER, fail, invalidInput, rpcSubject, SOMETHING_WENT_WRONG, type RpcReply, type ServiceName } from '@tms/contracts';
+import { ACTOR_HEADER, DEADLINE_HEADER, fail, invalidInput, rpcSubject, SOMETHING_WENT_WRONG, type Actor, type RpcReply, type ServiceName } from '@tms/contracts';
 import { firstValueFrom, timeout } from 'rxjs';
 import { config, wholeNumberSetting } from './config.js';
 
@@ -45,12 +45,14 @@ export class ServiceRequests {
 
   constructor(@Inject(SERVICE_REQUESTS_CLIENT) private readonly client: ClientProxy) {}
 
-  async request<T>(service: ServiceName, resource: string, action: string, payload: unknown, timeoutMs = requestTimeoutMs()): Promise<RpcReply<T>> {
+  /** `actor`: the user a change the other service makes is made for (its audit trail's "who"). */
+  async request<T>(service: ServiceName, resource: string, action: string, payload: unknown, timeoutMs = requestTimeoutMs(), actor?: Actor): Promise<RpcReply<T>> {
     const subject = rpcSubject(config.subjectRoot, service, resource, action);
     // The other service drops the request if it only gets to it after we have stopped waiting.
-    const deadline = headers();
-    deadline.set(DEADLINE_HEADER, String(Date.now() + timeoutMs));
-    const record = new NatsRecordBuilder(payload).setHeaders(deadline).build();
+    const sent = headers();
+    sent.set(DEADLINE_HEADER, String(Date.now() + timeoutMs));
+    if (actor) sent.set(ACTOR_HEADER, JSON.stringify({ id: actor.id, email: actor.email }));
+    const record = new NatsRecordBuilder(payload).setHeaders(sent).build();
     let raw: unknown;
     try {
       raw = await firstValueFrom(this.client.send<unknown>(subject, record).pipe(timeout({ first: timeoutMs })));

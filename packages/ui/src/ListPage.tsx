@@ -1,7 +1,10 @@
-import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
-import { Button, Card, Input } from 'antd';
+import { PlusOutlined, SearchOutlined, UploadOutlined } from '@ant-design/icons';
+import { Button, Card, Flex, Input } from 'antd';
 import { useCallback, useState, type ComponentType } from 'react';
+import { ExportButton } from './ExportButton.js';
+import { ImportDialog } from './ImportDialog.js';
 import { PageHeader } from './PageHeader.js';
+import type { ResourceApi } from './resource-api.js';
 import { ResourceTable, type ResourceTableProps } from './ResourceTable.js';
 import { DECORATIVE_ICON } from './RowActions.js';
 import type { ResourceTexts } from './resource-texts.js';
@@ -14,7 +17,7 @@ export interface ResourceDialogProps<T> {
 }
 
 export interface ListPageProps<T extends { id: string }>
-  extends Pick<ResourceTableProps<T>, 'api' | 'columns' | 'searchFields' | 'skeletonRows'> {
+  extends Pick<ResourceTableProps<T>, 'api' | 'columns' | 'searchFields' | 'skeletonRows' | 'rowActions'> {
   title: string;
   subtitle?: string;
   texts: ResourceTexts;
@@ -24,6 +27,10 @@ export interface ListPageProps<T extends { id: string }>
   addFromEmptyState?: boolean;
   /** 2 for a list shown in a tab under the screen's own title (see PageHeader). */
   headingLevel?: 1 | 2;
+  /** The list's calls: its table's, and those of Export (the resource's name) and Import. */
+  api: Pick<ResourceApi<T>, 'resource' | 'useList' | 'useDelete' | 'useImport'>;
+  /** Offer 'Import' (a CSV, ImportDialog, titled so: 'Import Trucks'), for a resource the server imports (contracts' IMPORTS). */
+  importTitle?: string;
 }
 
 /**
@@ -31,8 +38,9 @@ export interface ListPageProps<T extends { id: string }>
  * and its create/edit dialog. A screen declares only its texts, columns, search fields and dialog.
  */
 export function ListPage<T extends { id: string }>(props: ListPageProps<T>) {
-  const { title, subtitle, texts, dialog: Dialog, addFromEmptyState = false, headingLevel = 1, ...table } = props;
+  const { title, subtitle, texts, dialog: Dialog, addFromEmptyState = false, headingLevel = 1, importTitle, ...table } = props;
   const [search, setSearch] = useState('');
+  const [importing, setImporting] = useState(false);
   // Each opening mounts a fresh dialog (a new `session`), so its form starts from the record or the defaults.
   const [dialog, setDialog] = useState<{ open: boolean; record: T | null; session: number }>({ open: false, record: null, session: 0 });
 
@@ -47,7 +55,22 @@ export function ListPage<T extends { id: string }>(props: ListPageProps<T>) {
 
   return (
     <div>
-      <PageHeader title={title} subtitle={subtitle} extra={addButton} level={headingLevel} />
+      <PageHeader
+        title={title}
+        subtitle={subtitle}
+        extra={
+          <Flex gap={8} wrap>
+            <ExportButton api={table.api} columns={table.columns} searchFields={table.searchFields} search={search} />
+            {importTitle && (
+              <Button icon={<UploadOutlined {...DECORATIVE_ICON} />} onClick={() => setImporting(true)}>
+                Import
+              </Button>
+            )}
+            {addButton}
+          </Flex>
+        }
+        level={headingLevel}
+      />
       <Card styles={{ body: { padding: 0 } }}>
         <div style={{ padding: 16 }}>
           <Input
@@ -69,6 +92,7 @@ export function ListPage<T extends { id: string }>(props: ListPageProps<T>) {
         />
       </Card>
       {dialog.session > 0 && <Dialog key={dialog.session} open={dialog.open} record={dialog.record} onClose={closeDialog} />}
+      {importing && importTitle && <ImportDialog open title={importTitle} api={table.api} onClose={() => setImporting(false)} />}
     </div>
   );
 }

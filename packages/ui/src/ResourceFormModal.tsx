@@ -1,6 +1,7 @@
 import { Form, Modal, theme, Typography, type FormInstance, type FormItemProps } from 'antd';
 import { createContext, isValidElement, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { z } from 'zod';
+import { ApiError } from './api.js';
 import type { ResourceApi } from './resource-api.js';
 import type { ResourceTexts } from './resource-texts.js';
 import { fieldErrors, requiredFields, serverFieldIssues, validatePayload, type FieldIssues } from './form-validation.js';
@@ -127,7 +128,8 @@ export function ResourceFormModal<T extends { id: string }, TValues extends obje
       onClose();
     } catch (error) {
       showIssues(serverFieldIssues(error));
-      toast.error(editing ? texts.updateFailed : texts.createFailed);
+      // Spec 8's text, and the server's reason when the record conflicts with others (a load already invoiced).
+      toast.error(editing ? texts.updateFailed : texts.createFailed, error instanceof ApiError ? error.conflictReason : undefined);
     }
   };
 

@@ -5,7 +5,7 @@ import { ApiError } from './api.js';
 import { ListEmpty } from './ListEmpty.js';
 import type { ResourceApi } from './resource-api.js';
 import { SEARCH_EMPTY_HINT, type ResourceTexts } from './resource-texts.js';
-import { RowActions } from './RowActions.js';
+import { RowActions, type RowAction } from './RowActions.js';
 import { isSearching, searchIndex, type SearchField } from './search.js';
 import { useToast } from './toast.js';
 import { useTableBodyHeight } from './use-table-body-height.js';
@@ -14,8 +14,10 @@ import { virtualTable } from './virtual-table.js';
 /**
  * A list column. Its width (px) is required and is the narrowest it gets: the virtual table lays its rows out by the
  * columns' widths, spreads any room left over them, and scrolls sideways when the screen is narrower than their sum.
+ * `exportValue` is what the screen's Export writes for it (list-csv.ts), for a column whose cell is not one field's
+ * value nor plain text.
  */
-export type ResourceColumn<T> = TableColumnType<T> & { width: number };
+export type ResourceColumn<T> = TableColumnType<T> & { width: number; exportValue?: (row: T) => unknown };
 
 export interface ResourceTableProps<T extends { id: string }> {
   api: Pick<ResourceApi<T>, 'useList' | 'useDelete'>;
@@ -29,6 +31,8 @@ export interface ResourceTableProps<T extends { id: string }> {
   skeletonRows?: number;
   /** Shown under the empty state when no search is active, e.g. an add button. */
   emptyAction?: ReactNode;
+  /** A row's menu items besides Edit and Delete, those that apply to it. */
+  rowActions?: (record: T) => readonly RowAction[];
 }
 
 const visuallyHidden: CSSProperties = {
@@ -44,7 +48,7 @@ const ACTIONS_COLUMN_WIDTH = 56;
  * body fills the window and scrolls under its column headers.
  */
 export function ResourceTable<T extends { id: string }>(props: ResourceTableProps<T>) {
-  const { api, columns, searchFields, search, texts, onEdit, skeletonRows = 3, emptyAction } = props;
+  const { api, columns, searchFields, search, texts, onEdit, skeletonRows = 3, emptyAction, rowActions } = props;
   const list = api.useList();
   const remove = api.useDelete();
   const toast = useToast();
@@ -79,6 +83,7 @@ export function ResourceTable<T extends { id: string }>(props: ResourceTableProp
         <RowActions
           onEdit={() => onEdit(record)}
           onDelete={() => confirmDelete(record)}
+          actions={rowActions?.(record)}
           busy={remove.isPending && remove.variables === record.id}
         />
       ),

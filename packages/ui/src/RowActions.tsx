@@ -1,6 +1,6 @@
 import { DeleteOutlined, EditOutlined, EllipsisOutlined } from '@ant-design/icons';
 import { Button, Dropdown, type MenuProps } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 
 /** The per-row action menu of every list (spec 2.4): a '...' button named 'Open menu' with Edit and Delete. */
 export const ROW_MENU_LABEL = 'Open menu';
@@ -11,17 +11,33 @@ export const ROW_MENU_LABEL = 'Open menu';
  */
 export const DECORATIVE_ICON = { 'aria-hidden': true, 'aria-label': undefined } as const;
 
-const ITEMS: MenuProps['items'] = [
-  { key: 'edit', label: 'Edit', icon: <EditOutlined {...DECORATIVE_ICON} /> },
-  { key: 'delete', label: 'Delete', icon: <DeleteOutlined {...DECORATIVE_ICON} />, danger: true },
-];
+/** An item a screen adds to a row's menu, between Edit and Delete ('Create Invoice', 'Download Invoice'). */
+export interface RowAction {
+  key: string;
+  label: string;
+  icon?: ReactNode;
+  onClick: () => void;
+}
+
+const EDIT_ITEM = { key: 'edit', label: 'Edit', icon: <EditOutlined {...DECORATIVE_ICON} /> };
+const DELETE_ITEM = { key: 'delete', label: 'Delete', icon: <DeleteOutlined {...DECORATIVE_ICON} />, danger: true };
 
 /**
  * The row's '...' button. Its Dropdown mounts on the first click only: a list draws every row anew as it scrolls and
  * as the search changes, and a Dropdown per row was a third of the cost of a search keystroke. Mounting it moves the
  * button in the tree, so the button takes the focus back (a keyboard user opened the menu with it).
  */
-export function RowActions({ onEdit, onDelete, busy = false }: { onEdit: () => void; onDelete: () => void; busy?: boolean }) {
+export function RowActions({
+  onEdit,
+  onDelete,
+  busy = false,
+  actions = [],
+}: {
+  onEdit: () => void;
+  onDelete: () => void;
+  busy?: boolean;
+  actions?: readonly RowAction[];
+}) {
   const [open, setOpen] = useState(false);
   const [mounted, setMounted] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
@@ -60,11 +76,12 @@ export function RowActions({ onEdit, onDelete, busy = false }: { onEdit: () => v
       open={open}
       onOpenChange={setOpen}
       menu={{
-        items: ITEMS,
+        items: [EDIT_ITEM, ...actions.map(({ onClick, ...item }) => item), DELETE_ITEM] satisfies MenuProps['items'],
         onClick: ({ key }) => {
           setOpen(false);
-          if (key === 'edit') onEdit();
-          else onDelete();
+          if (key === EDIT_ITEM.key) onEdit();
+          else if (key === DELETE_ITEM.key) onDelete();
+          else actions.find((action) => action.key === key)?.onClick();
         },
       }}
     >

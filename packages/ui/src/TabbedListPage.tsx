@@ -2,6 +2,8 @@ import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, Input } from 'antd';
 import { useCallback, useState, type ComponentType } from 'react';
 import type { ResourceDialogProps } from './ListPage.js';
+import { ExportButton } from './ExportButton.js';
+import type { ResourceApi } from './resource-api.js';
 import { ResourceTable, type ResourceTableProps } from './ResourceTable.js';
 import { DECORATIVE_ICON } from './RowActions.js';
 import type { ResourceTexts } from './resource-texts.js';
@@ -16,6 +18,8 @@ export interface ListTab<T extends { id: string }> extends Pick<ResourceTablePro
   dialog: ComponentType<ResourceDialogProps<T>>;
   /** Also offer the add button inside the empty state (when no search is active). */
   addFromEmptyState?: boolean;
+  /** The list's calls: its table's, and Export's (the resource's name). */
+  api: Pick<ResourceApi<T>, 'resource' | 'useList' | 'useDelete'>;
 }
 
 /** A tab of rows of its own type, among tabs of other types. */
@@ -65,7 +69,10 @@ export function TabbedListPage({ tabs, ...page }: TabbedListPageProps) {
           onChange={(event) => setSearch(event.target.value)}
           style={{ maxWidth: 360 }}
         />
-        {addButton(tab)}
+        <Flex gap={8} wrap>
+          <ExportButton api={tab.api} columns={tab.columns} searchFields={tab.searchFields} search={search} />
+          {addButton(tab)}
+        </Flex>
       </Flex>
       <ResourceTable
         api={tab.api}

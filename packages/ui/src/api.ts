@@ -33,7 +33,7 @@ export class ApiError extends Error {
   }
 }
 
-export async function apiRequest<T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, body?: unknown): Promise<T> {
+export async function apiRequest<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, body?: unknown): Promise<T> {
   const response = await fetch(url, {
     method,
     credentials: 'include',
@@ -52,6 +52,7 @@ export async function apiRequest<T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
 export const api = {
   get: <T>(url: string) => apiRequest<T>('GET', url),
   post: <T>(url: string, body: unknown) => apiRequest<T>('POST', url, body),
+  put: <T>(url: string, body: unknown) => apiRequest<T>('PUT', url, body),
   patch: <T>(url: string, body: unknown) => apiRequest<T>('PATCH', url, body),
   delete: <T = void>(url: string) => apiRequest<T>('DELETE', url),
 };

@@ -1,5 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type UseMutationResult, type UseQueryResult } from '@tanstack/react-query';
+import type { ImportResult } from '@tms/contracts';
 import { api } from './api.js';
+import { uploadCsv, type UploadProgress } from './csv-upload.js';
 
 /**
  * The calls of one /api/{resource} (spec 7): the list as TanStack `queryOptions`, and create / update / delete as
@@ -16,6 +18,14 @@ export interface ResourceApi<T extends { id: string }, TBody = unknown> {
   useCreate: () => UseMutationResult<T, Error, TBody>;
   useUpdate: () => UseMutationResult<T, Error, { id: string; body: TBody }>;
   useDelete: () => UseMutationResult<void, Error, string>;
+  /** POST /api/{resource}/import (a CSV): a dry run changes nothing; an import refetches the lists. */
+  useImport: () => UseMutationResult<ImportResult, Error, CsvImportRequest>;
+}
+
+export interface CsvImportRequest {
+  file: Blob;
+  dryRun: boolean;
+  onProgress?: UploadProgress;
 }
 
 /** The query key of a resource's list; other screens use it to read or refresh the same cache entry. */
@@ -68,6 +78,14 @@ export function createResourceApi<T extends { id: string }, TBody = unknown>(
     useDelete() {
       const onSuccess = useRefetchLists();
       return useMutation({ mutationFn: (id: string) => api.delete(`${url}/${encodeURIComponent(id)}`), onSuccess });
+    },
+    useImport() {
+      const refetch = useRefetchLists();
+      return useMutation({
+        mutationFn: ({ file, dryRun, onProgress }: CsvImportRequest) => uploadCsv(url, file, dryRun, onProgress),
+        // Nothing changed on a dry run, nor when a row was wrong.
+        onSuccess: async (result, { dryRun }) => (dryRun || result.errors.length ? undefined : refetch()),
+      });
     },
   };
 }

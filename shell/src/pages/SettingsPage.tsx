@@ -1,6 +1,14 @@
 import { PageHeader } from '@tms/ui';
+import { CalendarFeedCard } from './CalendarFeedCard.js';
+import { CompanyProfileCard } from './CompanyProfileCard.js';
 
-/** Spec 2.1: the Settings screen has a title and no content. */
+/** Spec 2.1: the Settings screen has a title; its content is ours: the company profile and the compliance calendar link. */
 export function SettingsPage() {
-  return <PageHeader title="Settings" />;
+  return (
+    <div>
+      <PageHeader title="Settings" />
+      <CompanyProfileCard />
+      <CalendarFeedCard />
+    </div>
+  );
 }

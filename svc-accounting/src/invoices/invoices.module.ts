@@ -1,13 +1,17 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { CompanyModule } from '../company/company.module.js';
 import { PaymentEntity } from '../payments/payment.entity.js';
+import { PdfModule } from '../pdf/pdf.module.js';
 import { InvoiceEntity } from './invoice.entity.js';
+import { InvoiceFilesController } from './invoice-files.controller.js';
+import { InvoiceFilesService } from './invoice-files.service.js';
 import { InvoicesController } from './invoices.controller.js';
 import { InvoicesService } from './invoices.service.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([InvoiceEntity, PaymentEntity])],
-  controllers: [InvoicesController],
-  providers: [InvoicesService],
+  imports: [TypeOrmModule.forFeature([InvoiceEntity, PaymentEntity]), CompanyModule, PdfModule],
+  controllers: [InvoicesController, InvoiceFilesController],
+  providers: [InvoicesService, InvoiceFilesService],
 })
 export class InvoicesModule {}

@@ -2,23 +2,28 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { ClientProxy } from '@nestjs/microservices';
 import { InjectRepository } from '@nestjs/typeorm';
 import {
+  CANCELLED_INVOICE_STATUS,
   fail,
   FIELD_MESSAGES,
   fieldIssues,
   invalidInput,
   INVOICE_MESSAGES,
   invoiceInputSchema,
+  invoiceDraftQuerySchema,
   invoiceTotal,
   isRecordId,
+  LOAD_ACCOUNTING_ACTIONS,
   MONEY_RANGE,
   ok,
   parseCents,
+  type InvoiceDraft,
   type InvoiceFields,
   type Load,
   type RpcReply,
 } from '@tms/contracts';
-import { CrudService, EVENTS, ReferenceHolds, Refusal, ServiceRequests, type ChangeContext } from '@tms/service-kit';
-import { Repository } from 'typeorm';
+import { addDays, CrudService, EVENTS, ReferenceHolds, Refusal, ServiceRequests, type ChangeContext } from '@tms/service-kit';
+import { Repository, type EntityManager } from 'typeorm';
+import { CompanyService } from '../company/company.service.js';
 import { PaymentEntity } from '../payments/payment.entity.js';
 import { InvoiceEntity } from './invoice.entity.js';
 import { INVOICE_HOLDS } from './invoice.holds.js';
@@ -30,7 +35,8 @@ const MONEY_MAX_CENTS = parseCents(MONEY_RANGE.max)!;
  * An invoice bills a load of svc-core to that load's customer: both are held in svc-core while it names them (which
  * proves they exist), and the load is asked for when either changes. Its total is always subtotal + tax, written
  * here; its paid amount grows with its payments (see PaymentsService), and an invoice with payments keeps them: it
- * cannot be deleted.
+ * cannot be deleted. A load has at most one invoice that is not cancelled, and invoicing a delivered load makes it
+ * invoiced (`written`).
  */
 @Injectable()
 export class InvoicesService extends CrudService<InvoiceEntity, typeof invoiceInputSchema> {
@@ -39,6 +45,7 @@ export class InvoicesService extends CrudService<InvoiceEntity, typeof invoiceIn
     private readonly services: ServiceRequests,
     holds: ReferenceHolds,
     @Inject(EVENTS) events: ClientProxy,
+    private readonly company: CompanyService,
   ) {
     super(repository, events, {
       entity: 'invoice',
@@ -59,6 +66,46 @@ export class InvoicesService extends CrudService<InvoiceEntity, typeof invoiceIn
     const load = await this.services.get<Load>('core', 'loads', loadId);
     if (!load.ok) return load.error.code === 'not_found' ? undefined : fail(load.error.code, load.error.message);
     return load.data.customerId === customerId ? undefined : invalidInput({ customerId: [INVOICE_MESSAGES.customerNotLoads] });
+  }
+
+  /**
+   * Issue 26, in the write's transaction: a load has at most one invoice that is not cancelled (409 naming it), checked
+   * under the load's lock so two invoices written at once cannot both pass; and a new invoice for a delivered load
+   * makes it invoiced, asked of svc-core before this commits, so a refusal there (or svc-core away) writes no invoice.
+   * (Were this commit to fail after svc-core's, the load would read invoiced with no invoice: rare, and visible.)
+   */
+  protected override async written(manager: EntityManager, invoice: InvoiceEntity, before: Readonly<InvoiceEntity> | undefined, context: ChangeContext) {
+    if (invoice.status === CANCELLED_INVOICE_STATUS) return;
+    // An edit that leaves the load and the billing as they were leaves them alone (an old load's second invoice too).
+    if (before && before.loadId === invoice.loadId && before.status !== CANCELLED_INVOICE_STATUS) return;
+    await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`accounting.invoices.load:${invoice.loadId}`]);
+    const [other] = await manager.query(
+      `SELECT invoice_number FROM accounting.invoices WHERE load_id = $1 AND id <> $2 AND status <> $3 ORDER BY created_at, id LIMIT 1`,
+      [invoice.loadId, invoice.id, CANCELLED_INVOICE_STATUS],
+    );
+    if (other) {
+      const load = await this.services.get<Load>('core', 'loads', invoice.loadId);
+      if (!load.ok) throw new Refusal(fail(load.error.code, load.error.message));
+      const message = INVOICE_MESSAGES.loadAlreadyInvoiced(load.data.loadNumber, other.invoice_number);
+      throw new Refusal(fail('conflict', message, { loadId: [message] }));
+    }
+    if (before) return;
+    const marked = await this.services.request<Load>('core', 'loads', LOAD_ACCOUNTING_ACTIONS.markInvoiced, { id: invoice.loadId }, undefined, context.actor);
+    if (!marked.ok) throw new Refusal(fail(marked.error.code, marked.error.message));
+  }
+
+  /** The invoice a load would get (GET /api/invoices/draft): its customer and rate, today, today + the payment terms. */
+  async draft(payload: unknown): Promise<RpcReply<InvoiceDraft>> {
+    const parsed = invoiceDraftQuerySchema.safeParse(payload ?? {});
+    if (!parsed.success) return invalidInput(fieldIssues(parsed.error));
+    const { loadId } = parsed.data;
+    const load = await this.services.get<Load>('core', 'loads', loadId);
+    if (!load.ok) return load.error.code === 'not_found' ? fail('not_found', INVOICE_MESSAGES.loadNotFound) : fail(load.error.code, load.error.message);
+    return this.guard(async () => {
+      const { paymentTermsDays } = await this.company.profile();
+      const invoiceDate = this.company.today();
+      return ok({ loadId, customerId: load.data.customerId, subtotal: load.data.rate, invoiceDate, dueDate: addDays(invoiceDate, paymentTermsDays) });
+    });
   }
 
   /** The total is subtotal + tax, whatever was sent, and must fit an amount. */
@@ -94,6 +141,7 @@ export class InvoicesService extends CrudService<InvoiceEntity, typeof invoiceIn
         const underived = this.derive(invoice);
         if (underived) throw new Refusal(underived);
         const saved = await this.saveChanges(manager, invoice, before);
+        await this.written(manager, saved, before, context);
         await this.audit(manager, context, 'update', id, before);
         return saved;
       });

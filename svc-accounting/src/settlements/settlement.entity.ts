@@ -48,6 +48,10 @@ export class SettlementEntity implements Settlement {
   @Column({ type: 'text', nullable: true })
   notes!: string | null;
 
+  /** The loads it pays (svc-core's, held there): a load is paid by at most one settlement that is not cancelled. */
+  @Column({ name: 'load_ids', type: 'uuid', array: true })
+  loadIds!: string[];
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 

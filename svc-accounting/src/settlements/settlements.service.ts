@@ -2,6 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { ClientProxy } from '@nestjs/microservices';
 import { InjectRepository } from '@nestjs/typeorm';
 import {
+  CANCELLED_SETTLEMENT_STATUS,
+  fail,
   invalidInput,
   PAID_SETTLEMENT_STATUS,
   parseCents,
@@ -9,16 +11,19 @@ import {
   settlementInputSchema,
   settlementNetPay,
   type FieldIssues,
+  type Load,
 } from '@tms/contracts';
-import { CrudService, EVENTS, ReferenceHolds } from '@tms/service-kit';
-import { Repository } from 'typeorm';
+import { CrudService, EVENTS, ReferenceHolds, Refusal, ServiceRequests } from '@tms/service-kit';
+import { Repository, type EntityManager } from 'typeorm';
 import { SettlementEntity } from './settlement.entity.js';
 import { SETTLEMENT_HOLDS } from './settlement.holds.js';
 import { SETTLEMENT_CONSTRAINTS } from './settlements.errors.js';
 
 /**
- * A settlement pays a driver of svc-core (held there, which proves they exist, while it does) for a period. Its number is given once,
- * on create; its net pay is always driver pay - deductions, written here; it has a paid date only while Paid.
+ * A settlement pays a driver of svc-core for a period and, when it names them, for loads of svc-core (all held there,
+ * which proves they exist, while it does). Its number is given once, on create; its net pay is always driver pay -
+ * deductions, written here; it has a paid date only while Paid; a load is paid by at most one settlement that is not
+ * cancelled.
  */
 @Injectable()
 export class SettlementsService extends CrudService<SettlementEntity, typeof settlementInputSchema> {
@@ -26,6 +31,7 @@ export class SettlementsService extends CrudService<SettlementEntity, typeof set
     @InjectRepository(SettlementEntity) repository: Repository<SettlementEntity>,
     holds: ReferenceHolds,
     @Inject(EVENTS) events: ClientProxy,
+    private readonly services: ServiceRequests,
   ) {
     super(repository, events, {
       entity: 'settlement',
@@ -46,5 +52,30 @@ export class SettlementsService extends CrudService<SettlementEntity, typeof set
     settlement.netPay = netPay;
     if (settlement.status !== PAID_SETTLEMENT_STATUS) settlement.paidDate = null;
     return undefined;
+  }
+
+  /**
+   * A load it newly pays must not be paid by another settlement that is not cancelled (409 naming it), checked under
+   * the loads' locks (in id order) so two settlements written at once cannot both take one.
+   */
+  protected override async written(manager: EntityManager, settlement: SettlementEntity, before: Readonly<SettlementEntity> | undefined) {
+    if (settlement.status === CANCELLED_SETTLEMENT_STATUS) return;
+    const paidBefore = new Set(before && before.status !== CANCELLED_SETTLEMENT_STATUS ? before.loadIds : []);
+    const added = settlement.loadIds.filter((id) => !paidBefore.has(id)).sort();
+    if (!added.length) return;
+    await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended(key, 0)) FROM unnest($1::text[]) AS key`, [
+      added.map((id) => `accounting.settlements.load:${id}`),
+    ]);
+    const [paid] = await manager.query(
+      `SELECT s.settlement_number, l.id AS load_id FROM accounting.settlements s CROSS JOIN LATERAL unnest(s.load_ids) AS l (id)
+       WHERE s.id <> $1 AND s.status <> $2 AND s.load_ids && $3::uuid[] AND l.id = ANY($3::uuid[])
+       ORDER BY s.created_at, s.id LIMIT 1`,
+      [settlement.id, CANCELLED_SETTLEMENT_STATUS, added],
+    );
+    if (!paid) return;
+    const load = await this.services.get<Load>('core', 'loads', paid.load_id);
+    if (!load.ok) throw new Refusal(fail(load.error.code, load.error.message));
+    const message = SETTLEMENT_MESSAGES.loadAlreadyPaid(load.data.loadNumber, paid.settlement_number);
+    throw new Refusal(fail('conflict', message, { loadIds: [message] }));
   }
 }

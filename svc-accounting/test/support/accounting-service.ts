@@ -28,6 +28,8 @@ export interface AccountingSystem {
   create(resource: string, payload: unknown): Promise<string>;
   listAll(resource: string): Promise<any[]>;
   nextEvent: ServicesClient['nextEvent'];
+  /** `{root}.core.{resource}.{action}`, as svc-accounting asks svc-core. */
+  callCore<T = any>(resource: string, action: string, payload?: unknown): Promise<RpcReply<T>>;
   /** Creates a record through svc-core's CRUD and answers its id; throws with svc-core's answer when it refuses it. */
   createInCore(resource: string, body: Record<string, unknown>): Promise<string>;
   /** Whether svc-core answers `{root}.core.health` within `waitMs`. */
@@ -114,6 +116,7 @@ export async function startAccountingSystem(): Promise<AccountingSystem> {
     create: (resource, payload) => client.create('accounting', resource, payload),
     listAll: async (resource) => (await client.listAll('accounting', resource)).rows,
     nextEvent: client.nextEvent,
+    callCore: (resource, action, payload) => client.call('core', resource, action, payload),
     createInCore: (resource, body) => client.create('core', resource, body),
     coreAnswers,
     stopCore: () => core.freeze(),

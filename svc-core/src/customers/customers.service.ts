@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ClientProxy } from '@nestjs/microservices';
 import { InjectRepository } from '@nestjs/typeorm';
-import { CUSTOMER_MESSAGES, customerInputSchema, fail } from '@tms/contracts';
+import { CUSTOMER_MESSAGES, customerInputSchema, fail, IMPORTS } from '@tms/contracts';
 import { CrudService, EVENTS } from '@tms/service-kit';
 import { Repository } from 'typeorm';
 import { LoadEntity } from '../loads/load.entity.js';
@@ -26,6 +26,7 @@ export class CustomersService extends CrudService<CustomerEntity, typeof custome
       schema: customerInputSchema,
       constraints: CUSTOMER_CONSTRAINTS,
       order: { createdAt: 'DESC' },
+      imports: IMPORTS.customers,
     });
   }
 

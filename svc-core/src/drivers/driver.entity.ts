@@ -35,6 +35,13 @@ export class DriverEntity implements Driver {
   @Column({ name: 'assigned_truck_id', type: 'uuid', nullable: true })
   assignedTruckId!: string | null;
 
+  /** The pay rule: both or neither. The rate as text with its type's decimals ('28.00' %, '0.655' $/mile). */
+  @Column({ name: 'pay_type', type: 'text', nullable: true })
+  payType!: Driver['payType'];
+
+  @Column({ name: 'pay_rate', type: 'text', nullable: true })
+  payRate!: string | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 

@@ -1,4 +1,5 @@
-import { crudController } from '@tms/service-kit';
+import { crudController, crudImportController } from '@tms/service-kit';
 import { DriversService } from './drivers.service.js';
 
 export const DriversController = crudController('core', 'drivers', DriversService);
+export const DriversImportController = crudImportController('core', 'drivers', DriversService);

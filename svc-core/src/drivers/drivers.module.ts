@@ -1,12 +1,12 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DriverEntity } from './driver.entity.js';
-import { DriversController } from './drivers.controller.js';
+import { DriversController, DriversImportController } from './drivers.controller.js';
 import { DriversService } from './drivers.service.js';
 
 @Module({
   imports: [TypeOrmModule.forFeature([DriverEntity])],
-  controllers: [DriversController],
+  controllers: [DriversController, DriversImportController],
   providers: [DriversService],
 })
 export class DriversModule {}

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ClientProxy } from '@nestjs/microservices';
 import { InjectRepository } from '@nestjs/typeorm';
-import { DRIVER_MESSAGES, driverInputSchema, FUEL_PURCHASE_NAME, SAFETY_RECORD_NAMES, type DriverFields } from '@tms/contracts';
+import { DRIVER_MESSAGES, driverInputSchema, FUEL_PURCHASE_NAME, IMPORTS, invalidInput, normalizedPayRate, payRuleIssues, SAFETY_RECORD_NAMES, type DriverFields } from '@tms/contracts';
 import { CrudService, EVENTS, refuseMissingReferences } from '@tms/service-kit';
 import { Repository } from 'typeorm';
 import { AccidentEntity } from '../accidents/accident.entity.js';
@@ -31,6 +31,7 @@ export class DriversService extends CrudService<DriverEntity, typeof driverInput
       schema: driverInputSchema,
       constraints: DRIVER_CONSTRAINTS,
       order: { createdAt: 'DESC' },
+      imports: IMPORTS.drivers,
       keptBy: [
         // Their safety history (spec 2.10): a carrier never loses it.
         { entity: InspectionEntity, field: 'driverId', ...SAFETY_RECORD_NAMES.inspection },
@@ -45,6 +46,14 @@ export class DriversService extends CrudService<DriverEntity, typeof driverInput
 
   protected override async checkDelete(id: string) {
     return (await super.checkDelete(id)) ?? this.held.refuseNamed('driver', id);
+  }
+
+  /** A pay rule is a type and a rate both, the rate with its type's decimals (kept so: '28' → '28.00'). */
+  protected override derive(driver: DriverEntity) {
+    const issues = payRuleIssues(driver);
+    if (issues) return invalidInput(issues);
+    if (driver.payType && driver.payRate) driver.payRate = normalizedPayRate(driver.payType, driver.payRate)!;
+    return undefined;
   }
 
   /** The assigned truck must exist: say so under the field rather than fail on the foreign key. */

@@ -50,6 +50,10 @@ export class LoadEntity implements Load {
   @Column({ type: 'text', nullable: true })
   commodity!: string | null;
 
+  /** Loaded miles: what a driver paid per mile is paid for. */
+  @Column({ type: 'int', nullable: true })
+  miles!: number | null;
+
   @Column({ type: 'text', nullable: true })
   notes!: string | null;
 

@@ -1,7 +1,20 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ClientProxy } from '@nestjs/microservices';
 import { InjectRepository } from '@nestjs/typeorm';
-import { LOAD_MESSAGES, loadInputSchema, type LoadFields } from '@tms/contracts';
+import {
+  fail,
+  isRecordId,
+  LOAD_MESSAGES,
+  loadInputSchema,
+  ok,
+  PAYABLE_LOAD_STATUSES,
+  payableLoadsPayloadSchema,
+  SETTLEMENT_LOADS_MAX,
+  type LoadFields,
+  type LoadSummary,
+  type LoadSummaryPage,
+  type RpcReply,
+} from '@tms/contracts';
 import { CrudService, EVENTS, refuseMissingReferences, type ChangeContext } from '@tms/service-kit';
 import { Repository } from 'typeorm';
 import { CustomerEntity } from '../customers/customer.entity.js';
@@ -13,6 +26,14 @@ import { HeldReferences } from '../references/held-references.service.js';
 import { TruckEntity } from '../trucks/truck.entity.js';
 import { LoadEntity } from './load.entity.js';
 import { LOAD_CONSTRAINTS } from './loads.errors.js';
+
+/** Loads of a driver's settlement in one answer: about 200 bytes each, well inside a NATS message. */
+const PAYABLE_PAGE = 1000;
+
+const SUMMARY = `
+  SELECT id, load_number AS "loadNumber", pickup_location AS "pickupLocation", delivery_location AS "deliveryLocation",
+         to_char(delivery_date, 'YYYY-MM-DD') AS "deliveryDate", rate::text AS rate, miles
+  FROM core.loads`;
 
 /**
  * A load names its customer, and may name a driver and a truck: each must exist when the load is written. Its
@@ -51,6 +72,41 @@ export class LoadsService extends CrudService<LoadEntity, typeof loadInputSchema
       { field: 'assignedDriverId', entity: DriverEntity, id: fields.assignedDriverId, message: LOAD_MESSAGES.assignedDriverId },
       { field: 'assignedTruckId', entity: TruckEntity, id: fields.assignedTruckId, message: LOAD_MESSAGES.assignedTruckId },
     ]);
+  }
+
+  /**
+   * Accounting invoiced the load (issue 26): a delivered load becomes invoiced, through update (audited, announced
+   * as load.updated); a load in any other status is answered as it is.
+   */
+  async markInvoiced(id: unknown, context: ChangeContext): Promise<RpcReply<LoadEntity>> {
+    const load = await this.get(id);
+    if (!load.ok || load.data.status !== 'delivered') return load;
+    return this.update(id, { status: 'invoiced' }, context);
+  }
+
+  /** A driver's delivered or invoiced loads delivered within a period (both days included), a page at a time. */
+  async payable(payload: unknown): Promise<RpcReply<LoadSummaryPage>> {
+    const parsed = payableLoadsPayloadSchema.safeParse(payload);
+    if (!parsed.success) return fail('invalid', 'Not a payable loads request');
+    const { driverId, periodStart, periodEnd, after } = parsed.data;
+    const [afterDay, afterId] = after ? after.split('|') : [null, null];
+    return this.guard(async () => {
+      const loads: LoadSummary[] = await this.repository.query(
+        `${SUMMARY}
+         WHERE assigned_driver_id = $1 AND delivery_date BETWEEN $2 AND $3 AND status = ANY($4::text[])
+           AND ($5::date IS NULL OR (delivery_date, id) > ($5::date, $6::uuid))
+         ORDER BY delivery_date, id LIMIT ${PAYABLE_PAGE}`,
+        [driverId, periodStart, periodEnd, PAYABLE_LOAD_STATUSES, afterDay, afterId],
+      );
+      const last = loads.length === PAYABLE_PAGE ? loads.at(-1)! : undefined;
+      return ok({ loads, next: last ? `${last.deliveryDate}|${last.id}` : null });
+    });
+  }
+
+  /** These loads (a settlement's), in delivery order; ids that name no load are left out. */
+  async summaries(ids: unknown): Promise<RpcReply<LoadSummary[]>> {
+    if (!Array.isArray(ids) || ids.length > SETTLEMENT_LOADS_MAX || !ids.every(isRecordId)) return fail('invalid', 'Not a list of load ids');
+    return this.guard(async () => ok(await this.repository.query(`${SUMMARY} WHERE id = ANY($1::uuid[]) ORDER BY delivery_date, load_number, id`, [ids])));
   }
 
   override async delete(id: unknown, context: ChangeContext) {

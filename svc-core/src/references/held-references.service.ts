@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
   fail,
+  HELD_RECORDS_MAX,
   HOLDER_NAMES,
   isRecordId,
   namedElsewhereMessage,
@@ -25,7 +26,7 @@ const TABLES: Record<ReferencedKind, string> = { load: 'core.loads', customer: '
 const isHolder = (holder: unknown): holder is string => typeof holder === 'string' && parseHolder(holder) !== undefined;
 const areNamedRecords = (records: unknown): records is NamedRecord[] =>
   Array.isArray(records) &&
-  records.length <= 20 &&
+  records.length <= HELD_RECORDS_MAX &&
   records.every((record: Partial<NamedRecord>) => REFERENCED_KINDS.includes(record?.kind as ReferencedKind) && isRecordId(record?.id));
 
 /** A hold or release as sent by ReferenceHolds (other services' code, but still checked: it reaches SQL). */

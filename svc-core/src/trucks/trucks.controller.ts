@@ -1,4 +1,5 @@
-import { crudController } from '@tms/service-kit';
+import { crudController, crudImportController } from '@tms/service-kit';
 import { TrucksService } from './trucks.service.js';
 
 export const TrucksController = crudController('core', 'trucks', TrucksService);
+export const TrucksImportController = crudImportController('core', 'trucks', TrucksService);

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ClientProxy } from '@nestjs/microservices';
 import { InjectRepository } from '@nestjs/typeorm';
-import { FUEL_PURCHASE_NAME, MAINTENANCE_RECORD_NAME, SAFETY_RECORD_NAMES, truckInputSchema } from '@tms/contracts';
+import { FUEL_PURCHASE_NAME, IMPORTS, MAINTENANCE_RECORD_NAME, SAFETY_RECORD_NAMES, truckInputSchema } from '@tms/contracts';
 import { CrudService, EVENTS } from '@tms/service-kit';
 import { Repository } from 'typeorm';
 import { AccidentEntity } from '../accidents/accident.entity.js';
@@ -32,6 +32,7 @@ export class TrucksService extends CrudService<TruckEntity, typeof truckInputSch
       schema: truckInputSchema,
       constraints: TRUCK_CONSTRAINTS,
       order: { createdAt: 'DESC' },
+      imports: IMPORTS.trucks,
       keptBy: [
         // Its safety history (spec 2.10): a carrier never loses it.
         { entity: InspectionEntity, field: 'truckId', ...SAFETY_RECORD_NAMES.inspection },

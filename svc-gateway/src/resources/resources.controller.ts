@@ -1,14 +1,19 @@
-import { Body, Controller, Delete, Get, HttpCode, HttpException, Param, Patch, Post, Res } from '@nestjs/common';
-import { RESOURCE_OWNERS, rpcSubject, type Actor, type CrudAction, type ServiceName } from '@tms/contracts';
-import type { Response } from 'express';
+import { Body, Controller, Delete, Get, HttpCode, HttpException, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
+import { csvFileName, isImportable, RESOURCE_OWNERS, RESOURCE_SCHEMAS, rpcSubject, type Actor, type CrudAction, type ImportResult, type ServiceName } from '@tms/contracts';
+import type { Request, Response } from 'express';
 import { SignedIn } from '../auth/signed-in.decorator.js';
 import { ServiceClient } from '../services/service-client.js';
-import { streamList } from './list-stream.js';
+import { CsvImport } from './csv-import.js';
+import { streamCsv, streamList } from './list-stream.js';
 
 /** The service that owns `/api/{resource}`, or undefined for a resource nobody owns. */
 export function ownerOf(resource: string): ServiceName | undefined {
   return Object.hasOwn(RESOURCE_OWNERS, resource) ? RESOURCE_OWNERS[resource as keyof typeof RESOURCE_OWNERS] : undefined;
 }
+
+/** The header of an empty list's CSV: the id and the fields a record is made of. */
+const emptyListHeader = (resource: string) =>
+  Object.hasOwn(RESOURCE_SCHEMAS, resource) ? ['id', ...Object.keys(RESOURCE_SCHEMAS[resource as keyof typeof RESOURCE_SCHEMAS].shape)] : ['id'];
 
 /**
  * CRUD for every resource in RESOURCE_OWNERS, forwarded over NATS to its owner as
@@ -18,12 +23,33 @@ export function ownerOf(resource: string): ServiceName | undefined {
  */
 @Controller('api')
 export class ResourcesController {
-  constructor(private readonly services: ServiceClient) {}
+  constructor(
+    private readonly services: ServiceClient,
+    private readonly csvImport: CsvImport,
+  ) {}
 
-  /** The whole list as one JSON array, streamed from the owner's pages. */
+  /**
+   * The whole list as one JSON array, streamed from the owner's pages; with `?format=csv`, as a CSV download named
+   * '<resource>-<YYYY-MM-DD>.csv' (UTC day), streamed the same way.
+   */
   @Get(':resource')
-  async list(@Param('resource') resource: string, @Res() res: Response): Promise<void> {
-    await streamList((after) => this.forward(resource, 'list', after ? { after } : {}), res);
+  async list(@Param('resource') resource: string, @Query('format') format: string | undefined, @Res() res: Response): Promise<void> {
+    const read = (after?: string) => this.forward(resource, 'list', after ? { after } : {});
+    if (format === undefined || format === 'json') return streamList(read, res);
+    if (format !== 'csv') throw new HttpException({ message: "format must be 'json' or 'csv'", issues: { format: ["format must be 'json' or 'csv'"] } }, 400);
+    await streamCsv(read, res, csvFileName(resource, new Date().toISOString().slice(0, 10)), emptyListHeader(resource));
+  }
+
+  /**
+   * Imports a CSV (the body, text/csv) into trucks, drivers or customers: `?dryRun=true` checks every row and changes
+   * nothing, `?dryRun=false` applies them all in one transaction, or nothing when a row is wrong.
+   */
+  @Post(':resource/import')
+  @HttpCode(200)
+  import(@Param('resource') resource: string, @Query('dryRun') dryRun: string | undefined, @Req() req: Request, @SignedIn() actor: Actor): Promise<ImportResult> {
+    const owner = ownerOf(resource);
+    if (!owner || !isImportable(resource)) throw new HttpException({ message: 'Not found' }, 404);
+    return this.csvImport.run(owner, resource, dryRun, req, actor);
   }
 
   @Get(':resource/:id')

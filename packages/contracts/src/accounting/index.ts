@@ -3,4 +3,7 @@ export * from './amounts.js';
 export * from './invoice.js';
 export * from './expense.js';
 export * from './payment.js';
+export * from './pay.js';
 export * from './settlement.js';
+export * from './company.js';
+export * from './files.js';

@@ -41,6 +41,8 @@ export const INVOICE_MESSAGES = {
   customerNotLoads: "The customer must be the load's customer",
   /** The invoice dialog's warning (it does not refuse) when 'paid' is chosen while money is still due. */
   paidWithBalanceDue: (balance: string) => `This invoice still has a balance due of ${formatDollars(balance)}.`,
+  /** The 409 of a second invoice for a load whose invoice is not cancelled (issue 26). */
+  loadAlreadyInvoiced: (loadNumber: string, invoiceNumber: string) => `Load ${loadNumber} already has invoice ${invoiceNumber}.`,
 } as const;
 
 /**
@@ -66,4 +68,25 @@ export type InvoiceFields = z.output<typeof invoiceInputSchema>;
 
 export interface Invoice extends InvoiceFields {
   id: string;
+}
+
+/** The status of an invoice that bills nothing: its load may have another. */
+export const CANCELLED_INVOICE_STATUS: InvoiceStatus = 'cancelled';
+
+/** svc-accounting's actions on `{root}.accounting.invoices.{action}` beside the CRUD ones (issue 26). */
+export const INVOICE_FILE_ACTIONS = { draft: 'draft', pdf: 'pdf', packet: 'packet' } as const;
+
+/** GET /api/invoices/draft?loadId=: the invoice a load would get. */
+export const invoiceDraftQuerySchema = z.object({
+  loadId: requiredReference(INVOICE_MESSAGES.loadId, INVOICE_MESSAGES.loadNotFound),
+});
+
+/** What the Create Invoice dialog is filled with: the load's customer and rate, today, and today + the payment terms. */
+export interface InvoiceDraft {
+  loadId: string;
+  customerId: string;
+  subtotal: string;
+  /** 'YYYY-MM-DD' in the company's calendar (COMPANY_TIME_ZONE). */
+  invoiceDate: string;
+  dueDate: string;
 }

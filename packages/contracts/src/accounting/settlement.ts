@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { LoadSummary } from '../dispatch/load.js';
+import type { PayType } from './pay.js';
 import {
   choice,
   INT4_RANGE,
@@ -6,6 +8,7 @@ import {
   optionalFreeText,
   optionalInteger,
   optionalMoneyOrZero,
+  optionalReference,
   requiredDate,
   requiredMoney,
   requiredReference,
@@ -41,7 +44,23 @@ export const SETTLEMENT_MESSAGES = {
   settlementNumberFixed: 'The settlement number cannot be changed',
   periodEndBeforeStart: 'Period end must not be before period start',
   deductionsOverPay: 'Deductions must not be more than driver pay',
+  loadIds: 'Loads must be a list of loads',
+  loadNotFound: 'Load not found',
+  tooManyLoads: 'A settlement pays at most 1000 loads',
+  /** The 409 of a load another settlement (not cancelled) already pays. */
+  loadAlreadyPaid: (loadNumber: string, settlementNumber: string) => `Load ${loadNumber} is already paid by settlement ${settlementNumber}.`,
+  settlementNotFound: 'Settlement not found',
 } as const;
+
+/** The most loads one settlement pays (a year of a busy driver's loads). */
+export const SETTLEMENT_LOADS_MAX = 1000;
+
+/** The loads a settlement pays (issue 26): ids of svc-core's loads, each at most once; none when left out. */
+export const settlementLoadIds = z
+  .array(z.uuid({ error: SETTLEMENT_MESSAGES.loadNotFound }), { error: SETTLEMENT_MESSAGES.loadIds })
+  .max(SETTLEMENT_LOADS_MAX, SETTLEMENT_MESSAGES.tooManyLoads)
+  .nullish()
+  .transform((ids) => [...new Set((ids ?? []).map((id) => id.toLowerCase()))]);
 
 /** Miles driven: none is fewer than none. */
 export const SETTLEMENT_MILES_RANGE: IntegerRange = { min: 0, max: INT4_RANGE.max };
@@ -64,6 +83,7 @@ export const settlementInputSchema = z.object({
   paidDate: optionalDate,
   paymentMethod: optionalChoice(SETTLEMENT_PAYMENT_METHODS, SETTLEMENT_MESSAGES.paymentMethod),
   notes: optionalFreeText,
+  loadIds: settlementLoadIds,
 });
 export type SettlementInput = z.input<typeof settlementInputSchema>;
 export type SettlementFields = z.output<typeof settlementInputSchema>;
@@ -76,4 +96,46 @@ export interface Settlement extends SettlementFields {
 export function generatedSettlementNumber(now: Date = new Date(), random: () => number = Math.random): string {
   const day = `${now.getFullYear()}${String(now.getMonth() + 1).padStart(2, '0')}${String(now.getDate()).padStart(2, '0')}`;
   return `SETTLE-${day}-${String(Math.floor(random() * 10000)).padStart(4, '0')}`;
+}
+
+/** The status of a settlement that pays nothing: its loads may be paid by another. */
+export const CANCELLED_SETTLEMENT_STATUS: SettlementStatus = 'Cancelled';
+
+/** svc-accounting's actions on `{root}.accounting.settlements.{action}` beside the CRUD ones (issue 26). */
+export const SETTLEMENT_FILE_ACTIONS = { draft: 'draft', pdf: 'pdf' } as const;
+
+/**
+ * GET /api/settlements/draft?driverId=&periodStart=&periodEnd=: what a settlement would be, saving nothing.
+ * `settlementId` (optional): the settlement being edited, whose own loads count as not yet paid.
+ */
+export const settlementDraftQuerySchema = z.object({
+  driverId: requiredReference(SETTLEMENT_MESSAGES.driverId, SETTLEMENT_MESSAGES.driverNotFound),
+  periodStart: requiredDate(SETTLEMENT_MESSAGES.periodStart),
+  periodEnd: requiredDate(SETTLEMENT_MESSAGES.periodEnd),
+  settlementId: optionalReference(SETTLEMENT_MESSAGES.settlementNotFound),
+});
+export type SettlementDraftQuery = z.input<typeof settlementDraftQuerySchema>;
+
+/** One load of a draft (loadNumber, pickupLocation, deliveryLocation, deliveryDate, rate, miles): its pay under the driver's rule, rounded half up to the cent. */
+export interface SettlementDraftLoad extends Omit<LoadSummary, 'id'> {
+  loadId: string;
+  pay: string;
+}
+
+export interface SettlementDraft {
+  driverId: string;
+  periodStart: string;
+  periodEnd: string;
+  /** The driver's rule the pay was worked out with (both null: the driver has none, and every pay is 0.00). */
+  payType: PayType | null;
+  payRate: string | null;
+  /** In delivery order. */
+  loads: SettlementDraftLoad[];
+  totalRevenue: string;
+  totalMiles: number;
+  driverPay: string;
+  deductions: string;
+  netPay: string;
+  /** Load numbers without miles, when the rule is per mile (their pay is 0.00). */
+  missingMiles: string[];
 }

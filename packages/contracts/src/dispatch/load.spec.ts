@@ -13,7 +13,7 @@ const loadIssues = (fields: Record<string, unknown>) => {
 describe('load schema', () => {
   it('fills the defaults of a load sent with its required fields only', () => {
     expect(loadInputSchema.parse(valid)).toEqual({
-      ...valid, assignedDriverId: null, assignedTruckId: null, expenses: '0.00', weight: 0, commodity: null, notes: null,
+      ...valid, assignedDriverId: null, assignedTruckId: null, expenses: '0.00', weight: 0, miles: null, commodity: null, notes: null,
     });
   });
 

@@ -3,6 +3,7 @@ import {
   choice,
   INT4_RANGE,
   optionalFreeText,
+  optionalInteger,
   optionalIntegerOrZero,
   optionalMoneyOrZero,
   optionalReference,
@@ -36,6 +37,7 @@ export const LOAD_MESSAGES = {
   deliveryDate: 'Delivery date is required',
   rate: 'Rate is required',
   weight: 'Weight must be a whole number',
+  miles: 'Miles must be a whole number',
   customerNotFound: 'Customer not found',
   assignedDriverId: 'Assigned driver not found',
   assignedTruckId: SHARED_MESSAGES.assignedTruckNotFound,
@@ -44,6 +46,8 @@ export const LOAD_MESSAGES = {
 
 /** Pounds: nothing weighs less than nothing. */
 export const LOAD_WEIGHT_RANGE: IntegerRange = { min: 0, max: INT4_RANGE.max };
+/** Loaded miles, as a driver paid per mile is paid for them. */
+export const LOAD_MILES_RANGE: IntegerRange = { min: 0, max: 100_000 };
 
 /** What a create (and, field by field, an update) may carry: the form's fields. Money and dates travel as text. */
 export const loadInputSchema = z.object({
@@ -59,6 +63,7 @@ export const loadInputSchema = z.object({
   assignedTruckId: optionalReference(LOAD_MESSAGES.assignedTruckId),
   expenses: optionalMoneyOrZero,
   weight: optionalIntegerOrZero(LOAD_MESSAGES.weight, LOAD_WEIGHT_RANGE),
+  miles: optionalInteger(LOAD_MESSAGES.miles, LOAD_MILES_RANGE),
   commodity: optionalText,
   notes: optionalFreeText,
 });
@@ -67,4 +72,44 @@ export type LoadFields = z.output<typeof loadInputSchema>;
 
 export interface Load extends LoadFields {
   id: string;
+}
+
+/** The statuses of a load whose driver is paid for it: delivered, and invoiced after. */
+export const PAYABLE_LOAD_STATUSES: readonly LoadStatus[] = ['delivered', 'invoiced'];
+
+/** svc-core's actions on `{root}.core.loads.{action}` for accounting (issue 26), beside the CRUD ones. */
+export const LOAD_ACCOUNTING_ACTIONS = {
+  /** `{ id }`: a delivered load becomes invoiced (audited, announced as load.updated); any other is answered as it is. */
+  markInvoiced: 'mark-invoiced',
+  /** PayableLoadsPayload → LoadSummaryPage: a driver's delivered or invoiced loads delivered within a period. */
+  payable: 'payable',
+  /** `{ ids }` → LoadSummary[]: those loads (a settlement's), in delivery order. */
+  summaries: 'summaries',
+} as const;
+
+/** `payable`'s payload, as svc-core checks it (it reaches SQL). */
+export const payableLoadsPayloadSchema = z.object({
+  driverId: z.uuid(),
+  /** Days 'YYYY-MM-DD', both included. */
+  periodStart: requiredDate(LOAD_MESSAGES.deliveryDate),
+  periodEnd: requiredDate(LOAD_MESSAGES.deliveryDate),
+  /** The `next` of the previous page: its last load's delivery date and id. */
+  after: z.string().regex(/^\d{4}-\d{2}-\d{2}\|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/).optional(),
+});
+export type PayableLoadsPayload = z.input<typeof payableLoadsPayloadSchema>;
+
+/** What a settlement needs of a load. */
+export interface LoadSummary {
+  id: string;
+  loadNumber: string;
+  pickupLocation: string;
+  deliveryLocation: string;
+  deliveryDate: string;
+  rate: string;
+  miles: number | null;
+}
+
+export interface LoadSummaryPage {
+  loads: LoadSummary[];
+  next: string | null;
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { choice, optionalDate, optionalReference, optionalText, requiredEmail, requiredText } from '../fields.js';
 import { SHARED_MESSAGES } from '../messages.js';
+import { optionalPayRate, optionalPayType } from '../accounting/pay.js';
 
 export const DRIVER_STATUSES = ['available', 'on-duty', 'off-duty', 'on-leave'] as const;
 export type DriverStatus = (typeof DRIVER_STATUSES)[number];
@@ -33,6 +34,9 @@ export const driverInputSchema = z.object({
   medicalCardNumber: optionalText,
   medicalCardExpiration: optionalDate,
   assignedTruckId: optionalReference(DRIVER_MESSAGES.assignedTruckId),
+  /** The pay rule (issue 26): both or neither; the rate's decimals are its type's (accounting/pay.ts: payRuleIssues). */
+  payType: optionalPayType,
+  payRate: optionalPayRate,
 });
 export type DriverInput = z.input<typeof driverInputSchema>;
 export type DriverFields = z.output<typeof driverInputSchema>;

@@ -1,0 +1,105 @@
+/**
+ * `npm run bench:money`: issue 26's goals on a fresh system. An invoice PDF (goal: median at most 150 ms), the packet
+ * of an invoice whose load has three one-page PDF documents (at most 500 ms), and the draft settlement of a driver
+ * with 1,000 delivered loads in the period (at most 200 ms), each asked one at a time. Prints the figures; asserts
+ * nothing.
+ *   BENCH_SECONDS   how long each scenario runs (default 10)
+ */
+import pg from 'pg';
+import { startIsolatedSystem } from '../scripts/system.mjs';
+import { measure, signIn } from './support.mjs';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const LOADS = 1000;
+
+/** A one-page PDF with a line of text, its cross-reference offsets counted as it is written. */
+function pdfWithLine(line) {
+  const stream = `BT /F1 16 Tf 72 700 Td (${line}) Tj ET`;
+  const bodies = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  const parts = ['%PDF-1.4\n'];
+  const at = [];
+  bodies.forEach((body, n) => {
+    at.push(parts.join('').length);
+    parts.push(`${n + 1} 0 obj\n${body}\nendobj\n`);
+  });
+  const start = parts.join('').length;
+  const rows = at.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('');
+  return Buffer.from(`${parts.join('')}xref\n0 6\n0000000000 65535 f \n${rows}trailer\n<< /Size 6 /Root 1 0 R >>\nstartxref\n${start}\n%%EOF\n`, 'latin1');
+}
+
+/** A driver paid per mile and LOADS delivered loads of theirs in one week, straight into svc-core's tables. */
+async function seedLoads(databaseUrl, customerId) {
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    const [{ id: driverId }] = (
+      await db.query(
+        `INSERT INTO core.drivers (name, email, phone, license_number, status, pay_type, pay_rate)
+         VALUES ('Bench Driver', 'bench.driver@example.com', '555-0100', 'CDL-BENCH', 'on-duty', 'perMile', '0.655') RETURNING id`,
+      )
+    ).rows;
+    await db.query(
+      `INSERT INTO core.loads (load_number, customer_id, status, pickup_location, pickup_date, delivery_location, delivery_date, rate,
+                               assigned_driver_id, expenses, weight, miles)
+       SELECT 'LD-BENCH-' || n, $1, CASE WHEN n % 2 = 0 THEN 'delivered' ELSE 'invoiced' END, 'Chicago, IL', DATE '2027-03-01',
+              'Dallas, TX', DATE '2027-03-01' + n % 7, (1000 + n % 997)::numeric + 0.05, $2, 0, 40000, 200 + n % 900
+       FROM generate_series(1, $3::int) n`,
+      [customerId, driverId, LOADS],
+    );
+    await db.query('ANALYZE core.loads');
+    return driverId;
+  } finally {
+    await db.end();
+  }
+}
+
+const system = await startIsolatedSystem({ label: 'benchmoney' });
+try {
+  const cookie = await signIn(system.url, 'bench@example.com');
+  const origin = new URL(system.url).origin;
+  const api = async (method, path, body) => {
+    const response = await fetch(`${system.url}${path}`, {
+      method,
+      headers: { cookie, origin, ...(body && { 'content-type': 'application/json' }) },
+      body: body && JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
+    return response.json();
+  };
+  await api('PUT', '/api/company', {
+    name: 'Bench Freight Lines', address: '1 Bench Rd, Chicago, IL 60601', mcNumber: 'MC-100001', dotNumber: '1000001', invoiceNotes: 'Thank you.',
+  });
+  const customer = await api('POST', '/api/customers', { name: 'Bench Foods', email: 'ap@bench.example', phone: '555-0100', address: '2 Dock Rd, Dallas, TX', type: 'shipper' });
+  const load = await api('POST', '/api/loads', {
+    loadNumber: 'LD-BENCH-PACKET', customerId: customer.id, status: 'delivered', pickupLocation: 'Chicago, IL', pickupDate: '2027-03-01',
+    deliveryLocation: 'Dallas, TX', deliveryDate: '2027-03-03', rate: '2450.00', weight: '42000', commodity: 'Paper goods', miles: '925',
+  });
+  for (const title of ['RATE CONFIRMATION', 'BILL OF LADING', 'PROOF OF DELIVERY']) {
+    const data = pdfWithLine(title);
+    await api('POST', `/api/loads/${load.id}/documents`, {
+      fileName: `${title.toLowerCase().replaceAll(' ', '-')}.pdf`, fileType: 'application/pdf', fileSize: data.byteLength,
+      fileData: `data:application/pdf;base64,${data.toString('base64')}`,
+    });
+  }
+  const invoice = await api('POST', '/api/invoices', {
+    invoiceNumber: 'INV-BENCH-1', loadId: load.id, customerId: customer.id, status: 'sent', invoiceDate: '2027-03-04', dueDate: '2027-04-03',
+    subtotal: '2450.00', total: '2450.00',
+  });
+  const driverId = await seedLoads(system.databaseUrl, customer.id);
+  const draftPath = `/api/settlements/draft?driverId=${driverId}&periodStart=2027-03-01&periodEnd=2027-03-07`;
+  const draft = await api('GET', draftPath);
+  console.log(`\nMoney: a one-page invoice, its packet with three one-page documents, a draft of ${draft.loads.length} loads (driver pay ${draft.driverPay})\n`);
+  const headers = { cookie };
+  const one = { headers, connections: 1, seconds, warmupSeconds: 2 };
+  await measure('invoice PDF (goal p50 <= 150 ms)', { url: `${system.url}/api/invoices/${invoice.id}/pdf`, ...one });
+  await measure('packet, 3 documents (<= 500 ms)', { url: `${system.url}/api/invoices/${invoice.id}/packet`, ...one });
+  await measure(`draft, ${LOADS} loads (<= 200 ms)`, { url: `${system.url}${draftPath}`, ...one });
+} finally {
+  await system.stop();
+}

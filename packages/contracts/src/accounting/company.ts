@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { EMAIL_MAX_LENGTH, FIELD_MESSAGES, optionalFreeText, optionalInteger, optionalText, requiredFreeText, requiredText, type IntegerRange } from '../fields.js';
+import { SHARED_MESSAGES } from '../messages.js';
+
+/**
+ * The carrier's own profile (issue 26), one record kept by svc-accounting: what its invoices and statements print.
+ *
+ *   GET /api/company   the profile (DEFAULT_COMPANY_PROFILE until one is saved)
+ *   PUT /api/company   the whole profile; remitTo left empty is the address
+ */
+export const COMPANY_RESOURCE = 'company';
+/** svc-accounting's actions on `{root}.accounting.company.{action}`. */
+export const COMPANY_ACTIONS = ['get', 'put'] as const;
+
+export const DEFAULT_PAYMENT_TERMS_DAYS = 30;
+/** Net 0 (due on receipt) to a year. */
+export const PAYMENT_TERMS_RANGE: IntegerRange = { min: 0, max: 365 };
+
+export const COMPANY_MESSAGES = {
+  name: 'Company name is required',
+  address: 'Address is required',
+  email: SHARED_MESSAGES.email,
+  mcNumber: 'MC number must be digits, like MC-123456',
+  dotNumber: 'USDOT number must be 1 to 8 digits',
+  paymentTermsDays: 'Payment terms must be a whole number of days',
+} as const;
+
+/** Optional text kept as '' rather than null: the profile always answers every field as text. */
+const blankable = <T extends z.ZodType<string | null>>(text: T) => text.transform((value) => value ?? '');
+
+/** An FMCSA docket number: digits, optionally after 'MC' ('MC-123456', 'MC 123456', '123456'). */
+const MC_NUMBER = /^(MC[- ]?)?\d{1,8}$/i;
+const DOT_NUMBER = /^\d{1,8}$/;
+
+export const companyProfileSchema = z.object({
+  name: requiredText(COMPANY_MESSAGES.name),
+  address: requiredFreeText(COMPANY_MESSAGES.address),
+  phone: blankable(optionalText),
+  email: z
+    .string({ error: COMPANY_MESSAGES.email })
+    .trim()
+    .max(EMAIL_MAX_LENGTH, FIELD_MESSAGES.tooLong(EMAIL_MAX_LENGTH))
+    .nullish()
+    .transform((value) => value ?? '')
+    .refine((value) => value === '' || z.email().safeParse(value).success, COMPANY_MESSAGES.email),
+  mcNumber: blankable(optionalText).refine((value) => value === '' || MC_NUMBER.test(value), COMPANY_MESSAGES.mcNumber),
+  dotNumber: blankable(optionalText).refine((value) => value === '' || DOT_NUMBER.test(value), COMPANY_MESSAGES.dotNumber),
+  /** Where customers send payment; left empty, the address. */
+  remitTo: blankable(optionalFreeText),
+  paymentTermsDays: optionalInteger(COMPANY_MESSAGES.paymentTermsDays, PAYMENT_TERMS_RANGE).transform((days) => days ?? DEFAULT_PAYMENT_TERMS_DAYS),
+  /** Printed at the foot of every invoice. */
+  invoiceNotes: blankable(optionalFreeText),
+});
+export type CompanyProfileInput = z.input<typeof companyProfileSchema>;
+export type CompanyProfile = z.output<typeof companyProfileSchema>;
+
+/** What GET /api/company answers before a profile is saved. */
+export const DEFAULT_COMPANY_PROFILE: CompanyProfile = {
+  name: '',
+  address: '',
+  phone: '',
+  email: '',
+  mcNumber: '',
+  dotNumber: '',
+  remitTo: '',
+  paymentTermsDays: DEFAULT_PAYMENT_TERMS_DAYS,
+  invoiceNotes: '',
+};

@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { CUSTOMER_TYPE_LABELS, DEFAULT_CUSTOMER_TYPE } from './dispatch/customer.js';
+import { DEFAULT_DRIVER_STATUS, DRIVER_MESSAGES, DRIVER_STATUS_LABELS } from './fleet/driver.js';
+import { DEFAULT_TRUCK_STATUS, TRUCK_STATUS_LABELS } from './fleet/truck.js';
+import { objectBucketName, UPLOAD_TTL_MS } from './uploads.js';
+
+/**
+ * CSV import (`POST /api/{resource}/import?dryRun=true|false`, the CSV as the body): the gateway puts the file in an
+ * upload bucket (20 MB is far more than a NATS message holds) and asks the owner by the object's name; the owner
+ * reads, checks and, unless it is a dry run, applies every row in one transaction.
+ */
+
+/** The largest file taken; larger is a 413. */
+export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
+/** The most rows a file may hold (a carrier's whole fleet is a few thousand). */
+export const IMPORT_MAX_ROWS = 100_000;
+/** The most errors an answer lists (the first ones, by row): an answer must fit in one NATS message. */
+export const IMPORT_MAX_ERRORS = 1000;
+/** The content types a CSV arrives with (browsers send Excel's type for .csv on Windows). */
+export const IMPORT_CONTENT_TYPES = ['text/csv', 'text/plain', 'application/vnd.ms-excel', 'application/octet-stream'] as const;
+
+export const IMPORT_MESSAGES = {
+  tooLarge: `The file is too large: at most ${IMPORT_MAX_BYTES / (1024 * 1024)} MB.`,
+  tooManyRows: `The file has too many rows: at most ${IMPORT_MAX_ROWS.toLocaleString('en-US')}.`,
+  contentType: 'Send the file as text/csv.',
+  dryRun: "dryRun must be 'true' or 'false'.",
+  empty: 'The file is empty.',
+  notCsv: (reason: string) => `The file is not a valid CSV: ${reason}`,
+  expired: 'The upload expired before it was read. Please try again.',
+  unreadable: 'The uploaded file could not be read. Please try again.',
+  extraCells: 'This row has more cells than the header',
+  /** A key or unique value that two rows of the file share: an error on each of them. */
+  repeated: (rows: number[]) => `The file has this value in more than one row (rows ${rows.join(', ')})`,
+  /** A key that more than one existing record has (customers' e-mail is not unique): which to update is unclear. */
+  ambiguous: 'More than one existing record has this value',
+} as const;
+
+/** How a resource's CSV is read. */
+export interface ImportColumns {
+  /** The natural key: a row whose key a record already has (compared case-insensitively) updates that record. */
+  key: string;
+  /** Other fields no two records share (case-insensitively), with the dialog's message for a clash. */
+  unique?: readonly { field: string; message: string }[];
+  /**
+   * Header texts accepted for a field besides its name and its label written out ('License Plate' is licensePlate):
+   * the spec's column titles that differ from both.
+   */
+  titles?: Readonly<Record<string, readonly string[]>>;
+  /** A choice field's labels ('In Use' for 'in-use'), accepted as its values. */
+  choices?: Readonly<Record<string, Readonly<Record<string, string>>>>;
+  /** What a new record takes when its row leaves a field empty, as the dialog's defaults. */
+  defaults?: Readonly<Record<string, string>>;
+}
+
+/** The resources a CSV can be imported into, and how their files are read. */
+export const IMPORTS = {
+  trucks: {
+    key: 'truckNumber',
+    titles: { truckNumber: ['Truck #'] },
+    choices: { status: TRUCK_STATUS_LABELS },
+    defaults: { status: DEFAULT_TRUCK_STATUS },
+  },
+  drivers: {
+    key: 'licenseNumber',
+    unique: [{ field: 'email', message: DRIVER_MESSAGES.duplicateEmail }],
+    titles: { name: ['Driver'], assignedTruckId: ['Assigned Truck'] },
+    choices: { status: DRIVER_STATUS_LABELS },
+    defaults: { status: DEFAULT_DRIVER_STATUS },
+  },
+  customers: {
+    key: 'email',
+    choices: { type: CUSTOMER_TYPE_LABELS },
+    defaults: { type: DEFAULT_CUSTOMER_TYPE },
+  },
+} as const satisfies Record<string, ImportColumns>;
+export type ImportableResource = keyof typeof IMPORTS;
+
+export const isImportable = (resource: string): resource is ImportableResource => Object.hasOwn(IMPORTS, resource);
+
+/**
+ * A header cell or label as columns are matched: case, spaces, '_', '-' and '.' do not count, so 'Truck Number',
+ * 'truck_number' and 'TRUCKNUMBER' all name truckNumber.
+ */
+export const importHeaderKey = (text: string) => text.trim().toLowerCase().replace(/[\s_.-]+/g, '');
+
+/** One row's problem: `row` as a spreadsheet numbers it (the header is row 1), `field` the record's field. */
+export interface ImportError {
+  row: number;
+  field: string;
+  message: string;
+}
+
+/**
+ * The answer of an import, dry run or not: the file's rows (blank ones left out), what they create, update and leave
+ * unchanged, and the errors (the first IMPORT_MAX_ERRORS). With any error, nothing is changed.
+ */
+export interface ImportResult {
+  rows: number;
+  create: number;
+  update: number;
+  unchanged: number;
+  errors: ImportError[];
+}
+
+/** `{root}.{owner}.{resource}.import`: the uploaded file's object in importUploadBucket(root). */
+export const IMPORT_ACTION = 'import';
+export const importPayloadSchema = z.object({
+  object: z.uuid({ error: IMPORT_MESSAGES.expired }),
+  dryRun: z.boolean(),
+});
+export type ImportPayload = z.input<typeof importPayloadSchema>;
+
+/** Where an uploaded CSV waits between the gateway and its owner; what nobody took expires. */
+export const importUploadBucket = (root: string) => objectBucketName(root, 'import-uploads');
+export const IMPORT_UPLOAD_TTL_MS = UPLOAD_TTL_MS;

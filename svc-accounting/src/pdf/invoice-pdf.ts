@@ -1,0 +1,112 @@
+import { formatDollars, invoiceBalance, type CompanyProfile, type Customer, type Invoice, type Load } from '@tms/contracts';
+import { PAGE, PdfSheet } from './pdf-sheet.js';
+
+/** What an invoice prints: the invoice, its load and customer (svc-core's), and the carrier's profile. */
+export interface InvoiceFacts {
+  company: CompanyProfile;
+  invoice: Invoice;
+  load: Load;
+  customer: Customer;
+}
+
+/** 'YYYY-MM-DD' as US paperwork writes a day: 03/08/2027. */
+export const usDate = (day: string) => `${day.slice(5, 7)}/${day.slice(8, 10)}/${day.slice(0, 4)}`;
+
+/** Whole days from one day to another ('Net 30'). */
+const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+
+const RIGHT = PAGE.width - 2 * PAGE.margin;
+
+/** The company's block: name, address, phone and e-mail, MC and USDOT numbers. */
+export function writeCompany(sheet: PdfSheet, company: CompanyProfile) {
+  sheet.row([{ text: company.name || 'Company name not set (Settings)', x: 0, bold: true }], 15);
+  sheet.paragraph(company.address, { width: 300 });
+  const contact = [company.phone, company.email].filter(Boolean).join('   ');
+  if (contact) sheet.row([{ text: contact, x: 0 }], 9);
+  const numbers = [company.mcNumber && `MC ${company.mcNumber.replace(/^MC[- ]?/i, '')}`, company.dotNumber && `USDOT ${company.dotNumber}`].filter(Boolean).join('   ');
+  if (numbers) sheet.row([{ text: numbers, x: 0 }], 9);
+}
+
+/**
+ * A freight bill with what 49 CFR 373.103 asks of one: the carrier (name, address, MC and USDOT numbers), the
+ * customer billed, the invoice's number, dates and terms, the shipment (load number, origin and destination with
+ * their dates, commodity and weight), the charges (subtotal, tax, total, paid, balance due), where to remit, and the
+ * carrier's note.
+ */
+export function writeInvoice(sheet: PdfSheet, { company, invoice, load, customer }: InvoiceFacts) {
+  const top = sheet.cursor;
+  writeCompany(sheet, company);
+  const below = sheet.cursor;
+  sheet.cursor = top;
+  sheet.row([{ text: 'INVOICE', x: 330, width: RIGHT - 330, bold: true }], 20);
+  const terms = daysBetween(invoice.invoiceDate, invoice.dueDate);
+  for (const [label, value] of [
+    ['Invoice Number', invoice.invoiceNumber],
+    ['Invoice Date', usDate(invoice.invoiceDate)],
+    ['Due Date', usDate(invoice.dueDate)],
+    ['Terms', terms > 0 ? `Net ${terms}` : 'Due on receipt'],
+    ['Load Number', load.loadNumber],
+  ]) {
+    sheet.row([{ text: label, x: 330, bold: true }, { text: value, x: 420, width: RIGHT - 420 }], 10);
+  }
+  sheet.cursor = Math.min(below, sheet.cursor);
+  sheet.space(12);
+
+  sheet.label('Bill To');
+  sheet.row([{ text: customer.name, x: 0, bold: true }], 11);
+  sheet.paragraph(customer.address, { width: 300 });
+  sheet.space(10);
+
+  sheet.label('Shipment');
+  sheet.row([{ text: 'Pickup', x: 0, bold: true }, { text: load.pickupLocation, x: 80 }, { text: usDate(load.pickupDate), x: 380, width: RIGHT - 380 }]);
+  sheet.row([{ text: 'Delivery', x: 0, bold: true }, { text: load.deliveryLocation, x: 80 }, { text: usDate(load.deliveryDate), x: 380, width: RIGHT - 380 }]);
+  sheet.row([{ text: 'Commodity', x: 0, bold: true }, { text: load.commodity ?? '-', x: 80 }]);
+  sheet.row([{ text: 'Weight', x: 0, bold: true }, { text: `${load.weight.toLocaleString('en-US')} lbs`, x: 80 }]);
+  if (load.miles !== null && load.miles !== undefined) sheet.row([{ text: 'Miles', x: 0, bold: true }, { text: load.miles.toLocaleString('en-US'), x: 80 }]);
+  sheet.space(10);
+
+  sheet.label('Charges');
+  sheet.row([{ text: 'Description', x: 0, bold: true }, { text: 'Amount', x: 380, width: RIGHT - 380, bold: true }]);
+  sheet.rule();
+  sheet.row([
+    { text: `Freight charges, load ${load.loadNumber}: ${load.pickupLocation} to ${load.deliveryLocation}`, x: 0, width: 370 },
+    { text: formatDollars(invoice.subtotal), x: 380, width: RIGHT - 380 },
+  ]);
+  sheet.rule();
+  const balance = invoiceBalance(invoice.total, invoice.paidAmount);
+  for (const [label, amount, bold] of [
+    ['Subtotal', invoice.subtotal, false],
+    ['Tax', invoice.tax, false],
+    ['Total', invoice.total, true],
+    ['Amount Paid', invoice.paidAmount, false],
+    ['Balance Due', balance, true],
+  ] as const) {
+    sheet.row([{ text: label, x: 280, bold }, { text: formatDollars(amount), x: 380, width: RIGHT - 380, bold }], bold ? 11 : 10);
+  }
+  sheet.space(14);
+
+  sheet.label('Remit To');
+  sheet.row([{ text: company.name, x: 0, bold: true }]);
+  sheet.paragraph(company.remitTo || company.address, { width: 300 });
+  if (company.invoiceNotes) {
+    sheet.space(10);
+    sheet.label('Notes');
+    sheet.paragraph(company.invoiceNotes);
+  }
+  if (invoice.notes) {
+    sheet.space(6);
+    sheet.paragraph(invoice.notes);
+  }
+}
+
+/** A sheet with the invoice written on it (its pages numbered under `footer`), for more to follow (a packet). */
+export async function invoicePdfSheet(facts: InvoiceFacts, title = `Invoice ${facts.invoice.invoiceNumber}`): Promise<PdfSheet> {
+  const sheet = await PdfSheet.create(title, `Invoice ${facts.invoice.invoiceNumber}`);
+  writeInvoice(sheet, facts);
+  return sheet;
+}
+
+/** The invoice alone, as GET /api/invoices/{id}/pdf answers it. */
+export async function invoicePdf(facts: InvoiceFacts): Promise<Uint8Array> {
+  return (await invoicePdfSheet(facts)).save();
+}

@@ -1,0 +1,78 @@
+import { PDFDocument } from 'pdf-lib';
+import type { LoadDocument } from '@tms/contracts';
+import { PAGE, PdfSheet, printable, wrapped } from './pdf-sheet.js';
+import { invoicePdfSheet, type InvoiceFacts } from './invoice-pdf.js';
+
+/** A load's document with its bytes (null when its file could not be read). */
+export interface PacketDocument {
+  document: LoadDocument;
+  data: Uint8Array | null;
+}
+
+/** A text document becomes at most this many pages: a packet is for people, the whole file stays on the load. */
+const TEXT_PAGES_MAX = 100;
+const TEXT_SIZE = 9;
+const TEXT_LINES_PER_PAGE = Math.floor((PAGE.height - 2 * PAGE.margin) / (TEXT_SIZE * 1.25));
+
+/**
+ * The invoice, then every document of its load in the order they were added (issue 26): a PDF's pages as they are,
+ * a PNG or JPEG as a page of its own (scaled down to fit Letter), a text file as text pages. A document that cannot
+ * be placed (another image type, a damaged or encrypted PDF, a file that could not be read) is a page saying so,
+ * so the packet still shows what the load holds.
+ */
+export async function packetPdf(facts: InvoiceFacts, documents: PacketDocument[]): Promise<Uint8Array> {
+  const sheet = await invoicePdfSheet(facts, `Packet ${facts.invoice.invoiceNumber}`);
+  for (const item of documents) await appendDocument(sheet, item);
+  return sheet.save();
+}
+
+async function appendDocument(sheet: PdfSheet, { document, data }: PacketDocument) {
+  const type = document.fileType.toLowerCase();
+  if (!data) return notice(sheet, document, "Its file is not available.");
+  if (type === 'application/pdf') {
+    let source: PDFDocument;
+    try {
+      source = await PDFDocument.load(data, { updateMetadata: false });
+    } catch (error) {
+      return notice(sheet, document, `It could not be read as a PDF (${error instanceof Error ? error.message.split('\n')[0] : 'damaged'}).`);
+    }
+    const pages = await sheet.doc.copyPages(source, source.getPageIndices());
+    for (const page of pages) sheet.doc.addPage(page);
+    return;
+  }
+  if (type === 'image/png' || type === 'image/jpeg' || type === 'image/jpg') {
+    try {
+      const image = type === 'image/png' ? await sheet.doc.embedPng(data) : await sheet.doc.embedJpg(data);
+      const room = { width: PAGE.width - 2 * PAGE.margin, height: PAGE.height - 2 * PAGE.margin };
+      const scale = Math.min(1, room.width / image.width, room.height / image.height);
+      const [width, height] = [image.width * scale, image.height * scale];
+      const page = sheet.doc.addPage([PAGE.width, PAGE.height]);
+      page.drawImage(image, { x: (PAGE.width - width) / 2, y: PAGE.height - PAGE.margin - height, width, height });
+      return;
+    } catch {
+      return notice(sheet, document, 'It could not be read as an image.');
+    }
+  }
+  if (type.startsWith('text/')) return textPages(sheet, document, Buffer.from(data).toString('utf8'));
+  return notice(sheet, document, `A ${document.fileType} file cannot be placed in a PDF: download it from the load.`);
+}
+
+function textPages(sheet: PdfSheet, document: LoadDocument, text: string) {
+  const width = PAGE.width - 2 * PAGE.margin;
+  const lines = wrapped(printable(text), sheet.mono, TEXT_SIZE, width);
+  const pages = Math.min(TEXT_PAGES_MAX, Math.max(1, Math.ceil(lines.length / TEXT_LINES_PER_PAGE)));
+  for (let index = 0; index < pages; index++) {
+    const page = sheet.doc.addPage([PAGE.width, PAGE.height]);
+    const chunk = lines.slice(index * TEXT_LINES_PER_PAGE, (index + 1) * TEXT_LINES_PER_PAGE);
+    if (index === pages - 1 && lines.length > pages * TEXT_LINES_PER_PAGE) chunk[chunk.length - 1] = `[${document.fileName} continues: download it from the load for the rest]`;
+    chunk.forEach((line, row) => {
+      page.drawText(line, { x: PAGE.margin, y: PAGE.height - PAGE.margin - (row + 1) * TEXT_SIZE * 1.25, size: TEXT_SIZE, font: sheet.mono });
+    });
+  }
+}
+
+function notice(sheet: PdfSheet, document: LoadDocument, why: string) {
+  sheet.newPage();
+  sheet.row([{ text: `${document.documentType}: ${document.fileName}`, x: 0, bold: true }], 12);
+  sheet.paragraph(`This document of the load is not reproduced here. ${why}`);
+}

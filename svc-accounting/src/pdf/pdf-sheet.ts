@@ -1,0 +1,172 @@
+import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+
+/** US Letter, in points. */
+export const PAGE = { width: 612, height: 792, margin: 48 } as const;
+const GREY = rgb(0.4, 0.4, 0.4);
+const RULE = rgb(0.75, 0.75, 0.75);
+
+export interface Cell {
+  text: string;
+  /** Left edge, from the page's left margin. */
+  x: number;
+  /** Right-aligned within [x, x + width] when set. */
+  width?: number;
+  bold?: boolean;
+}
+
+/**
+ * Pages of real PDF text (searchable, copyable) in the standard fonts, written top to bottom: a line at a time, a new
+ * page when the next line does not fit. The standard fonts encode WinAnsi only: any other character is written as
+ * its closest WinAnsi form, else '?', so a name in any script never fails a document.
+ */
+export class PdfSheet {
+  private page!: PDFPage;
+  private y = 0;
+
+  private constructor(
+    readonly doc: PDFDocument,
+    readonly regular: PDFFont,
+    readonly bold: PDFFont,
+    readonly mono: PDFFont,
+    private readonly footer: string,
+  ) {}
+
+  /** A sheet on a document of its own, or on `doc` (a packet adds its documents after). */
+  static async create(title: string, footer: string, doc?: PDFDocument): Promise<PdfSheet> {
+    const document = doc ?? (await PDFDocument.create());
+    document.setTitle(printable(title));
+    document.setProducer('TMS');
+    const [regular, bold, mono] = await Promise.all([
+      document.embedFont(StandardFonts.Helvetica),
+      document.embedFont(StandardFonts.HelveticaBold),
+      document.embedFont(StandardFonts.Courier),
+    ]);
+    const sheet = new PdfSheet(document, regular, bold, mono, printable(footer));
+    sheet.newPage();
+    return sheet;
+  }
+
+  newPage() {
+    this.page = this.doc.addPage([PAGE.width, PAGE.height]);
+    this.y = PAGE.height - PAGE.margin;
+    if (this.footer) {
+      const number = `${this.footer} - page ${this.doc.getPageCount()}`;
+      this.page.drawText(number, { x: PAGE.margin, y: PAGE.margin / 2, size: 8, font: this.regular, color: GREY });
+    }
+  }
+
+  /** Room for `height` more points on this page, else a new page. */
+  need(height: number) {
+    if (this.y - height < PAGE.margin) this.newPage();
+  }
+
+  space(points: number) {
+    this.y -= points;
+  }
+
+  /** One line of cells at `size` points. */
+  row(cells: Cell[], size = 10) {
+    const height = size * 1.35;
+    this.need(height);
+    this.y -= size;
+    for (const cell of cells) {
+      const font = cell.bold ? this.bold : this.regular;
+      const text = fitted(printable(cell.text), font, size, cell.width ?? PAGE.width - 2 * PAGE.margin - cell.x);
+      const x = PAGE.margin + cell.x + (cell.width ? cell.width - font.widthOfTextAtSize(text, size) : 0);
+      this.page.drawText(text, { x, y: this.y, size, font });
+    }
+    this.y -= height - size;
+  }
+
+  /** Text over as many lines as it takes within `width` (its own line breaks kept), at `x`. */
+  paragraph(text: string, { x = 0, width, size = 10, bold = false }: { x?: number; width?: number; size?: number; bold?: boolean } = {}) {
+    const font = bold ? this.bold : this.regular;
+    for (const line of wrapped(printable(text), font, size, width ?? PAGE.width - 2 * PAGE.margin - x)) this.row([{ text: line, x, bold }], size);
+  }
+
+  /** A label in grey above what follows. */
+  label(text: string, x = 0) {
+    this.need(12);
+    this.y -= 8;
+    this.page.drawText(printable(text).toUpperCase(), { x: PAGE.margin + x, y: this.y, size: 8, font: this.bold, color: GREY });
+    this.y -= 4;
+  }
+
+  rule() {
+    this.need(8);
+    this.y -= 4;
+    this.page.drawLine({ start: { x: PAGE.margin, y: this.y }, end: { x: PAGE.width - PAGE.margin, y: this.y }, thickness: 0.5, color: RULE });
+    this.y -= 4;
+  }
+
+  /** Where the next line goes, and going back up to it: two columns written one after the other. */
+  get cursor() {
+    return this.y;
+  }
+
+  set cursor(y: number) {
+    this.y = y;
+  }
+
+  save(): Promise<Uint8Array> {
+    return this.doc.save();
+  }
+}
+
+/** Letters and signs that WinAnsi spells another way, or not at all. */
+const SUBSTITUTES: Record<string, string> = { '\u2212': '-', '\u2010': '-', '\u2011': '-', '\u00a0': ' ', '\t': '    ' };
+
+/** The text in WinAnsi: accents kept where WinAnsi has the letter, stripped where it has only the base letter. */
+export function printable(text: string): string {
+  let out = '';
+  for (const char of text.replace(/\r\n?/g, '\n')) {
+    const substitute = SUBSTITUTES[char];
+    if (substitute !== undefined) out += substitute;
+    else if (isWinAnsi(char)) out += char;
+    else {
+      const base = char.normalize('NFKD').replace(/\p{M}/gu, '');
+      out += base && [...base].every(isWinAnsi) ? base : '?';
+    }
+  }
+  return out;
+}
+
+/** WinAnsi (CP1252): printable ASCII, Latin-1 and the 27 characters of 0x80-0x9F; line breaks are split by callers. */
+const CP1252_EXTRAS = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
+function isWinAnsi(char: string): boolean {
+  const code = char.codePointAt(0)!;
+  return char === '\n' || (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || CP1252_EXTRAS.has(char);
+}
+
+/** Cut to `width` with an ellipsis. */
+function fitted(text: string, font: PDFFont, size: number, width: number): string {
+  if (font.widthOfTextAtSize(text, size) <= width) return text;
+  let end = text.length;
+  while (end > 0 && font.widthOfTextAtSize(`${text.slice(0, end)}...`, size) > width) end--;
+  return `${text.slice(0, end)}...`;
+}
+
+/** Lines within `width`, broken at spaces (a word longer than the line is cut). */
+export function wrapped(text: string, font: PDFFont, size: number, width: number): string[] {
+  const lines: string[] = [];
+  for (const paragraph of text.split('\n')) {
+    let line = '';
+    for (const word of paragraph.split(/ +/)) {
+      const candidate = line ? `${line} ${word}` : word;
+      if (font.widthOfTextAtSize(candidate, size) <= width) {
+        line = candidate;
+        continue;
+      }
+      if (line) lines.push(line);
+      line = word;
+      while (font.widthOfTextAtSize(line, size) > width && line.length > 1) {
+        let cut = line.length - 1;
+        while (cut > 1 && font.widthOfTextAtSize(line.slice(0, cut), size) > width) cut--;
+        lines.push(line.slice(0, cut));
+        line = line.slice(cut);
+      }
+    }
+    lines.push(line);
+  }
+  return lines;
+}

@@ -1,0 +1,89 @@
+import { Controller, Get, HttpException, Inject, Logger, Param, Query, Res } from '@nestjs/common';
+import {
+  INVOICE_FILE_ACTIONS,
+  RENDERED_FILE_TTL_MS,
+  renderedFilesBucket,
+  rpcSubject,
+  SETTLEMENT_FILE_ACTIONS,
+  type InvoiceDraft,
+  type RenderedFile,
+  type SettlementDraft,
+} from '@tms/contracts';
+import { UploadStore } from '@tms/service-kit';
+import type { Response } from 'express';
+import { NATS_CONNECTION, type GatewayNats } from '../nats/nats.module.js';
+import { serviceUnavailableMessage } from '../services/rpc-errors.js';
+import { ServiceClient } from '../services/service-client.js';
+
+/** How long a packet may take svc-accounting: it reads and copies every document of the load (up to 15 MB each). */
+const PACKET_TIMEOUT_MS = 30_000;
+
+/**
+ * Issue 26's accounting routes beside the generic CRUD (listed before it in ROUTES: `/api/invoices/draft` would
+ * otherwise be read as the invoice `draft`): the drafts that fill the Create Invoice and Create Settlement dialogs,
+ * and the PDFs svc-accounting renders (an invoice, its packet, a driver's statement), sent as attachments.
+ */
+@Controller('api')
+export class AccountingFilesController {
+  private readonly logger = new Logger(AccountingFilesController.name);
+  /** Rendered files too large for a NATS reply (a packet), which svc-accounting leaves here for us to take. */
+  private readonly rendered: UploadStore;
+
+  constructor(
+    private readonly services: ServiceClient,
+    @Inject(NATS_CONNECTION) nats: GatewayNats,
+  ) {
+    this.rendered = new UploadStore(renderedFilesBucket(services.subjectRoot), RENDERED_FILE_TTL_MS, nats.connection());
+  }
+
+  @Get('invoices/draft')
+  invoiceDraft(@Query('loadId') loadId: unknown): Promise<InvoiceDraft> {
+    return this.services.call<InvoiceDraft>('accounting', this.subject('invoices', INVOICE_FILE_ACTIONS.draft), { loadId });
+  }
+
+  @Get('settlements/draft')
+  settlementDraft(@Query() query: Record<string, unknown>): Promise<SettlementDraft> {
+    const { driverId, periodStart, periodEnd, settlementId } = query;
+    const payload = { driverId, periodStart, periodEnd, ...(settlementId ? { settlementId } : {}) };
+    return this.services.call<SettlementDraft>('accounting', this.subject('settlements', SETTLEMENT_FILE_ACTIONS.draft), payload);
+  }
+
+  @Get('invoices/:id/pdf')
+  invoicePdf(@Param('id') id: string, @Res() res: Response) {
+    return this.send(res, this.subject('invoices', INVOICE_FILE_ACTIONS.pdf), id);
+  }
+
+  @Get('invoices/:id/packet')
+  invoicePacket(@Param('id') id: string, @Res() res: Response) {
+    return this.send(res, this.subject('invoices', INVOICE_FILE_ACTIONS.packet), id, PACKET_TIMEOUT_MS);
+  }
+
+  @Get('settlements/:id/pdf')
+  statementPdf(@Param('id') id: string, @Res() res: Response) {
+    return this.send(res, this.subject('settlements', SETTLEMENT_FILE_ACTIONS.pdf), id);
+  }
+
+  /** Asks svc-accounting to render, and sends the file as an attachment: from the reply, or taken from the bucket. */
+  private async send(res: Response, subject: string, id: string, timeoutMs?: number): Promise<void> {
+    const file = await this.services.call<RenderedFile>('accounting', subject, { id }, { timeoutMs });
+    let bytes: Uint8Array | null;
+    if (file.data !== undefined) bytes = Buffer.from(file.data, 'base64');
+    else {
+      try {
+        bytes = file.object ? await this.rendered.take(file.object) : null;
+      } catch (error) {
+        this.logger.warn(`${file.fileName} could not be read from JetStream: ${error instanceof Error ? error.message : String(error)}`);
+        throw new HttpException({ message: serviceUnavailableMessage('accounting') }, 503);
+      }
+      if (!bytes) throw new HttpException({ message: serviceUnavailableMessage('accounting') }, 503);
+    }
+    // attachment() also sets a type from the name's extension: the file's own type is set after it.
+    res.status(200).attachment(file.fileName).type(file.contentType);
+    res.setHeader('Content-Length', String(bytes.byteLength));
+    res.end(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  }
+
+  private subject(resource: 'invoices' | 'settlements', action: string) {
+    return rpcSubject(this.services.subjectRoot, 'accounting', resource, action);
+  }
+}
