@@ -407,6 +407,21 @@ describe('Driver Settlements', () => {
     await expect(row('SETTLE-20270314-0042').innerText()).resolves.toMatch(/\$99\.99\s+\$1,400\.01\s+Approved/);
   });
 
+  it('will not delete a driver a settlement names: the failed-delete toast says why, and the driver stays', async () => {
+    await page.getByRole('link', { name: 'Drivers', exact: true }).click();
+    try {
+      await openRowMenu('Acc Maria Gonzalez', 'Delete');
+      expect(confirmations.messages.at(-1)).toBe('Are you sure you want to delete this driver?');
+      await errorToast('Failed to delete driver. Please try again.').waitFor();
+      // svc-core asked svc-accounting, which holds the reference: its reason, on a line of its own.
+      await errorToast('This driver is named by').filter({ hasText: /settlements?\. Change or delete them first, then delete the driver\./ }).waitFor();
+      expect(await row('Acc Maria Gonzalez').count()).toBe(1);
+    } finally {
+      await page.getByRole('link', { name: 'Settlements', exact: true }).click();
+      await page.getByRole('heading', { name: 'Driver Settlements' }).waitFor();
+    }
+  });
+
   it('searches by number or driver, says a failed save in the words of section 8, and deletes after asking', async () => {
     const search = page.getByPlaceholder('Search by settlement number or driver...');
     await search.fill('ACC MARIA');
