@@ -2,6 +2,7 @@ import { dirname, join } from 'node:path';
 import { METHOD_METADATA, MODULE_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
 import { RequestMethod, type DynamicModule, type Type } from '@nestjs/common';
 import { Validator } from '@seriousme/openapi-schema-validator';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { isImportable, RESOURCE_OWNERS } from '@tms/contracts';
 import { chromium } from 'playwright-core';
 import { AppModule } from '../src/app.module.js';
@@ -28,7 +29,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await system?.stop();
-});
+}, 30_000);
 
 type Imported = Type | DynamicModule | Promise<DynamicModule> | { forwardRef: () => Type };
 
@@ -103,6 +104,56 @@ test('says what a load needs: the create schema requires the fields the spec req
   expect(update.required).toBeUndefined();
   expect(update.additionalProperties).toBe(false);
 });
+
+/** The JSON Schema the document gives an answer, `#/components/...` resolved against the document's components. */
+function answerSchema(path: string, method: string, status: number) {
+  let answer = document.paths[path][method].responses[status];
+  if (answer.$ref) answer = document.components.responses[answer.$ref.split('/').pop()];
+  return { components: document.components, ...answer.content['application/json'].schema };
+}
+
+const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true });
+async function expectDescribed(answer: Response, path: string, method: string) {
+  const body = await answer.json();
+  const validate = ajv.compile(answerSchema(path, method, answer.status));
+  expect([`${method.toUpperCase()} ${path} ${answer.status}`, validate(body) ? [] : validate.errors]).toEqual([`${method.toUpperCase()} ${path} ${answer.status}`, []]);
+  return body;
+}
+
+test('answers as it says: real answers match the schemas the document gives them', async () => {
+  const call = (method: string, path: string, body?: unknown) =>
+    fetch(`${system.url}${path}`, {
+      method,
+      headers: { cookie, origin: system.url, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  const customer = await expectDescribed(
+    await call('POST', '/api/customers', { name: 'Acme Freight', email: 'ap@acme.example', phone: '555-0100', address: '1 Main St, Joliet, IL', type: 'shipper' }),
+    '/api/customers',
+    'post',
+  );
+  const fields = { customerId: customer.id, status: 'delivered', pickupLocation: 'Joliet, IL', pickupDate: '2026-11-02', deliveryLocation: 'El Paso, TX', deliveryDate: '2026-11-04', rate: '2975.00' };
+  const load = await expectDescribed(await call('POST', '/api/loads', { loadNumber: 'LD-OPENAPI-1', ...fields }), '/api/loads', 'post');
+  await expectDescribed(await call('GET', `/api/loads/${load.id}`), '/api/loads/{id}', 'get');
+  await expectDescribed(await call('GET', '/api/loads'), '/api/loads', 'get');
+  await expectDescribed(await call('PATCH', `/api/loads/${load.id}`, { weight: 42000 }), '/api/loads/{id}', 'patch');
+  await expectDescribed(await call('GET', `/api/invoices/draft?loadId=${load.id}`), '/api/invoices/draft', 'get');
+  await expectDescribed(await call('GET', `/api/audit?resource=loads&id=${load.id}`), '/api/audit', 'get');
+  await expectDescribed(await call('GET', '/api/auth/user'), '/api/auth/user', 'get');
+  await expectDescribed(await call('GET', '/api/compliance'), '/api/compliance', 'get');
+  await expectDescribed(await call('GET', '/api/company'), '/api/company', 'get');
+  const profile = { name: 'Openapi Carriers', address: '2 Dock Rd, Joliet, IL', mcNumber: 'MC-123456', paymentTermsDays: 15 };
+  await expectDescribed(await call('PUT', '/api/company', profile), '/api/company', 'put');
+  await expectDescribed(await call('GET', '/api/company'), '/api/company', 'get');
+  const device = await expectDescribed(await call('POST', '/api/devices', { name: 'Tracker 1' }), '/api/devices', 'post');
+  expect(device.token).toEqual(expect.any(String));
+  await expectDescribed(await call('GET', '/api/devices'), '/api/devices', 'get');
+  // Refusals: field messages under `issues`, a conflict, a record that is not there.
+  const refused = await expectDescribed(await call('POST', '/api/loads', { loadNumber: 'LD-OPENAPI-2' }), '/api/loads', 'post');
+  expect(refused.issues.customerId).toEqual(['Customer is required']);
+  await expectDescribed(await call('POST', '/api/loads', { loadNumber: 'LD-OPENAPI-1', ...fields }), '/api/loads', 'post');
+  await expectDescribed(await call('GET', '/api/loads/00000000-0000-4000-8000-000000000000'), '/api/loads/{id}', 'get');
+}, 60_000);
 
 test('names the credentials: the session cookie for staff, the bearer token (or OsmAnd id) for devices', () => {
   const schemes = document.components.securitySchemes;

@@ -1,7 +1,7 @@
 import { errorAnswerSchema, INVALID_INPUT } from '@tms/contracts';
 import { z } from 'zod';
 import { SESSION_COOKIE } from '../auth/sessions.js';
-import { API_ROUTES, NAMED_SCHEMAS, type Access, type ApiRoute, type Content, type ErrorStatus } from './api-routes.js';
+import { API_ROUTES, type Access, type ApiRoute, type Content, type ErrorStatus } from './api-routes.js';
 
 type Io = 'input' | 'output';
 type JsonSchema = Record<string, unknown>;
@@ -39,18 +39,13 @@ const ERROR_ANSWERS: Record<ErrorStatus | 401 | 'forbiddenOrigin', { name: strin
   503: { name: 'Unavailable', description: 'A service did not answer in time, or has no room now (then with Retry-After): try again', headers: retryAfter },
 };
 
-/** Named schemas' JSON Schemas ($defs of each conversion), under the name their io gives them. */
+/** Named schemas' JSON Schemas ($defs of each conversion: those with an id), under the name their io gives them. */
 class Schemas {
   readonly components: Record<string, JsonSchema> = {};
-  private readonly registry = z.registry<{ id: string }>();
-
-  constructor(named: Map<z.ZodType, string>) {
-    for (const [schema, id] of named) this.registry.add(schema, { id });
-  }
 
   /** A contract's schema as JSON Schema, its named parts referenced from the components. */
   convert(schema: z.ZodType, io: Io): JsonSchema {
-    const converted = z.toJSONSchema(schema, { ...options(io), metadata: this.registry }) as JsonSchema;
+    const converted = z.toJSONSchema(schema, options(io)) as JsonSchema;
     const { $schema: _dialect, $defs, ...rest } = converted;
     for (const [id, definition] of Object.entries(($defs ?? {}) as Record<string, JsonSchema>)) {
       this.components[componentName(id, io)] ??= this.relink(definition, io);
@@ -88,7 +83,7 @@ const componentName = (id: string, io: Io) => (io === 'output' || /(Input|Change
 
 function content(described: Content, io: Io, schemas: Schemas): Json {
   if ('schema' in described) return { 'application/json': { schema: schemas.convert(described.schema, io) } };
-  if ('shape' in described) return { 'application/json': { schema: { description: `${described.shape} (packages/contracts)` } } };
+  if ('shape' in described) return { 'application/json': { schema: { type: 'object', description: described.shape } } };
   return { [described.type]: { schema: { ...(described.description ? { description: described.description } : {}) } } };
 }
 
@@ -135,7 +130,7 @@ function operation(route: ApiRoute, schemas: Schemas): Json {
  * /api/devices, before the generic create), the first is the one served, as in ROUTES' order.
  */
 export function openApiDocument(version: string): Json {
-  const schemas = new Schemas(NAMED_SCHEMAS);
+  const schemas = new Schemas();
   const paths: Record<string, Record<string, Json>> = {};
   for (const route of API_ROUTES) {
     const item = (paths[route.path] ??= {});
