@@ -87,6 +87,7 @@ const json = (schema: z.ZodType): Content => ({ schema });
 const csv: Content = { type: 'text/csv', description: 'RFC 4180, UTF-8 with a byte-order mark; a text cell starting with = + - @ gets a leading apostrophe.' };
 const pdf: Content = { type: 'application/pdf' };
 const listQuery = z.object({ format: z.enum(['json', 'csv']).optional().describe("'csv' answers the list as a CSV download, '<resource>-<YYYY-MM-DD>.csv'") });
+const importResult = named('ImportResult', importResultSchema);
 const importQuery = z.object({ dryRun: z.enum(['true', 'false']).describe("'true' checks every row and changes nothing; 'false' applies all rows in one transaction, or none") });
 
 /** The five routes of a resource in RESOURCE_OWNERS, its CSV export and (trucks, drivers, customers) its import. */
@@ -132,7 +133,7 @@ function resourceRoutes(resource: ResourceName): ApiRoute[] {
       method: 'post', path: `${collection}/import`, tag, summary: `Import ${resource} from CSV`, access: 'session', query: importQuery,
       description: `Columns matched by field name or label, in any order. At most ${IMPORT_MAX_BYTES / 1024 / 1024} MB.`,
       body: { type: IMPORT_CONTENT_TYPES[0], description: 'The CSV file, a header row first' },
-      answer: { status: 200, description: 'What the rows create, update and leave unchanged, and their errors by row', content: json(named('ImportResult', importResultSchema)) },
+      answer: { status: 200, description: 'What the rows create, update and leave unchanged, and their errors by row', content: json(importResult) },
       errors: [400, 404, 413, 415, 503],
     });
   }
