@@ -11,24 +11,20 @@ export const AUDIT_ACTIONS = ['create', 'update', 'delete'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** A field's value before and after: a create has only `to`, a delete only `from`. */
-export interface AuditChange {
-  from?: unknown;
-  to?: unknown;
-}
+export const auditChangeSchema = z.object({ from: z.unknown().optional(), to: z.unknown().optional() });
+export type AuditChange = z.infer<typeof auditChangeSchema>;
 
-export interface AuditEntry {
-  id: string;
-  /** When the change was made (ISO 8601). */
-  at: string;
-  /** Who made it: the signed-in user, null for a change no user made (none today). */
-  userId: string | null;
-  userEmail: string | null;
-  resource: string;
-  recordId: string;
-  action: AuditAction;
-  /** Field → its values: for an update only the fields that changed. */
-  changes: Record<string, AuditChange>;
-}
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  at: z.string().describe('When the change was made (ISO 8601)'),
+  userId: z.string().nullable().describe('Who made it: the signed-in user, null for a change no user made (none today)'),
+  userEmail: z.string().nullable(),
+  resource: z.string(),
+  recordId: z.string(),
+  action: z.enum(AUDIT_ACTIONS),
+  changes: z.record(z.string(), auditChangeSchema).describe('Field → its values: for an update only the fields that changed'),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 /** The resources with an audit trail, and the service that keeps it: every /api resource, a load's documents, the company profile. */
 export const AUDITED_RESOURCES: Record<string, ServiceName> = { ...RESOURCE_OWNERS, [DOCUMENTS_RESOURCE]: 'core', [COMPANY_RESOURCE]: 'accounting' };
@@ -83,10 +79,8 @@ export const auditQuerySchema = z
 export type AuditQuery = z.output<typeof auditQuerySchema>;
 
 /** A page of the audit trail: `next` is the `after` of the page after it, null on the last page. */
-export interface AuditPage {
-  entries: AuditEntry[];
-  next: string | null;
-}
+export const auditPageSchema = z.object({ entries: z.array(auditEntrySchema), next: z.string().nullable() });
+export type AuditPage = z.infer<typeof auditPageSchema>;
 
 /** The cursor after `entry`: its time and id, the order the trail is read in. */
 export const auditCursor = (entry: Pick<AuditEntry, 'at' | 'id'>) => `${entry.at}|${entry.id}`;

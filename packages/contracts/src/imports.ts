@@ -84,23 +84,21 @@ export const isImportable = (resource: string): resource is ImportableResource =
 export const importHeaderKey = (text: string) => text.trim().toLowerCase().replace(/[\s_.-]+/g, '');
 
 /** One row's problem: `row` as a spreadsheet numbers it (the header is row 1), `field` the record's field. */
-export interface ImportError {
-  row: number;
-  field: string;
-  message: string;
-}
+export const importErrorSchema = z.object({ row: z.number().int(), field: z.string(), message: z.string() });
+export type ImportError = z.infer<typeof importErrorSchema>;
 
 /**
  * The answer of an import, dry run or not: the file's rows (blank ones left out), what they create, update and leave
  * unchanged, and the errors (the first IMPORT_MAX_ERRORS). With any error, nothing is changed.
  */
-export interface ImportResult {
-  rows: number;
-  create: number;
-  update: number;
-  unchanged: number;
-  errors: ImportError[];
-}
+export const importResultSchema = z.object({
+  rows: z.number().int(),
+  create: z.number().int(),
+  update: z.number().int(),
+  unchanged: z.number().int(),
+  errors: z.array(importErrorSchema),
+});
+export type ImportResult = z.infer<typeof importResultSchema>;
 
 /** `{root}.{owner}.{resource}.import`: the uploaded file's object in importUploadBucket(root). */
 export const IMPORT_ACTION = 'import';

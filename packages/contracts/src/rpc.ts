@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * The shape of every answer on NATS. Services answer errors as data (never by throwing), so the gateway can map
  * them to HTTP in one place and no stack trace or SQL ever travels.
@@ -6,7 +8,14 @@ export const RPC_ERROR_CODES = ['invalid', 'not_found', 'conflict', 'unavailable
 export type RpcErrorCode = (typeof RPC_ERROR_CODES)[number];
 
 /** Field path → messages, as shown under the form fields. */
-export type FieldIssues = Record<string, string[]>;
+export const fieldIssuesSchema = z.record(z.string(), z.array(z.string()));
+export type FieldIssues = z.infer<typeof fieldIssuesSchema>;
+
+/**
+ * Every error answer over HTTP (the gateway's HttpAnswer body): a message to show, and for refused input what is
+ * wrong under each field. Described here once for the API reference (GET /api/openapi.json).
+ */
+export const errorAnswerSchema = z.object({ message: z.string(), issues: fieldIssuesSchema.optional() });
 
 export interface RpcError {
   code: RpcErrorCode;

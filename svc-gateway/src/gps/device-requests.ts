@@ -7,6 +7,12 @@ import { GpsIngestion } from './gps-ingestion.service.js';
 
 export const GPS_PATH = '/api/gps';
 export const OSMAND_PATH = '/api/gps/osmand';
+/** The routes answered here, ahead of express: the API reference describes each (openapi/api-routes.ts). */
+export const DEVICE_ROUTES = [
+  { method: 'POST', path: GPS_PATH },
+  { method: 'GET', path: OSMAND_PATH },
+  { method: 'POST', path: OSMAND_PATH },
+] as const;
 /** OsmAnd's form bodies are a handful of short parameters. */
 const FORM_LIMIT_BYTES = 16 * 1024;
 
@@ -83,9 +89,10 @@ export function deviceRequests(ingestion: GpsIngestion): (req: IncomingMessage, 
     const url = req.url ?? '';
     const queryAt = url.indexOf('?');
     const path = queryAt < 0 ? url : url.slice(0, queryAt);
-    if (path === GPS_PATH && req.method === 'POST') void post(req, res);
-    else if (path === OSMAND_PATH && (req.method === 'GET' || req.method === 'POST')) void osmand(req, res, queryAt < 0 ? '' : url.slice(queryAt + 1));
-    else return false;
+    const route = DEVICE_ROUTES.find((device) => device.path === path && device.method === req.method);
+    if (!route) return false;
+    if (route.path === GPS_PATH) void post(req, res);
+    else void osmand(req, res, queryAt < 0 ? '' : url.slice(queryAt + 1));
     return true;
   };
 }

@@ -3,7 +3,7 @@ import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateCol
 
 /** A device that posts positions. Its token's hash lives in device_tokens, so that no list ever carries it. */
 @Entity({ name: 'devices' })
-export class DeviceEntity implements Omit<Device, 'createdAt' | 'lastPositionAt'> {
+export class DeviceEntity implements Omit<Device, 'createdAt' | 'updatedAt' | 'lastPositionAt'> {
   @PrimaryGeneratedColumn('uuid')
   id!: string;
 

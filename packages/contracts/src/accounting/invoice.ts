@@ -82,11 +82,11 @@ export const invoiceDraftQuerySchema = z.object({
 });
 
 /** What the Create Invoice dialog is filled with: the load's customer and rate, today, and today + the payment terms. */
-export interface InvoiceDraft {
-  loadId: string;
-  customerId: string;
-  subtotal: string;
-  /** 'YYYY-MM-DD' in the company's calendar (COMPANY_TIME_ZONE). */
-  invoiceDate: string;
-  dueDate: string;
-}
+export const invoiceDraftSchema = z.object({
+  loadId: z.string(),
+  customerId: z.string(),
+  subtotal: z.string(),
+  invoiceDate: z.string().describe("'YYYY-MM-DD' in the company's calendar (COMPANY_TIME_ZONE)"),
+  dueDate: z.string(),
+});
+export type InvoiceDraft = z.infer<typeof invoiceDraftSchema>;

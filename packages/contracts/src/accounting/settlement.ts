@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { LoadSummary } from '../dispatch/load.js';
-import type { PayType } from './pay.js';
+import { loadSummarySchema } from '../dispatch/load.js';
+import { PAY_TYPES } from './pay.js';
 import {
   choice,
   INT4_RANGE,
@@ -117,25 +117,21 @@ export const settlementDraftQuerySchema = z.object({
 export type SettlementDraftQuery = z.input<typeof settlementDraftQuerySchema>;
 
 /** One load of a draft (loadNumber, pickupLocation, deliveryLocation, deliveryDate, rate, miles): its pay under the driver's rule, rounded half up to the cent. */
-export interface SettlementDraftLoad extends Omit<LoadSummary, 'id'> {
-  loadId: string;
-  pay: string;
-}
+export const settlementDraftLoadSchema = loadSummarySchema.omit({ id: true }).extend({ loadId: z.string(), pay: z.string() });
+export type SettlementDraftLoad = z.infer<typeof settlementDraftLoadSchema>;
 
-export interface SettlementDraft {
-  driverId: string;
-  periodStart: string;
-  periodEnd: string;
-  /** The driver's rule the pay was worked out with (both null: the driver has none, and every pay is 0.00). */
-  payType: PayType | null;
-  payRate: string | null;
-  /** In delivery order. */
-  loads: SettlementDraftLoad[];
-  totalRevenue: string;
-  totalMiles: number;
-  driverPay: string;
-  deductions: string;
-  netPay: string;
-  /** Load numbers without miles, when the rule is per mile (their pay is 0.00). */
-  missingMiles: string[];
-}
+export const settlementDraftSchema = z.object({
+  driverId: z.string(),
+  periodStart: z.string(),
+  periodEnd: z.string(),
+  payType: z.enum(PAY_TYPES).nullable().describe("The driver's rule the pay was worked out with (both null: the driver has none, and every pay is 0.00)"),
+  payRate: z.string().nullable(),
+  loads: z.array(settlementDraftLoadSchema).describe('In delivery order'),
+  totalRevenue: z.string(),
+  totalMiles: z.number().int(),
+  driverPay: z.string(),
+  deductions: z.string(),
+  netPay: z.string(),
+  missingMiles: z.array(z.string()).describe('Load numbers without miles, when the rule is per mile (their pay is 0.00)'),
+});
+export type SettlementDraft = z.infer<typeof settlementDraftSchema>;

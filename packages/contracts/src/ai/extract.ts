@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DATE_RANGE, FREE_TEXT_MAX_LENGTH, MONEY_RANGE, SHORT_TEXT_MAX_LENGTH } from '../fields.js';
 import { LOAD_WEIGHT_RANGE } from '../dispatch/load.js';
-import type { DocumentType } from '../dispatch/document.js';
+import { DOCUMENT_TYPES } from '../dispatch/document.js';
 import { objectBucketName, UPLOAD_MAX_FILE_BYTES, UPLOAD_MESSAGES, UPLOAD_TTL_MS } from '../uploads.js';
 
 /**
@@ -111,7 +111,8 @@ export const extractedLoadSchema = z.object({
 export type ExtractedLoad = z.infer<typeof extractedLoadSchema>;
 
 /** How sure the extractor is of each field it filled, from 0 to 1. */
-export type ExtractionConfidence = Partial<Record<ExtractedField, number>>;
+export const extractionConfidenceSchema = z.partialRecord(z.enum(EXTRACTED_FIELDS), z.number().min(0).max(1));
+export type ExtractionConfidence = z.infer<typeof extractionConfidenceSchema>;
 
 /**
  * How a field's confidence reads on the form: from SURE it is shown as read, from CHECK as worth a look, below CHECK
@@ -120,21 +121,24 @@ export type ExtractionConfidence = Partial<Record<ExtractedField, number>>;
 export const CONFIDENCE_LEVELS = { sure: 0.85, check: 0.6 } as const;
 
 /** How the answer was made: which extractor, whether OCR read the document, and why a model was not used. */
-export interface ExtractionInfo {
-  extractor: 'model' | 'offline';
-  /** The model that answered, when one did. */
-  model?: string;
-  /** True when the text came from OCR (an image or a scanned PDF). */
-  ocr: boolean;
-  /** Set when a configured model failed and the offline extractor answered instead: what went wrong. */
-  fallbackReason?: string;
-}
+export const extractionInfoSchema = z.object({
+  extractor: z.enum(['model', 'offline']),
+  model: z.string().optional().describe('The model that answered, when one did'),
+  ocr: z.boolean().describe('True when the text came from OCR (an image or a scanned PDF)'),
+  fallbackReason: z.string().optional().describe('Set when a configured model failed and the offline extractor answered instead: what went wrong'),
+});
+export type ExtractionInfo = z.infer<typeof extractionInfoSchema>;
 
 /**
  * The answer of POST /api/extract-load: the form's fields, a confidence per filled field, how it was made, and what
  * kind of document it was when the text says so (the load keeps the document under that type, else 'Other').
  */
-export type ExtractLoadResult = ExtractedLoad & { confidence: ExtractionConfidence; extraction: ExtractionInfo; documentType?: DocumentType };
+export const extractLoadResultSchema = extractedLoadSchema.extend({
+  confidence: extractionConfidenceSchema,
+  extraction: extractionInfoSchema,
+  documentType: z.enum(DOCUMENT_TYPES).optional(),
+});
+export type ExtractLoadResult = z.infer<typeof extractLoadResultSchema>;
 
 /** The body of POST /api/extract-load (spec 7). */
 export const extractLoadRequestSchema = z.object({

@@ -80,11 +80,8 @@ export type DocumentCreatePayload = z.input<typeof documentCreateSchema>;
 export type DocumentFields = Omit<z.output<typeof documentCreateSchema>, 'object'>;
 
 /** A kept document as every answer gives it: never its data, which only the download route sends. */
-export interface LoadDocument extends DocumentFields {
-  id: string;
-  /** ISO timestamp. */
-  uploadedAt: string;
-}
+export const loadDocumentSchema = documentCreateSchema.omit({ object: true }).extend({ id: z.string(), uploadedAt: z.string().describe('ISO timestamp') });
+export type LoadDocument = z.output<typeof loadDocumentSchema>;
 
 export const DOCUMENTS_RESOURCE = 'documents';
 /** svc-core's actions on `{root}.core.documents.{action}`: create, list (of one load, `{ loadId }`), get, delete. */

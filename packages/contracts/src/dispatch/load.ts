@@ -99,15 +99,16 @@ export const payableLoadsPayloadSchema = z.object({
 export type PayableLoadsPayload = z.input<typeof payableLoadsPayloadSchema>;
 
 /** What a settlement needs of a load. */
-export interface LoadSummary {
-  id: string;
-  loadNumber: string;
-  pickupLocation: string;
-  deliveryLocation: string;
-  deliveryDate: string;
-  rate: string;
-  miles: number | null;
-}
+export const loadSummarySchema = z.object({
+  id: z.string(),
+  loadNumber: z.string(),
+  pickupLocation: z.string(),
+  deliveryLocation: z.string(),
+  deliveryDate: z.string(),
+  rate: z.string(),
+  miles: z.number().int().nullable(),
+});
+export type LoadSummary = z.infer<typeof loadSummarySchema>;
 
 export interface LoadSummaryPage {
   loads: LoadSummary[];

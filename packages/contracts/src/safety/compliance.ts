@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * Compliance at a glance: what expires or is overdue across drivers, trucks, maintenance and violations, in one list
  * (`GET /api/compliance`, owned by svc-core, `{root}.core.compliance.list`).
@@ -32,24 +34,19 @@ export const COMPLIANCE_WINDOW_DAYS: Record<ComplianceKind, number> = {
 /** The inspections that count as a truck's periodic inspection, when Passed. */
 export const PERIODIC_INSPECTION_TYPES = ['Annual', 'DOT'] as const;
 
-export interface ComplianceItem {
-  kind: ComplianceKind;
-  subjectType: 'driver' | 'truck';
-  subjectId: string;
-  /** The driver's name or the truck's number. */
-  subjectName: string;
-  /** YYYY-MM-DD, or null for a missing item. */
-  dueDate: string | null;
-  /** Whole days from today in the company's calendar (negative when past), or null for a missing item. */
-  daysLeft: number | null;
-  status: ComplianceStatus;
-  /** One line a person can read: 'CDL of Maria Lopez expired 3 days ago'. */
-  message: string;
-  /** The record the item is about when it is not the subject itself (the maintenance record, the violation). */
-  recordId?: string;
-  /** That record's kind: the maintenance type ('Oil Change') or the violation type ('Speeding'). */
-  detail?: string;
-}
+export const complianceItemSchema = z.object({
+  kind: z.enum(COMPLIANCE_KINDS),
+  subjectType: z.enum(['driver', 'truck']),
+  subjectId: z.string(),
+  subjectName: z.string().describe("The driver's name or the truck's number"),
+  dueDate: z.string().nullable().describe('YYYY-MM-DD, or null for a missing item'),
+  daysLeft: z.number().int().nullable().describe("Whole days from today in the company's calendar (negative when past), or null for a missing item"),
+  status: z.enum(COMPLIANCE_STATUSES),
+  message: z.string().describe("One line a person can read: 'CDL of Maria Lopez expired 3 days ago'"),
+  recordId: z.string().optional().describe('The record the item is about when it is not the subject itself (the maintenance record, the violation)'),
+  detail: z.string().optional().describe("That record's kind: the maintenance type ('Oil Change') or the violation type ('Speeding')"),
+});
+export type ComplianceItem = z.infer<typeof complianceItemSchema>;
 
 /** An item as a calendar event's title, true on any day (a message's 'in 12 days' is true only today). */
 export function calendarTitle(item: ComplianceItem): string {
@@ -88,12 +85,10 @@ export function daysPhrase(daysLeft: number): string {
 
 /** The signed-in user's compliance calendar link (GET: whether one exists; POST: a new one, replacing it). */
 export const CALENDAR_FEED_PATH = '/api/calendar-feed';
-export interface CalendarFeed {
-  /** When the current link was made (ISO time), or null when there is none. */
-  createdAt: string | null;
-}
+export const calendarFeedSchema = z.object({
+  createdAt: z.string().nullable().describe('When the current link was made (ISO time), or null when there is none'),
+});
+export type CalendarFeed = z.infer<typeof calendarFeedSchema>;
 /** A new link, shown once: its key is stored hashed. */
-export interface CalendarFeedLink {
-  url: string;
-  createdAt: string;
-}
+export const calendarFeedLinkSchema = z.object({ url: z.string(), createdAt: z.string() });
+export type CalendarFeedLink = z.infer<typeof calendarFeedLinkSchema>;

@@ -24,17 +24,17 @@ export const deviceInputSchema = z.object({
 export type DeviceInput = z.input<typeof deviceInputSchema>;
 export type DeviceFields = z.output<typeof deviceInputSchema>;
 
-export interface Device extends DeviceFields {
-  id: string;
-  /** When its latest stored position was taken, or null before its first. */
-  lastPositionAt: string | null;
-  createdAt: string;
-}
+export const deviceSchema = deviceInputSchema.extend({
+  id: z.string(),
+  lastPositionAt: z.string().nullable().describe('When its latest stored position was taken, or null before its first'),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Device = z.output<typeof deviceSchema>;
 
 /** The answer of POST /api/devices: the device and its token, shown this once (only a hash is kept). */
-export interface RegisteredDevice extends Device {
-  token: string;
-}
+export const registeredDeviceSchema = deviceSchema.extend({ token: z.string().describe('Shown this once: only its hash is kept') });
+export type RegisteredDevice = z.output<typeof registeredDeviceSchema>;
 
 /** Random bytes in a device token: 256 bits, written as base64url (43 characters). */
 export const DEVICE_TOKEN_BYTES = 32;

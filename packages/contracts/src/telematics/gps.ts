@@ -175,19 +175,20 @@ function checkPosition(input: Record<string, unknown>): { ok: true; position: Gp
 }
 
 /** A position as svc-telematics stores and answers it (spec 3's GPS location). */
-export interface GpsLocation {
-  id: string;
-  driverId: string | null;
-  truckId: string | null;
-  loadId: string | null;
-  latitude: number;
-  longitude: number;
-  speed: number | null;
-  heading: number | null;
-  accuracy: number | null;
-  timestamp: string;
-  createdAt: string;
-}
+export const gpsLocationSchema = z.object({
+  id: z.string(),
+  driverId: z.string().nullable(),
+  truckId: z.string().nullable(),
+  loadId: z.string().nullable(),
+  latitude: z.number(),
+  longitude: z.number(),
+  speed: z.number().nullable(),
+  heading: z.number().nullable(),
+  accuracy: z.number().nullable(),
+  timestamp: z.string(),
+  createdAt: z.string(),
+});
+export type GpsLocation = z.infer<typeof gpsLocationSchema>;
 
 /**
  * One request's positions, checked, from one device. A GPS stream message is a JSON array of them: the gateway

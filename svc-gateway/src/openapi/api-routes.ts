@@ -1,0 +1,275 @@
+import {
+  auditPageSchema,
+  auditQuerySchema,
+  calendarFeedLinkSchema,
+  calendarFeedSchema,
+  complianceItemSchema,
+  currentUserSchema,
+  deviceSchema,
+  CALENDAR_FEED_PATH,
+  COMPANY_RESOURCE,
+  companyProfileSchema,
+  DEFAULT_COMPANY_PROFILE,
+  COMPLIANCE_RESOURCE,
+  documentUploadSchema,
+  EXTRACT_RESOURCE,
+  extractLoadRequestSchema,
+  extractLoadResultSchema,
+  GPS_BATCH_MAX,
+  gpsLocationSchema,
+  gpsPositionSchema,
+  IMPORT_CONTENT_TYPES,
+  IMPORT_MAX_BYTES,
+  importResultSchema,
+  invoiceDraftQuerySchema,
+  invoiceDraftSchema,
+  isImportable,
+  loadDocumentSchema,
+  registeredDeviceSchema,
+  RESOURCE_OWNERS,
+  RESOURCE_SCHEMAS,
+  settlementDraftQuerySchema,
+  settlementDraftSchema,
+  type ResourceName,
+} from '@tms/contracts';
+import { z } from 'zod';
+import { GPS_PATH, OSMAND_PATH } from '../gps/device-requests.js';
+
+export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/**
+ * Who may call a route: a signed-in user (the session cookie), a device (its token), a calendar app (the key of its
+ * link), or anyone (sign-in itself, and the load balancers' /healthz).
+ */
+export type Access = 'session' | 'device' | 'calendar-key' | 'public';
+
+/** The error answers a route may give besides those its access brings (401 signed out, 403 a foreign origin's write). */
+export type ErrorStatus = 400 | 403 | 404 | 409 | 413 | 415 | 429 | 502 | 503;
+
+/**
+ * A body or answer: JSON described by a contract's zod schema, another media type, or (the gateway's own small answers
+ * that no contract holds: health, runtime configuration, accepted positions) JSON described in words.
+ */
+export type Content = { schema: z.ZodType } | { type: string; description?: string } | { shape: string };
+
+export interface ApiRoute {
+  method: HttpMethod;
+  /** OpenAPI's form: `/api/loads/{id}/documents`. */
+  path: string;
+  tag: string;
+  summary: string;
+  description?: string;
+  access: Access;
+  /** The query's parameters, from a contract's object schema. */
+  query?: z.ZodObject;
+  body?: Content;
+  answer: { status: number; description: string; content?: Content };
+  errors?: ErrorStatus[];
+}
+
+/** A record as every answer gives it: the fields a create takes, as stored, with its id (and whatever the owner adds). */
+const record = (schema: z.ZodObject) => schema.extend({ id: z.uuid() }).loose();
+/** Records whose contract says what the owner adds. */
+const RECORD_SCHEMAS: Partial<Record<ResourceName, z.ZodObject>> = { devices: deviceSchema };
+
+/** The update rule of every resource's owner (service-kit's CrudService): any subset of the create's fields, nothing else. */
+const changes = (schema: z.ZodObject) => schema.partial().strict();
+
+const pascal = (name: string) => name.replace(/(^|-)(\w)/g, (_, __, letter: string) => letter.toUpperCase());
+
+/**
+ * A schema the reference names (one of its components), so that it appears once however many routes use it: a copy
+ * with an id (zod's .meta() leaves the contract's schema as it is; the copy keeps its descriptions).
+ */
+const named = <T extends z.ZodType>(name: string, schema: T): T => schema.meta({ id: name });
+
+const json = (schema: z.ZodType): Content => ({ schema });
+const csv: Content = { type: 'text/csv', description: 'RFC 4180, UTF-8 with a byte-order mark; a text cell starting with = + - @ gets a leading apostrophe.' };
+const pdf: Content = { type: 'application/pdf' };
+const listQuery = z.object({ format: z.enum(['json', 'csv']).optional().describe("'csv' answers the list as a CSV download, '<resource>-<YYYY-MM-DD>.csv'") });
+const importResult = named('ImportResult', importResultSchema);
+const importQuery = z.object({ dryRun: z.enum(['true', 'false']).describe("'true' checks every row and changes nothing; 'false' applies all rows in one transaction, or none") });
+
+/** The five routes of a resource in RESOURCE_OWNERS, its CSV export and (trucks, drivers, customers) its import. */
+function resourceRoutes(resource: ResourceName): ApiRoute[] {
+  const tag = pascal(resource);
+  const input = named(`${tag}Input`, RESOURCE_SCHEMAS[resource]);
+  const stored = named(tag, RECORD_SCHEMAS[resource] ?? record(input));
+  const collection = `/api/${resource}`;
+  const one = `${collection}/{id}`;
+  const routes: ApiRoute[] = [
+    {
+      method: 'get', path: collection, tag, summary: `List ${resource}`, access: 'session', query: listQuery,
+      description: 'The whole list as one JSON array, streamed page by page from its owner; with `format=csv`, as CSV.',
+      answer: { status: 200, description: `Every record of ${resource}`, content: json(z.array(stored)) },
+      errors: [400, 503],
+    },
+    {
+      method: 'post', path: collection, tag, summary: `Create a record of ${resource}`, access: 'session', body: json(input),
+      answer: { status: 201, description: 'The record as stored', content: json(stored) },
+      errors: [400, 409, 413, 503],
+    },
+    {
+      method: 'get', path: one, tag, summary: `Read a record of ${resource}`, access: 'session',
+      answer: { status: 200, description: 'The record', content: json(stored) },
+      errors: [400, 404, 503],
+    },
+    {
+      method: 'patch', path: one, tag, summary: `Update a record of ${resource}`, access: 'session',
+      description: 'Any subset of the fields a create takes; the others keep their values.',
+      body: json(named(`${tag}Changes`, changes(input))),
+      answer: { status: 200, description: 'The record as stored', content: json(stored) },
+      errors: [400, 404, 409, 413, 503],
+    },
+    {
+      method: 'delete', path: one, tag, summary: `Delete a record of ${resource}`, access: 'session',
+      description: 'Refused with a 409 that counts them while other records name this one.',
+      answer: { status: 204, description: 'Deleted' },
+      errors: [400, 404, 409, 503],
+    },
+  ];
+  if (isImportable(resource)) {
+    routes.push({
+      method: 'post', path: `${collection}/import`, tag, summary: `Import ${resource} from CSV`, access: 'session', query: importQuery,
+      description: `Columns matched by field name or label, in any order. At most ${IMPORT_MAX_BYTES / 1024 / 1024} MB.`,
+      body: { type: IMPORT_CONTENT_TYPES[0], description: 'The CSV file, a header row first' },
+      answer: { status: 200, description: 'What the rows create, update and leave unchanged, and their errors by row', content: json(importResult) },
+      errors: [400, 404, 413, 415, 503],
+    });
+  }
+  return routes;
+}
+
+const RESOURCE_ROUTES = (Object.keys(RESOURCE_OWNERS) as ResourceName[]).flatMap(resourceRoutes);
+/** The body of POST /api/devices: the generic create's (the same named schema). */
+const devicesInput = RESOURCE_ROUTES.find((route) => route.path === '/api/devices' && route.method === 'post')!.body!;
+
+const loadDocument = named('LoadDocument', loadDocumentSchema);
+const companyProfile = named('CompanyProfile', companyProfileSchema);
+/** What GET /api/company answers before a profile is saved: contracts' defaults, field by field. */
+const companyDefaults = named(
+  'CompanyProfileDefaults',
+  z.object(Object.fromEntries(Object.entries(DEFAULT_COMPANY_PROFILE).map(([field, value]) => [field, z.literal(value)]))),
+);
+
+const gpsBody = named(
+  'GpsPositions',
+  z.union([gpsPositionSchema, z.array(gpsPositionSchema).min(1).max(GPS_BATCH_MAX)]),
+);
+
+/**
+ * Every route the gateway serves, as the API reference (GET /api/openapi.json) describes it: this table is the
+ * description, the schemas are the contracts'. svc-gateway/test/openapi.int-spec.ts fails while a route the gateway
+ * serves is missing here, or one here is not served.
+ */
+export const API_ROUTES: ApiRoute[] = [
+  // Sign-in: browser navigations, answered with redirects or a small page.
+  { method: 'get', path: '/api/login', tag: 'Sign-in', summary: 'Start signing in', access: 'public', description: 'Redirects to the OIDC issuer.', answer: { status: 302, description: "To the issuer's sign-in" } },
+  {
+    method: 'get', path: '/api/callback', tag: 'Sign-in', summary: 'Finish signing in', access: 'public',
+    description: "The issuer's redirect back: sets the session cookie and goes to the app. 401 for a sign-in that does not check out, 403 'Access not allowed' for a user the app does not admit, 502 when the issuer cannot be reached (small HTML pages).",
+    answer: { status: 302, description: 'Signed in: to the app' },
+  },
+  { method: 'get', path: '/api/logout', tag: 'Sign-in', summary: 'Sign out', access: 'public', answer: { status: 302, description: 'Signed out: to the landing page' } },
+  { method: 'post', path: '/api/logout', tag: 'Sign-in', summary: 'Sign out (a form)', access: 'public', answer: { status: 303, description: 'Signed out: to the landing page' } },
+  { method: 'get', path: '/api/auth/user', tag: 'Sign-in', summary: 'The signed-in user', access: 'session', answer: { status: 200, description: 'The user', content: json(named('CurrentUser', currentUserSchema)) } },
+
+  // The platform.
+  { method: 'get', path: '/healthz', tag: 'Platform', summary: 'The gateway answers HTTP', access: 'public', answer: { status: 200, description: '`{ "status": "ok" }`', content: { shape: '{ status }' } } },
+  {
+    method: 'get', path: '/api/health', tag: 'Platform', summary: "Each service's state", access: 'session',
+    answer: { status: 200, description: "'ok' or 'degraded', each service 'up' or 'down', and GPS positions that could not be stored", content: { shape: '{ status, services, gps? }' } },
+  },
+  {
+    method: 'get', path: '/runtime-config.json', tag: 'Platform', summary: 'Where the shell loads each micro-frontend from', access: 'public',
+    answer: { status: 200, description: 'The remotes\' manifest URLs', content: { shape: '{ remotes }' } },
+  },
+  { method: 'get', path: '/api/openapi.json', tag: 'Platform', summary: 'This description (OpenAPI 3.1)', access: 'session', answer: { status: 200, description: 'The OpenAPI document', content: { type: 'application/json' } } },
+  { method: 'get', path: '/api/docs', tag: 'Platform', summary: 'The API reference, rendered', access: 'session', answer: { status: 200, description: 'An HTML page', content: { type: 'text/html' } } },
+  {
+    method: 'get', path: '/api/docs/{file}', tag: 'Platform', summary: "The reference page's script and styles", access: 'session',
+    answer: { status: 200, description: 'swagger-ui-dist\'s bundle or its styles', content: { type: 'application/javascript' } }, errors: [404],
+  },
+
+  // Devices: their tokens, no session.
+  {
+    method: 'post', path: GPS_PATH, tag: 'GPS devices', summary: 'Post positions', access: 'device',
+    description: `One position or an array of up to ${GPS_BATCH_MAX}, answered once JetStream has stored them all. A bound device may leave its own truckId and driverId out. A batch's field problems are named by index ('3.latitude').`,
+    body: json(gpsBody),
+    answer: { status: 202, description: '`{ "accepted": n }`: stored', content: { shape: '{ accepted }' } },
+    errors: [400, 403, 413, 429, 503],
+  },
+  {
+    method: 'get', path: OSMAND_PATH, tag: 'GPS devices', summary: 'Post a position (OsmAnd protocol)', access: 'device',
+    description: 'Traccar Client and OsmAnd: `?id=<token>&lat=&lon=&timestamp=&speed=&bearing=&accuracy=` (speed in knots; timestamp in epoch seconds, milliseconds or ISO 8601).',
+    answer: { status: 200, description: '`{ "accepted": 1 }`: stored', content: { shape: '{ accepted }' } },
+    errors: [400, 403, 429, 503],
+  },
+  {
+    method: 'post', path: OSMAND_PATH, tag: 'GPS devices', summary: 'Post a position (OsmAnd protocol, form or Traccar JSON)', access: 'device',
+    description: 'The same parameters as a form body, or the JSON of Traccar Client (`device_id`, `location.coords`).',
+    body: { type: 'application/x-www-form-urlencoded' },
+    answer: { status: 200, description: '`{ "accepted": 1 }`: stored', content: { shape: '{ accepted }' } },
+    errors: [400, 403, 413, 429, 503],
+  },
+  { method: 'get', path: '/api/gps/latest', tag: 'GPS devices', summary: 'The latest position of each driver and truck', access: 'session', answer: { status: 200, description: 'Newest first', content: json(z.array(named('GpsLocation', gpsLocationSchema))) }, errors: [503] },
+  {
+    method: 'post', path: '/api/devices', tag: 'Devices', summary: 'Register a device', access: 'session', body: devicesInput,
+    description: 'The answer carries the device token, shown this once (only its hash is kept); the device may post at once.',
+    answer: { status: 201, description: 'The device and its token', content: json(named('RegisteredDevice', registeredDeviceSchema)) },
+    errors: [400, 503],
+  },
+
+  // Documents and extraction.
+  {
+    method: 'post', path: `/api/${EXTRACT_RESOURCE}`, tag: 'Loads', summary: "Read a document into a load's fields", access: 'session', body: json(extractLoadRequestSchema),
+    description: 'The document as a base64 data URL, at most 15 MB. Nothing is saved: the answer fills the load form, with a confidence per field.',
+    answer: { status: 200, description: 'The fields read, their confidence and how they were read', content: json(named('ExtractLoadResult', extractLoadResultSchema)) },
+    errors: [400, 413, 503],
+  },
+  {
+    method: 'post', path: '/api/loads/{id}/documents', tag: 'Loads', summary: 'Keep a document of a load', access: 'session', body: json(documentUploadSchema),
+    answer: { status: 201, description: 'The document, without its data', content: json(loadDocument) },
+    errors: [400, 404, 413, 503],
+  },
+  { method: 'get', path: '/api/loads/{id}/documents', tag: 'Loads', summary: "A load's documents", access: 'session', answer: { status: 200, description: 'Without their data', content: json(z.array(loadDocument)) }, errors: [400, 503] },
+  { method: 'get', path: '/api/documents/{id}/download', tag: 'Loads', summary: 'Download a document', access: 'session', answer: { status: 200, description: 'The file, as an attachment named after it', content: { type: 'application/octet-stream' } }, errors: [400, 404, 503] },
+  { method: 'delete', path: '/api/documents/{id}', tag: 'Loads', summary: 'Delete a document', access: 'session', answer: { status: 204, description: 'Deleted' }, errors: [400, 404, 503] },
+
+  // Money.
+  { method: 'get', path: `/api/${COMPANY_RESOURCE}`, tag: 'Company', summary: 'The company profile', access: 'session', answer: { status: 200, description: 'The profile, or the defaults until one is saved', content: json(z.union([companyProfile, companyDefaults])) }, errors: [503] },
+  {
+    method: 'put', path: `/api/${COMPANY_RESOURCE}`, tag: 'Company', summary: 'Save the company profile', access: 'session', body: json(companyProfile),
+    answer: { status: 200, description: 'The profile as saved', content: json(companyProfile) }, errors: [400, 503],
+  },
+  {
+    method: 'get', path: '/api/invoices/draft', tag: 'Invoices', summary: "The invoice a delivered load would get", access: 'session', query: invoiceDraftQuerySchema,
+    answer: { status: 200, description: "The load's customer and rate, today, and today plus the payment terms", content: json(named('InvoiceDraft', invoiceDraftSchema)) }, errors: [400, 404, 409, 503],
+  },
+  { method: 'get', path: '/api/invoices/{id}/pdf', tag: 'Invoices', summary: 'The invoice as a PDF', access: 'session', answer: { status: 200, description: 'A freight bill (49 CFR 373.103), as an attachment', content: pdf }, errors: [400, 404, 503] },
+  { method: 'get', path: '/api/invoices/{id}/packet', tag: 'Invoices', summary: "The invoice and its load's documents as one PDF", access: 'session', answer: { status: 200, description: 'As an attachment', content: pdf }, errors: [400, 404, 503] },
+  {
+    method: 'get', path: '/api/settlements/draft', tag: 'Settlements', summary: "A driver's pay for a period", access: 'session', query: settlementDraftQuerySchema,
+    description: "Each delivered or invoiced load of the period that no other settlement pays, and its pay under the driver's rule (rounded half up to the cent). Nothing is saved.",
+    answer: { status: 200, description: 'The draft', content: json(named('SettlementDraft', settlementDraftSchema)) }, errors: [400, 404, 503],
+  },
+  { method: 'get', path: '/api/settlements/{id}/pdf', tag: 'Settlements', summary: "The driver's statement as a PDF", access: 'session', answer: { status: 200, description: 'As an attachment', content: pdf }, errors: [400, 404, 503] },
+
+  // Compliance and the audit trail.
+  { method: 'get', path: `/api/${COMPLIANCE_RESOURCE}`, tag: 'Compliance', summary: 'What needs attention', access: 'session', answer: { status: 200, description: 'Expired first, then missing, then by due date', content: json(z.array(named('ComplianceItem', complianceItemSchema))) }, errors: [503] },
+  { method: 'get', path: `/api/${COMPLIANCE_RESOURCE}.csv`, tag: 'Compliance', summary: 'What needs attention, as CSV', access: 'session', answer: { status: 200, description: 'A CSV download', content: csv }, errors: [503] },
+  {
+    method: 'get', path: `/api/${COMPLIANCE_RESOURCE}.ics`, tag: 'Compliance', summary: 'What needs attention, as a calendar feed', access: 'calendar-key',
+    description: 'iCalendar (RFC 5545) for calendar apps, which send no cookie: the key of the link made in Settings is the credential. A missing or wrong key is a 404.',
+    answer: { status: 200, description: 'One all-day event per dated item', content: { type: 'text/calendar' } }, errors: [404, 503],
+  },
+  { method: 'get', path: CALENDAR_FEED_PATH, tag: 'Compliance', summary: 'When the calendar link was made', access: 'session', answer: { status: 200, description: '`createdAt`, null before any', content: json(named('CalendarFeed', calendarFeedSchema)) } },
+  { method: 'post', path: CALENDAR_FEED_PATH, tag: 'Compliance', summary: 'Make a new calendar link', access: 'session', description: 'Shown once; the old link stops working.', answer: { status: 201, description: 'The link', content: json(named('CalendarFeedLink', calendarFeedLinkSchema)) } },
+  {
+    method: 'get', path: '/api/audit', tag: 'Audit', summary: 'Who changed what', access: 'session', query: auditQuerySchema,
+    description: "One record's history (`resource` and `id`), or the whole trail narrowed by resource, user and time; newest first, 100 entries a page (pass `next` as `after`).",
+    answer: { status: 200, description: 'A page of the trail', content: json(named('AuditPage', auditPageSchema)) }, errors: [400, 503],
+  },
+
+  ...RESOURCE_ROUTES,
+];
