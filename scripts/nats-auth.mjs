@@ -1,8 +1,8 @@
 /**
  * Who may do what on NATS: one user per part (README: Deploying), each allowed only the subjects it needs, written
  * as nats-server configuration. Used by the one-machine cluster (system.mjs), the credentials test, and, run as
- * `node scripts/nats-auth.mjs`, to write deploy/nats/authorization.conf (docker-compose and deploy/k8s include it;
- * its passwords are $NATS_PASSWORD_… variables the server reads from its environment).
+ * `node scripts/nats-auth.mjs`, to write deploy/k8s/nats-authorization.conf (deploy/k8s and docker-compose.yml include
+ * it; its passwords are $NATS_PASSWORD_… variables the server reads from its environment).
  *
  * The rules, on the subject root R:
  * - services' request subjects `R.{service}.>`: only the gateway asks; services ask each other only what they do
@@ -133,7 +133,7 @@ export function clusterServerConfig({ name, port, clusterPort, routePorts, store
   ].join('\n');
 }
 
-export const DEPLOYED_AUTHORIZATION = fileURLToPath(new URL('../deploy/nats/authorization.conf', import.meta.url));
+export const DEPLOYED_AUTHORIZATION = fileURLToPath(new URL('../deploy/k8s/nats-authorization.conf', import.meta.url));
 
 /** The deployed file: subject root 'tms', passwords from the server's environment. */
 export const deployedAuthorization = () =>

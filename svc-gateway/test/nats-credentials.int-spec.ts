@@ -103,6 +103,6 @@ it('refuses svc-core a device grant, another service\'s requests and the gateway
   expect(await (await new Kvm(gateway).open(deviceGrantsBucket(root))).get('forged')).toBeNull();
 });
 
-it('deploys the same rules (deploy/nats/authorization.conf is written from them)', () => {
+it('deploys the same rules (deploy/k8s/nats-authorization.conf is written from them)', () => {
   expect(readFileSync(auth.DEPLOYED_AUTHORIZATION, 'utf8')).toBe(auth.deployedAuthorization());
 });
