@@ -75,6 +75,48 @@ it('refuses a device revoked through one gateway on every gateway', async () => 
   }
 });
 
+it("carries files through every part's buckets under the parts' own NATS users", async () => {
+  const [first, second] = system.urls;
+  const dataUrl = (type: string, text: string) => `data:${type};base64,${Buffer.from(text).toString('base64')}`;
+  const customer = await api(first, '/api/customers', { method: 'POST', json: { name: 'Cluster Foods', email: 'ap@cluster.example', phone: '555-0100', address: '1 Dock Rd, Dallas, TX', type: 'shipper' } });
+  const load = await api(first, '/api/loads', {
+    method: 'POST',
+    json: { loadNumber: 'CL-LOAD-1', customerId: customer.body.id, status: 'delivered', pickupLocation: 'Chicago, IL', pickupDate: '2027-03-01', deliveryLocation: 'Dallas, TX', deliveryDate: '2027-03-03', rate: '2450.00' },
+  });
+  expect(load.status).toBe(201);
+
+  // A document: gateway → upload bucket → svc-core → documents bucket → gateway.
+  const text = 'BILL OF LADING\nLoad # CL-LOAD-1\n';
+  const document = await api(second, `/api/loads/${load.body.id}/documents`, {
+    method: 'POST',
+    json: { fileName: 'bol.txt', fileType: 'text/plain', fileSize: Buffer.byteLength(text), fileData: dataUrl('text/plain', text), documentType: 'Bill of Lading' },
+  });
+  expect(document.status).toBe(201);
+  const download = await fetch(`${first}/api/documents/${document.body.id}/download`, { headers: { cookie } });
+  expect(download.status).toBe(200);
+  expect(await download.text()).toBe(text);
+
+  // An invoice's packet: svc-accounting reads the documents bucket and writes the rendered-files bucket.
+  const invoice = await api(second, '/api/invoices', {
+    method: 'POST',
+    json: { invoiceNumber: 'CL-INV-1', loadId: load.body.id, customerId: customer.body.id, status: 'sent', invoiceDate: '2027-03-04', dueDate: '2027-04-03', subtotal: '2450.00', total: '2450.00' },
+  });
+  expect(invoice.status).toBe(201);
+  const packet = await fetch(`${first}/api/invoices/${invoice.body.id}/packet`, { headers: { cookie } });
+  expect(packet.status).toBe(200);
+  expect(packet.headers.get('content-type')).toMatch(/application\/pdf/);
+
+  // A CSV import (the import-uploads bucket, svc-core) and an extraction (the extract-uploads bucket, svc-ai).
+  const imported = await fetch(`${second}/api/trucks/import?dryRun=true`, {
+    method: 'POST',
+    headers: { cookie, origin: second, 'content-type': 'text/csv' },
+    body: 'Truck #,Type,Status,License Plate\nCL-9,Dry Van,Available,CL 9\n',
+  });
+  expect(await imported.json()).toMatchObject({ rows: 1, create: 1, errors: [] });
+  const extracted = await api(first, '/api/extract-load', { method: 'POST', json: { fileType: 'text/plain', fileData: dataUrl('text/plain', 'RATE CONFIRMATION\nLoad # RC-1\n') } });
+  expect(extracted.status).toBe(200);
+});
+
 /** Waits (polling, never asserting a duration) until `probe` holds. */
 async function eventually(probe: () => Promise<boolean>, what: string) {
   const deadline = Date.now() + 10_000;
