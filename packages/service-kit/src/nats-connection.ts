@@ -138,8 +138,8 @@ class NatsConnectionModule {}
 
 /**
  * The process's one NATS connection (NATS_CONNECTION), opened at start-up with config.natsConnectOptions under `name`
- * (as NATS monitoring shows it), reconnecting without end, drained on shutdown; and EVENTS, the
- * client for events on it.
+ * (as NATS monitoring shows it), reconnecting without end, drained on shutdown; and EVENTS, the client for events on
+ * it.
  * Everything of a service that speaks NATS uses it: the transport (createService), requests to other services,
  * events, object store buckets, JetStream. Global, and imported first by createService, so that its shutdown comes
  * after every other module's.

@@ -17,7 +17,7 @@ class SlowController {
   @MessagePattern(subject)
   async answer(payload: { n: number }) {
     await new Promise((resolve) => setTimeout(resolve, SLOW_MS));
-    return { ok: true, data: { n: payload.n, pid: process.pid } };
+    return { ok: true, data: { n: payload.n } };
   }
 }
 
