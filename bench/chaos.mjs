@@ -40,8 +40,9 @@ let nextGateway = 0;
 async function send(kind, method, path, { body, headers = {} } = {}) {
   const entry = { kind, sentAt: Date.now(), endedAt: 0, status: 0 };
   requests.push(entry);
+  const first = nextGateway++;
   for (let tries = 0; ; tries++) {
-    const url = system.urls[nextGateway++ % system.urls.length];
+    const url = system.urls[(first + tries) % system.urls.length];
     try {
       const response = await fetch(`${url}${path}`, {
         method,
@@ -56,7 +57,7 @@ async function send(kind, method, path, { body, headers = {} } = {}) {
       return { status: response.status, body: text && response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text };
     } catch (error) {
       const code = error?.cause?.code ?? error?.name;
-      if (code === 'ECONNREFUSED' && tries < 5) continue;
+      if (code === 'ECONNREFUSED' && tries < system.urls.length - 1) continue;
       entry.status = code === 'TimeoutError' ? 'hang' : 'no answer';
       entry.error = `${code} from ${url === system.urls[0] ? 'gateway-1' : 'gateway-2'}`;
       entry.endedAt = Date.now();
@@ -206,6 +207,7 @@ await at(SECONDS);
 running = false;
 await Promise.all(traffic);
 say('traffic stopped');
+const sent = requests.splice(0);
 
 // A device revoked through one gateway: how soon every gateway refuses it.
 const revoked = await must('setup', 'POST', '/api/devices', { name: 'Chaos revoked', truckId: benchTruckId(0) });
@@ -228,15 +230,15 @@ const refusedAfter = await Promise.all(
 // What was answered.
 const problems = [];
 const byStatus = new Map();
-for (const { status } of requests) byStatus.set(status, (byStatus.get(status) ?? 0) + 1);
-const answered2xx = requests.filter(({ status }) => ok(status)).length;
+for (const { status } of sent) byStatus.set(status, (byStatus.get(status) ?? 0) + 1);
+const answered2xx = sent.filter(({ status }) => ok(status)).length;
 const failures = [...byStatus].filter(([status]) => !ok(status)).sort();
-console.log(`\nRequests sent: ${requests.length}; answered 2xx: ${answered2xx}; answered with an error or not at all: ${requests.length - answered2xx}`);
+console.log(`\nRequests sent: ${sent.length}; answered 2xx: ${answered2xx}; answered with an error or not at all: ${sent.length - answered2xx}`);
 for (const [status, count] of failures) console.log(`  ${String(status).padEnd(10)} ${count}`);
 for (const [what, body] of firstAnswers) console.log(`  first ${what}: ${body}`);
-const kinds = [...new Set(requests.map(({ kind }) => kind))];
+const kinds = [...new Set(sent.map(({ kind }) => kind))];
 for (const kind of kinds) {
-  const of = requests.filter((request) => request.kind === kind);
+  const of = sent.filter((request) => request.kind === kind);
   console.log(`  ${kind.padEnd(15)} ${of.length} sent, ${of.filter(({ status }) => ok(status)).length} 2xx`);
 }
 
@@ -248,15 +250,15 @@ const writeKinds = new Set(['load create', 'load update', 'invoice create', 'inv
 for (const [index, event] of events.entries()) {
   const next = events[index + 1]?.at ?? Infinity;
   if (event.rolling) {
-    const inWindow = requests.filter((request) => request.endedAt >= event.at && request.sentAt <= event.until);
+    const inWindow = sent.filter((request) => request.endedAt >= event.at && request.sentAt <= event.until);
     const bad = inWindow.filter(({ status }) => !ok(status));
     console.log(`  ${event.what} (${((event.until - event.at) / 1000).toFixed(1)} s): ${inWindow.length} requests answered meanwhile, ${bad.length} failed`);
     continue;
   }
-  const failed = requests.filter((request) => writeKinds.has(request.kind) && !ok(request.status) && request.endedAt >= event.at && request.endedAt < next);
+  const failed = sent.filter((request) => writeKinds.has(request.kind) && !ok(request.status) && request.endedAt >= event.at && request.endedAt < next);
   const sentAfter = (request) => ((request.sentAt - event.at) / 1000).toFixed(1);
   const lastSent = failed.length ? Math.max(...failed.map(({ sentAt }) => sentAt)) : event.at;
-  const accepted = requests.filter((request) => writeKinds.has(request.kind) && ok(request.status) && request.sentAt > lastSent && request.sentAt < next);
+  const accepted = sent.filter((request) => writeKinds.has(request.kind) && ok(request.status) && request.sentAt > lastSent && request.sentAt < next);
   console.log(
     `  ${event.what}: ${failed.length} writes failed (${failed.map((request) => `${request.kind} ${request.status}${request.error ? ` (${request.error})` : ''} sent at +${sentAfter(request)} s`).join('; ') || 'none'}); ` +
       `writes taken again from +${((lastSent - event.at) / 1000).toFixed(1)} s (${accepted.length} taken after that until the next event)`,
@@ -304,7 +306,7 @@ try {
   await db.end();
 }
 // 'no answer': the connection broke under a request (its gateway was killed), as a load balancer would see it.
-const unanswered = requests.filter(({ status }) => status === 'hang').length;
+const unanswered = sent.filter(({ status }) => status === 'hang').length;
 if (unanswered) problems.push(`${unanswered} requests had no answer within ${HANG_MS / 1000} s`);
 console.log(problems.length ? `\nPROBLEMS:\n  ${problems.slice(0, 20).join('\n  ')}` : '\nNothing acknowledged was lost or doubled; every request was answered.');
 

@@ -225,12 +225,13 @@ export async function startSystem({ port = Number(process.env.PORT ?? 3000), env
   const env = { ...baseEnv, DATABASE_URL: postgres.url, NATS_URL: nats.url, PORT: String(port), APP_URL: appUrl(port) };
   if (cluster) env.NATS_REPLICAS ??= String(Math.min(3, natsNodes));
 
-  // One process of a part: named {part}-{n} when there are several, titled tms-{part}-{n}, signed in as the part.
+  // One process of a part: named {part}-{n} when there are several, signed in as the part, and titled
+  // tms-{part}-{n} (node's --title, so `ps` tells the replicas apart).
   const node = (part, dir, n, own = {}) => ({
     name: replicas > 1 ? `${part}-${n}` : part,
-    command: 'exec node dist/main.js',
+    command: `exec node --title=tms-${dir}-${n} dist/main.js`,
     cwd: path.join(repoRoot, dir),
-    env: { ...env, ...cluster?.signIn(dir), TMS_PROCESS_NAME: `tms-${dir}-${n}`, ...own },
+    env: { ...env, ...cluster?.signIn(dir), ...own },
   });
   const copies = (make) => Array.from({ length: replicas }, (_, index) => make(index + 1));
   const parts = [

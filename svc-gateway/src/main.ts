@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import { setFlagsFromString } from 'node:v8';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { exitCleanlyOnSignals, nameProcess, SettingError } from '@tms/service-kit';
+import { exitCleanlyOnSignals, SettingError } from '@tms/service-kit';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module.js';
 import { externalClient } from './auth/oidc-issuer.js';
@@ -27,7 +27,6 @@ async function startDevIssuer(config: GatewayConfig) {
 }
 
 async function bootstrap() {
-  nameProcess();
   const config = loadConfig(process.env, GATEWAY_DIR);
   if (config.developmentSessionSecret) {
     logger.warn('SESSION_SECRET is not set: session cookies are signed with a fixed DEVELOPMENT secret. Set SESSION_SECRET.');

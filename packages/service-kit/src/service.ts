@@ -37,18 +37,8 @@ export function healthController(service: ServiceName): Type {
   return HealthController;
 }
 
-/**
- * Names the process as its supervisor says (TMS_PROCESS_NAME: tms-svc-core-2), so that `ps` and `top` tell the
- * replicas of a part apart; unset, it keeps node's own.
- */
-export function nameProcess() {
-  const title = process.env.TMS_PROCESS_NAME?.trim();
-  if (title) process.title = title;
-}
-
 /** Starts a service (createService) and stops it cleanly on SIGINT/SIGTERM. */
 export async function startService(service: ServiceName, module: Type) {
-  nameProcess();
   const name = serviceQueue(service);
   const logger = new Logger(name);
   const app = await createService(service, module);
