@@ -256,11 +256,11 @@ for (const [index, event] of events.entries()) {
     continue;
   }
   const failed = sent.filter((request) => writeKinds.has(request.kind) && !ok(request.status) && request.endedAt >= event.at && request.endedAt < next);
-  const sentAfter = (request) => ((request.sentAt - event.at) / 1000).toFixed(1);
+  const sentAfter = (request) => { const s = (request.sentAt - event.at) / 1000; return `${s < 0 ? '-' : '+'}${Math.abs(s).toFixed(1)}`; };
   const lastSent = failed.length ? Math.max(...failed.map(({ sentAt }) => sentAt)) : event.at;
   const accepted = sent.filter((request) => writeKinds.has(request.kind) && ok(request.status) && request.sentAt > lastSent && request.sentAt < next);
   console.log(
-    `  ${event.what}: ${failed.length} writes failed (${failed.map((request) => `${request.kind} ${request.status}${request.error ? ` (${request.error})` : ''} sent at +${sentAfter(request)} s`).join('; ') || 'none'}); ` +
+    `  ${event.what}: ${failed.length} writes failed (${failed.map((request) => `${request.kind} ${request.status}${request.error ? ` (${request.error})` : ''} sent at ${sentAfter(request)} s`).join('; ') || 'none'}); ` +
       `writes taken again from +${((lastSent - event.at) / 1000).toFixed(1)} s (${accepted.length} taken after that until the next event)`,
   );
 }
