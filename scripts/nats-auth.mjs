@@ -56,15 +56,23 @@ const streamApi = (stream) => [
 const kvBucket = (bucket) => [...streamApi(`KV_${bucket}`), `$KV.${bucket}.>`];
 const objectBucket = (bucket) => [...streamApi(`OBJ_${bucket}`), `$O.${bucket}.>`];
 
-/** What each user may publish and subscribe to, on subject root `root`. */
+/** Every object bucket's name, by root (the gateway passes files through each). */
+const OBJECT_BUCKETS = [documentsBucket, documentUploadBucket, extractUploadBucket, importUploadBucket, renderedFilesBucket];
+
+/** What each user may publish (but not `deny`) and subscribe to, on subject root `root`. */
 export function permissions(root) {
   const gps = [...streamApi(gpsStreamName(root)), gpsSubject(root)];
   const deadLetters = [...streamApi(gpsDeadLetterStreamName(root)), gpsDeadLetterSubject(root)];
   const core = (resource, action) => rpcSubject(root, 'core', resource, action);
   const events = `${root}.events.>`;
   const jetStream = ['$JS.API.INFO'];
+  // A bucket's stream, once made, is never changed or deleted by a part: a stolen password cannot point it at other
+  // subjects to read them. (The GPS streams are brought to a new configuration by their parts: ensureGpsStream.)
+  const buckets = [`KV_${deviceGrantsBucket(root)}`, ...OBJECT_BUCKETS.map((bucket) => `OBJ_${bucket(root)}`)];
+  const deny = ['$JS.API.STREAM.DELETE.>', ...buckets.map((stream) => `$JS.API.STREAM.UPDATE.${stream}`)];
   const service = (name, publish, subscribe = []) => ({
     publish: [...jetStream, events, ...publish],
+    deny,
     subscribe: [`${root}.${name}.>`, `${inboxPrefix(serviceQueue(name))}.>`, ...subscribe],
     // Answers go to the asker's inbox, only in reply to a request this part received.
     allow_responses: true,
@@ -72,7 +80,8 @@ export function permissions(root) {
   return {
     'svc-gateway': {
       publish: [...jetStream, ...SERVICES.map((name) => `${root}.${name}.>`), ...gps, ...kvBucket(deviceGrantsBucket(root)),
-        ...[documentsBucket, documentUploadBucket, extractUploadBucket, importUploadBucket, renderedFilesBucket].flatMap((bucket) => objectBucket(bucket(root)))],
+        ...OBJECT_BUCKETS.flatMap((bucket) => objectBucket(bucket(root)))],
+      deny,
       subscribe: [`${inboxPrefix('svc-gateway')}.>`, events],
     },
     'svc-core': service('core', [
@@ -107,7 +116,7 @@ export function authorizationConfig(root, password) {
     const responses = allowed.allow_responses ? `\n        allow_responses: true` : '';
     return (
       `    { user: ${quoted(user)}, password: ${password(user)}, permissions: {\n` +
-      `        publish: ${list(allowed.publish)}\n` +
+      `        publish: { allow: ${list(allowed.publish)}\n          deny: ${list(allowed.deny)} }\n` +
       `        subscribe: ${list(allowed.subscribe)}${responses} } }`
     );
   });

@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { jetstreamManager } from '@nats-io/jetstream';
 import { Kvm } from '@nats-io/kv';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { deviceGrantsBucket, rpcSubject } from '@tms/contracts';
@@ -101,6 +102,16 @@ it('refuses svc-core a device grant, another service\'s requests and the gateway
   // The grant svc-telematics wrote is still the only one.
   const gateway = await as('svc-gateway');
   expect(await (await new Kvm(gateway).open(deviceGrantsBucket(root))).get('forged')).toBeNull();
+});
+
+it('refuses even the owner of a bucket to point its stream at other subjects or delete it', async () => {
+  const telematics = await as('svc-telematics');
+  const jsm = await jetstreamManager(telematics);
+  const stream = `KV_${deviceGrantsBucket(root)}`;
+  const { config: current } = await jsm.streams.info(stream);
+  await expect(jsm.streams.update(stream, { subjects: [...current.subjects, `${root}.core.>`] })).rejects.toThrow(/permission/i);
+  await expect(jsm.streams.delete(stream)).rejects.toThrow(/permission/i);
+  expect((await jsm.streams.info(stream)).config.subjects).toEqual(current.subjects);
 });
 
 it('deploys the same rules (deploy/k8s/nats-authorization.conf is written from them)', () => {
