@@ -5,12 +5,16 @@
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, existsSync, mkdirSync } from 'node:fs';
+import { chmodSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
 import { concurrently } from 'concurrently';
 import pg from 'pg';
+import { authorizationConfig, clusterServerConfig, NATS_USERS, passwordVariable } from './nats-auth.mjs';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const stateDir = path.join(repoRoot, '.tms');
@@ -99,11 +103,15 @@ function findOnPath(command) {
   }
 }
 
+function natsServerPath() {
+  return findOnPath('nats-server') ?? (existsSync('/usr/sbin/nats-server') ? '/usr/sbin/nats-server' : null);
+}
+
 /** NATS_URL, else the local server, else a nats-server from PATH (returned as a command to supervise). */
 export async function resolveNats(env = process.env) {
   if (env.NATS_URL) return { url: env.NATS_URL, command: null };
   if (await isListening('127.0.0.1', 4222)) return { url: LOCAL_NATS_URL, command: null };
-  const natsServer = findOnPath('nats-server') ?? (existsSync('/usr/sbin/nats-server') ? '/usr/sbin/nats-server' : null);
+  const natsServer = natsServerPath();
   if (!natsServer) {
     throw new Error(
       'NATS is not running at 127.0.0.1:4222 and no nats-server was found on PATH.\n' +
@@ -118,6 +126,68 @@ export async function resolveNats(env = process.env) {
     url: LOCAL_NATS_URL,
     command: { name: 'nats', command: `exec "${natsServer}" -js -a 127.0.0.1 -p 4222 -sd "${storeDir}"` },
   };
+}
+
+/**
+ * A NATS cluster of `nodes` servers on this machine, each with its own ports and JetStream store under `dir`, routes
+ * between them, and the authorization of nats-auth.mjs: a user per part with a password made now (kept in the
+ * processes' environment, never written or logged). Each server runs as `tms-nats-{n}` (a link to nats-server by that
+ * name, so `ps` shows it), its config file names it (server_name). Answers the commands to supervise, the clients'
+ * server list, and each part's sign-in settings.
+ */
+async function natsCluster({ nodes, root, dir }) {
+  const natsServer = natsServerPath();
+  if (!natsServer) throw new Error('A NATS cluster needs nats-server (Debian/Ubuntu: apt-get install nats-server).');
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  chmodSync(dir, 0o700);
+  const secret = () => randomBytes(24).toString('base64url');
+  const passwords = Object.fromEntries(NATS_USERS.map((user) => [user, secret()]));
+  const serverEnv = Object.fromEntries(NATS_USERS.map((user) => [passwordVariable(user), passwords[user]]));
+  const authorization = authorizationConfig(root, (user) => `$${passwordVariable(user)}`);
+  const routePassword = secret();
+  const ports = [];
+  for (let n = 1; n <= nodes; n++) ports.push({ client: await freePort(), cluster: await freePort() });
+  const commands = ports.map(({ client, cluster }, index) => {
+    const name = `tms-nats-${index + 1}`;
+    const file = path.join(dir, `${name}.conf`);
+    const config = clusterServerConfig({
+      name,
+      port: client,
+      clusterPort: cluster,
+      routePorts: ports.filter((_, other) => other !== index).map((other) => other.cluster),
+      storeDir: path.join(dir, `${name}.store`),
+      routeUser: 'tms-route',
+      routePassword,
+      authorization,
+    });
+    writeFileSync(file, config, { mode: 0o600 });
+    const binary = path.join(dir, name);
+    rmSync(binary, { force: true });
+    symlinkSync(natsServer, binary);
+    return { name: `nats-${index + 1}`, command: `exec "${binary}" -c "${file}"`, env: serverEnv };
+  });
+  const signIn = (user) => ({ NATS_USER: user, NATS_PASSWORD: passwords[user] });
+  return { url: ports.map(({ client }) => `nats://127.0.0.1:${client}`).join(','), commands, signIn };
+}
+
+/** Waits until the cluster's JetStream answers (a leader is elected), so the parts find their streams at start. */
+async function waitForJetStream(servers, signIn, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const nc = await connect({ servers: servers.split(','), user: signIn.NATS_USER, pass: signIn.NATS_PASSWORD, inboxPrefix: `_INBOX_${signIn.NATS_USER}`, timeout: 1000 }).catch(() => null);
+    if (nc) {
+      try {
+        await (await jetstreamManager(nc, { timeout: 1000 })).getAccountInfo();
+        return;
+      } catch {
+        // no JetStream leader yet
+      } finally {
+        await nc.close();
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  throw new Error(`The NATS cluster's JetStream did not answer within ${timeoutMs / 1000} s`);
 }
 
 async function waitForHealth(url, timeoutMs) {
@@ -135,31 +205,49 @@ async function waitForHealth(url, timeoutMs) {
 }
 
 /**
- * Starts every process under one supervisor. Resolves once the gateway answers, with its URL and a stop().
- * @param {{ port?: number, env?: Record<string,string>, logFile?: string }} options  logFile: write the
- *   processes' output there instead of the terminal (the tests do).
+ * Starts every process under one supervisor. Resolves once every gateway answers, with the first one's URL, all of
+ * them (urls), the supervised processes (by name: svc-core-2, nats-1...) and a stop().
+ * @param {{ port?: number, env?: Record<string,string>, logFile?: string, replicas?: number, natsNodes?: number,
+ *   natsDir?: string }} options  logFile: write the processes' output there instead of the terminal (the tests do);
+ *   replicas: processes of the gateway and of every service (gateways on port, port + 1...; each process named
+ *   tms-{part}-{n}); natsNodes: run our own NATS cluster of that many servers, with a user per part, its stores in
+ *   natsDir, instead of NATS_URL or the local server.
  */
-export async function startSystem({ port = Number(process.env.PORT ?? 3000), env: extraEnv = {}, logFile } = {}) {
+export async function startSystem({ port = Number(process.env.PORT ?? 3000), env: extraEnv = {}, logFile, replicas = 1, natsNodes = 0, natsDir } = {}) {
   const baseEnv = { ...process.env, ...extraEnv };
   const postgres = await resolvePostgres(baseEnv);
-  const nats = await resolveNats(baseEnv);
-  const appUrl = baseEnv.APP_URL ?? `http://localhost:${port}`;
-  const env = { ...baseEnv, DATABASE_URL: postgres.url, NATS_URL: nats.url, PORT: String(port), APP_URL: appUrl };
+  const cluster = natsNodes ? await natsCluster({ nodes: natsNodes, root: baseEnv.NATS_SUBJECT_ROOT ?? 'tms', dir: natsDir ?? path.join(stateDir, 'nats-cluster') }) : undefined;
+  const nats = cluster ? { url: cluster.url, command: null } : await resolveNats(baseEnv);
+  const gatewayPorts = [port];
+  // The next ports after the first, when nobody listens there (npm start: 3000, 3001...), else free ones.
+  for (let n = 2; n <= replicas; n++) gatewayPorts.push((await isListening('127.0.0.1', port + n - 1)) ? await freePort() : port + n - 1);
+  const appUrl = (gatewayPort) => baseEnv.APP_URL ?? `http://localhost:${gatewayPort}`;
+  const env = { ...baseEnv, DATABASE_URL: postgres.url, NATS_URL: nats.url, PORT: String(port), APP_URL: appUrl(port) };
+  if (cluster) env.NATS_REPLICAS ??= String(Math.min(3, natsNodes));
 
-  const node = (name, dir) => ({ name, command: 'exec node dist/main.js', cwd: path.join(repoRoot, dir), env });
-  const commands = [
-    ...(nats.command ? [{ ...nats.command, env }] : []),
-    ...SERVICES.map((service) => node(`svc-${service}`, `svc-${service}`)),
-    node('gateway', 'svc-gateway'),
-  ];
-  const { commands: running, result } = concurrently(commands, {
-    prefix: 'name',
-    padPrefix: true,
-    restartTries: 5,
-    restartDelay: 'exponential',
-    outputStream: logFile ? createWriteStream(logFile) : process.stdout,
+  // One process of a part: named {part}-{n} when there are several, signed in as the part, and titled
+  // tms-{part}-{n} (node's --title, so `ps` tells the replicas apart).
+  const node = (part, dir, n, own = {}) => ({
+    name: replicas > 1 ? `${part}-${n}` : part,
+    command: `exec node --title=tms-${dir}-${n} dist/main.js`,
+    cwd: path.join(repoRoot, dir),
+    env: { ...env, ...cluster?.signIn(dir), ...own },
   });
-  const finished = result.catch(() => undefined).finally(() => postgres.stop());
+  const copies = (make) => Array.from({ length: replicas }, (_, index) => make(index + 1));
+  const parts = [
+    ...(nats.command ? [{ ...nats.command, env }] : []),
+    ...SERVICES.flatMap((service) => copies((n) => node(`svc-${service}`, `svc-${service}`, n))),
+    ...copies((n) => node('gateway', 'svc-gateway', n, { PORT: String(gatewayPorts[n - 1]), APP_URL: appUrl(gatewayPorts[n - 1]) })),
+  ];
+  const outputStream = logFile ? createWriteStream(logFile) : process.stdout;
+  const groups = [];
+  const running = [];
+  const supervise = (commands) => {
+    const group = concurrently(commands, { prefix: 'name', padPrefix: true, restartTries: 5, restartDelay: 'exponential', outputStream });
+    groups.push(group);
+    running.push(...group.commands);
+  };
+  const allExited = () => Promise.all(groups.map((group) => group.result.catch(() => undefined)));
 
   // SIGINT, as Ctrl-C: every process (nats-server too) exits with 0 on it, so the supervisor does not restart it.
   // Checked every second until all are gone: one the supervisor restarted anyway gets its SIGINT too, and one still
@@ -178,19 +266,28 @@ export async function startSystem({ port = Number(process.env.PORT ?? 3000), env
     };
     sweep();
     const sweeping = setInterval(sweep, 1000);
-    await finished;
+    await (finished ?? allExited().finally(() => postgres.stop()));
     clearInterval(sweeping);
   };
+  let finished;
   try {
+    if (cluster) {
+      // The servers first: the parts then find JetStream ready (a leader elected) when they make their streams.
+      supervise(cluster.commands);
+      await waitForJetStream(cluster.url, cluster.signIn('svc-gateway'), 30000);
+    }
+    supervise(parts);
+    finished = allExited().finally(() => postgres.stop());
     // Ctrl-C while starting: concurrently stops the processes, and then there is nothing left to wait for.
     const stoppedEarly = finished.then(() => Promise.reject(new Error('stopped before the gateway answered')));
     stoppedEarly.catch(() => undefined);
-    await Promise.race([waitForHealth(`http://127.0.0.1:${port}`, 60000), stoppedEarly]);
+    await Promise.race([Promise.all(gatewayPorts.map((gatewayPort) => waitForHealth(`http://127.0.0.1:${gatewayPort}`, 60000))), stoppedEarly]);
   } catch (error) {
     await stop();
     throw error;
   }
-  return { url: appUrl, databaseUrl: postgres.url, natsUrl: nats.url, stop, finished };
+  const processes = Object.fromEntries(running.map((command) => [command.name, command]));
+  return { url: appUrl(port), urls: gatewayPorts.map(appUrl), databaseUrl: postgres.url, natsUrl: nats.url, processes, stop, finished };
 }
 
 /** A port nobody listens on right now. */
@@ -207,23 +304,29 @@ export function freePort() {
  * The whole system on a free port with a fresh database (on DATABASE_URL's server, else the local one) and its
  * own NATS subject root, so a developer's running system is never touched. stop() also drops the database.
  * The processes' output goes to test-results/{label}-system.log. Used by the end-to-end tests and the benchmarks.
- * @param {{ label: string, env?: Record<string,string> }} options  label: names the database (`tms_${label}_…`) and
- *   the log; env: more configuration for every process (README: Configuration).
+ * @param {{ label: string, env?: Record<string,string>, replicas?: number, natsNodes?: number }} options  label: names
+ *   the database (`tms_${label}_…`) and the log; env: more configuration for every process (README: Configuration);
+ *   replicas, natsNodes: as startSystem's (a NATS cluster of its own, its stores in a temporary folder).
  */
-export async function startIsolatedSystem({ label, env = {} }) {
+export async function startIsolatedSystem({ label, env = {}, replicas = 1, natsNodes = 0 }) {
   const logDir = path.join(repoRoot, 'test-results');
   mkdirSync(logDir, { recursive: true });
   const logFile = path.join(logDir, `${label}-system.log`);
   const suffix = randomBytes(5).toString('hex');
   const databaseUrl = new URL(process.env.DATABASE_URL ?? LOCAL_DATABASE_URL);
   databaseUrl.pathname = `/tms_${label}_${suffix}`;
+  const natsDir = natsNodes ? mkdtempSync(path.join(os.tmpdir(), `tms-${label}-nats-`)) : undefined;
   const system = await startSystem({
     port: await freePort(),
     logFile,
+    replicas,
+    natsNodes,
+    natsDir,
     env: { ...env, DATABASE_URL: databaseUrl.toString(), NATS_SUBJECT_ROOT: `${label}${suffix}`, NODE_ENV: 'test' },
   });
   const stop = async () => {
     await system.stop();
+    if (natsDir) rmSync(natsDir, { recursive: true, force: true });
     const admin = new URL(databaseUrl);
     admin.pathname = '/postgres';
     const client = new pg.Client({ connectionString: admin.toString() });

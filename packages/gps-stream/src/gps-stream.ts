@@ -2,16 +2,16 @@ import { DiscardPolicy, jetstreamManager, RetentionPolicy, StorageType, type Str
 import { Kvm, type KV } from '@nats-io/kv';
 import { nanos, type NatsConnection } from '@nats-io/transport-node';
 import { deviceGrantsBucket, GPS_DUPLICATE_WINDOW_MS, gpsDeadLetterStreamName, gpsDeadLetterSubject, gpsStreamName, gpsSubject } from '@tms/contracts';
-import { wholeNumberSetting } from '@tms/service-kit';
+import { config } from '@tms/service-kit';
 
 /** Copies of the GPS stream (and the device grants) kept by a NATS cluster: 1 on a single server, 3 in production. */
-const replicas = () => wholeNumberSetting('GPS_STREAM_REPLICAS', { fallback: 1, max: 5 });
+const replicas = () => config.natsReplicas;
 
 /**
  * Creates the GPS stream, or brings an existing one to this configuration: idempotent, so the gateway and
  * svc-telematics both call it at start-up and either may start first. File storage; a work queue (a message goes once
  * svc-telematics has written and acknowledged it); resent requests within GPS_DUPLICATE_WINDOW_MS dropped by id.
- * GPS_STREAM_REPLICAS copies on as many servers of a NATS cluster (3 survives the loss of one); an existing stream
+ * NATS_REPLICAS copies on as many servers of a NATS cluster (3 survives the loss of one); an existing stream
  * is brought to that count too.
  */
 export async function ensureGpsStream(nc: NatsConnection, root: string): Promise<void> {

@@ -35,6 +35,27 @@ export const config = {
   get natsUrl() {
     return process.env.NATS_URL ?? DEFAULT_NATS_URL;
   },
+  /**
+   * How every NATS connection of this part is opened: to the servers of NATS_URL (a comma-separated list: the client
+   * moves to another when one goes), as NATS_USER with NATS_PASSWORD (README: Deploying), else as nobody (a local
+   * server without authorization, as `npm start` runs one). With a user, its replies come on its own inbox prefix,
+   * `_INBOX_{user}`, the only one the server lets that user read.
+   */
+  get natsConnectOptions(): { servers: string[]; user?: string; pass?: string; inboxPrefix?: string } {
+    const servers = this.natsUrl.split(',').map((server) => server.trim()).filter(Boolean);
+    const user = process.env.NATS_USER?.trim();
+    if (!user) return { servers };
+    const pass = process.env.NATS_PASSWORD;
+    if (!pass) throw new SettingError('NATS_PASSWORD must be set when NATS_USER is.');
+    return { servers, user, pass, inboxPrefix: `_INBOX_${user}` };
+  },
+  /**
+   * Copies a NATS cluster keeps of each stream and bucket (the GPS stream, the device grants, the object buckets):
+   * 1 on a single server, 3 on a three-node cluster (survives the loss of one).
+   */
+  get natsReplicas() {
+    return wholeNumberSetting('NATS_REPLICAS', { fallback: 1, max: 5 });
+  },
   /** Tests give each run its own root so that they never reach a developer's running services. */
   get subjectRoot() {
     return process.env.NATS_SUBJECT_ROOT ?? DEFAULT_SUBJECT_ROOT;

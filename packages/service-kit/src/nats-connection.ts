@@ -1,6 +1,6 @@
 import { Global, Inject, Injectable, Logger, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
-import { ClientNats, ServerNats, type ClientProxy, type NatsOptions } from '@nestjs/microservices';
-import { connect, type NatsConnection, type Subscription, type SubscriptionOptions } from '@nats-io/transport-node';
+import { ClientNats, ServerNats, type ClientProxy, type NatsContext, type NatsOptions } from '@nestjs/microservices';
+import { connect, type Msg, type NatsConnection, type Subscription, type SubscriptionOptions } from '@nats-io/transport-node';
 import { eventSubject, type ChangeKind } from '@tms/contracts';
 import { config } from './config.js';
 import type { SharedNats } from './object-bucket.js';
@@ -21,13 +21,21 @@ export function announceChange(events: ClientProxy, entity: string, change: Chan
 
 type NestNatsOptions = Required<NatsOptions>['options'];
 
+/** How long a stopping service waits for the requests it holds: past the gateway's own wait nobody hears the answer. */
+const IN_FLIGHT_WAIT_MS = 5000;
+
 /**
  * Nest's NATS transport (a service's message handlers) on the process's connection rather than one of its own.
- * Closing it only ends its subscriptions, so no new request starts while the service stops; the connection stays
- * up for the modules' own shutdown work, and natsConnectionModule drains it last.
+ * Closing it drains its subscriptions (what NATS already sent this replica is still handled, nothing new comes: the
+ * other replicas of the queue group get it) and waits for the requests it holds to be answered, so a replica that is
+ * told to stop costs no request. The connection stays up for the modules' own shutdown work, and
+ * natsConnectionModule drains it last.
  */
 export class SharedConnectionServer extends ServerNats {
   private readonly handlerSubscriptions: Subscription[] = [];
+  /** Messages being handled: a request until its last reply is published, an event until its handler is done. */
+  private readonly inFlight = new Set<Msg>();
+  private whenIdle?: () => void;
 
   constructor(
     options: NestNatsOptions,
@@ -50,8 +58,40 @@ export class SharedConnectionServer extends ServerNats {
     });
   }
 
+  override async handleMessage(channel: string, message: Msg) {
+    this.inFlight.add(message);
+    try {
+      await super.handleMessage(channel, message);
+      if (!message.reply) this.settle(message);
+    } catch (error) {
+      this.settle(message);
+      throw error;
+    }
+  }
+
+  override getPublisher(message: Msg, id: string, context: NatsContext) {
+    const publish = super.getPublisher(message, id, context);
+    return (response: { isDisposed?: boolean }) => {
+      try {
+        return publish(response);
+      } finally {
+        if (response.isDisposed) this.settle(message);
+      }
+    };
+  }
+
+  private settle(message: Msg) {
+    this.inFlight.delete(message);
+    if (this.inFlight.size === 0) this.whenIdle?.();
+  }
+
   override async close() {
-    for (const subscription of this.handlerSubscriptions.splice(0)) subscription.unsubscribe();
+    await Promise.all(this.handlerSubscriptions.splice(0).map((subscription) => subscription.drain().catch(() => undefined)));
+    if (this.inFlight.size === 0) return;
+    await new Promise<void>((resolve) => {
+      this.whenIdle = resolve;
+      setTimeout(resolve, IN_FLIGHT_WAIT_MS).unref();
+    });
   }
 }
 
@@ -64,7 +104,8 @@ export class SharedConnectionClient extends ClientNats {
     private readonly connection: SharedNats,
     options: NestNatsOptions = {},
   ) {
-    super(options);
+    // Replies come on the part's own inbox prefix, the only one its NATS user may read.
+    super({ inboxPrefix: config.natsConnectOptions.inboxPrefix, ...options });
   }
 
   override async createClient() {
@@ -96,8 +137,9 @@ class NatsConnectionDrain implements OnApplicationShutdown {
 class NatsConnectionModule {}
 
 /**
- * The process's one NATS connection (NATS_CONNECTION), opened at start-up on config.natsUrl under `name` (as NATS
- * monitoring shows it), reconnecting without end, drained on shutdown; and EVENTS, the client for events on it.
+ * The process's one NATS connection (NATS_CONNECTION), opened at start-up with config.natsConnectOptions under `name`
+ * (as NATS monitoring shows it), reconnecting without end, drained on shutdown; and EVENTS, the client for events on
+ * it.
  * Everything of a service that speaks NATS uses it: the transport (createService), requests to other services,
  * events, object store buckets, JetStream. Global, and imported first by createService, so that its shutdown comes
  * after every other module's.
@@ -105,7 +147,7 @@ class NatsConnectionModule {}
 export const natsConnectionModule = (name: string): DynamicModule => ({
   module: NatsConnectionModule,
   providers: [
-    { provide: NATS_CONNECTION, useFactory: () => connect({ servers: config.natsUrl, name, maxReconnectAttempts: -1, reconnectTimeWait: 1000 }) },
+    { provide: NATS_CONNECTION, useFactory: () => connect({ ...config.natsConnectOptions, name, maxReconnectAttempts: -1, reconnectTimeWait: 1000 }) },
     { provide: EVENTS, useFactory: (connection: NatsConnection) => new SharedConnectionClient(connection), inject: [NATS_CONNECTION] },
     NatsConnectionDrain,
   ],

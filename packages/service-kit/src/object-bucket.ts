@@ -1,5 +1,6 @@
 import { Objm, type ObjectStore, type ObjectStoreOptions } from '@nats-io/obj';
 import type { NatsConnection } from '@nats-io/transport-node';
+import { config } from './config.js';
 
 /** The process's one NATS connection, or its promise where it opens in the background (the gateway). */
 export type SharedNats = NatsConnection | Promise<NatsConnection>;
@@ -7,7 +8,8 @@ export type SharedNats = NatsConnection | Promise<NatsConnection>;
 /**
  * A JetStream object store bucket on the process's NATS connection (which stays its owner's), opened on first use and
  * again after a failure (NATS was away), so a process starts and serves the rest of its work without it. With
- * `options` the bucket is created when missing (its owner); without, it is only opened (a reader of another's bucket).
+ * `options` the bucket is created when missing (its owner), with config.natsReplicas copies; without, it is only
+ * opened (a reader of another's bucket).
  */
 export class ObjectBucket {
   private bucket?: Promise<ObjectStore>;
@@ -28,6 +30,6 @@ export class ObjectBucket {
 
   private async open(): Promise<ObjectStore> {
     const objects = new Objm(await this.nats);
-    return this.options ? objects.create(this.name, this.options) : objects.open(this.name);
+    return this.options ? objects.create(this.name, { replicas: config.natsReplicas, ...this.options }) : objects.open(this.name);
   }
 }

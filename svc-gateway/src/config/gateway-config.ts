@@ -37,7 +37,6 @@ export interface GatewayConfig {
   oidc: OidcSettings;
   allowedSignIns: SignInAllowList;
   databaseUrl: string;
-  natsUrl: string;
   subjectRoot: string;
   serviceTimeoutMs: number;
   /** How long POST /api/extract-load waits for svc-ai (OCR of a scan, then a model). */
@@ -159,7 +158,6 @@ export function loadConfig(env: Env, gatewayDir: string): GatewayConfig {
     oidc,
     allowedSignIns,
     databaseUrl: shared.databaseUrl,
-    natsUrl: shared.natsUrl,
     subjectRoot: shared.subjectRoot,
     serviceTimeoutMs,
     extractTimeoutMs,

@@ -1,6 +1,6 @@
 import { Global, Inject, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js';
+import { config as shared } from '@tms/service-kit';
 
 /** The injection token of the gateway's one NATS connection (a GatewayNats). */
 export const NATS_CONNECTION = Symbol('NATS_CONNECTION');
@@ -38,11 +38,10 @@ export class GatewayNats {
   providers: [
     {
       provide: NATS_CONNECTION,
-      inject: [GATEWAY_CONFIG],
-      useFactory: (config: GatewayConfig) =>
+      useFactory: () =>
         new GatewayNats(
           connect({
-            servers: config.natsUrl,
+            ...shared.natsConnectOptions,
             name: 'svc-gateway',
             waitOnFirstConnect: true,
             maxReconnectAttempts: -1,
