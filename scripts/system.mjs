@@ -136,17 +136,25 @@ async function waitForHealth(url, timeoutMs) {
 
 /**
  * Starts every process under one supervisor. Resolves once the gateway answers, with its URL and a stop().
- * @param {{ port?: number, env?: Record<string,string>, logFile?: string }} options  logFile: write the
- *   processes' output there instead of the terminal (the tests do).
+ * @param {{ port?: number, env?: Record<string,string>, logFile?: string, healthPorts?: boolean }} options  logFile:
+ *   write the processes' output there instead of the terminal (the tests do); healthPorts: give each part a
+ *   HEALTH_PORT of its own (metrics, probes), answered as `healthPorts` by part name (`svc-core`, `gateway`).
  */
-export async function startSystem({ port = Number(process.env.PORT ?? 3000), env: extraEnv = {}, logFile } = {}) {
+export async function startSystem({ port = Number(process.env.PORT ?? 3000), env: extraEnv = {}, logFile, healthPorts: withHealthPorts = false } = {}) {
   const baseEnv = { ...process.env, ...extraEnv };
   const postgres = await resolvePostgres(baseEnv);
   const nats = await resolveNats(baseEnv);
   const appUrl = baseEnv.APP_URL ?? `http://localhost:${port}`;
   const env = { ...baseEnv, DATABASE_URL: postgres.url, NATS_URL: nats.url, PORT: String(port), APP_URL: appUrl };
 
-  const node = (name, dir) => ({ name, command: 'exec node dist/main.js', cwd: path.join(repoRoot, dir), env });
+  const healthPorts = {};
+  for (const name of withHealthPorts ? [...SERVICES.map((service) => `svc-${service}`), 'gateway'] : []) healthPorts[name] = await freePort();
+  const node = (name, dir) => ({
+    name,
+    command: 'exec node dist/main.js',
+    cwd: path.join(repoRoot, dir),
+    env: healthPorts[name] ? { ...env, HEALTH_PORT: String(healthPorts[name]) } : env,
+  });
   const commands = [
     ...(nats.command ? [{ ...nats.command, env }] : []),
     ...SERVICES.map((service) => node(`svc-${service}`, `svc-${service}`)),
@@ -190,7 +198,7 @@ export async function startSystem({ port = Number(process.env.PORT ?? 3000), env
     await stop();
     throw error;
   }
-  return { url: appUrl, databaseUrl: postgres.url, natsUrl: nats.url, stop, finished };
+  return { url: appUrl, databaseUrl: postgres.url, natsUrl: nats.url, healthPorts, stop, finished };
 }
 
 /** A port nobody listens on right now. */
@@ -207,10 +215,11 @@ export function freePort() {
  * The whole system on a free port with a fresh database (on DATABASE_URL's server, else the local one) and its
  * own NATS subject root, so a developer's running system is never touched. stop() also drops the database.
  * The processes' output goes to test-results/{label}-system.log. Used by the end-to-end tests and the benchmarks.
- * @param {{ label: string, env?: Record<string,string> }} options  label: names the database (`tms_${label}_…`) and
- *   the log; env: more configuration for every process (README: Configuration).
+ * @param {{ label: string, env?: Record<string,string>, healthPorts?: boolean, port?: number }} options  label: names
+ *   the database (`tms_${label}_…`) and the log; env: more configuration for every process (README: Configuration);
+ *   healthPorts: as startSystem's; port: the gateway's, when the test must know it first (an issuer's redirect URI).
  */
-export async function startIsolatedSystem({ label, env = {} }) {
+export async function startIsolatedSystem({ label, env = {}, healthPorts = false, port }) {
   const logDir = path.join(repoRoot, 'test-results');
   mkdirSync(logDir, { recursive: true });
   const logFile = path.join(logDir, `${label}-system.log`);
@@ -218,8 +227,9 @@ export async function startIsolatedSystem({ label, env = {} }) {
   const databaseUrl = new URL(process.env.DATABASE_URL ?? LOCAL_DATABASE_URL);
   databaseUrl.pathname = `/tms_${label}_${suffix}`;
   const system = await startSystem({
-    port: await freePort(),
+    port: port ?? (await freePort()),
     logFile,
+    healthPorts,
     env: { ...env, DATABASE_URL: databaseUrl.toString(), NATS_SUBJECT_ROOT: `${label}${suffix}`, NODE_ENV: 'test' },
   });
   const stop = async () => {

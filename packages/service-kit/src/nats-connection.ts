@@ -1,8 +1,10 @@
 import { Global, Inject, Injectable, Logger, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
 import { ClientNats, ServerNats, type ClientProxy, type NatsOptions } from '@nestjs/microservices';
-import { connect, type NatsConnection, type Subscription, type SubscriptionOptions } from '@nats-io/transport-node';
+import { connect, type Msg, type NatsConnection, type Subscription, type SubscriptionOptions } from '@nats-io/transport-node';
 import { eventSubject, type ChangeKind } from '@tms/contracts';
 import { config } from './config.js';
+import { outcomeOf, serveObserved } from './observed-requests.js';
+import { outsideRequests } from './request-id.js';
 import type { SharedNats } from './object-bucket.js';
 
 /** The injection token of the process's one NATS connection (natsConnectionModule). */
@@ -24,10 +26,12 @@ type NestNatsOptions = Required<NatsOptions>['options'];
 /**
  * Nest's NATS transport (a service's message handlers) on the process's connection rather than one of its own.
  * Closing it only ends its subscriptions, so no new request starts while the service stops; the connection stays
- * up for the modules' own shutdown work, and natsConnectionModule drains it last.
+ * up for the modules' own shutdown work, and natsConnectionModule drains it last. Each message is handled as a part
+ * of the caller's request (its id and trace context from the headers) and timed until its answer goes out.
  */
 export class SharedConnectionServer extends ServerNats {
   private readonly handlerSubscriptions: Subscription[] = [];
+  private readonly served = new WeakMap<Msg, ReturnType<typeof serveObserved>>();
 
   constructor(
     options: NestNatsOptions,
@@ -53,6 +57,27 @@ export class SharedConnectionServer extends ServerNats {
   override async close() {
     for (const subscription of this.handlerSubscriptions.splice(0)) subscription.unsubscribe();
   }
+
+  override async handleMessage(channel: string, message: Msg) {
+    const served = serveObserved(channel, message.headers);
+    this.served.set(message, served);
+    try {
+      return await served.run(() => super.handleMessage(channel, message));
+    } finally {
+      // An event has no answer to wait for.
+      if (!message.reply) served.finish('ok');
+    }
+  }
+
+  override getPublisher(message: Msg, id: string, context: Parameters<ServerNats['getPublisher']>[2]) {
+    const publish = super.getPublisher(message, id, context);
+    const served = this.served.get(message);
+    // The first packet is the answer (or the failure); finish() counts only the first.
+    return (packet: { err?: unknown; response?: unknown }) => {
+      served?.finish(outcomeOf(packet));
+      return publish(packet);
+    };
+  }
 }
 
 /**
@@ -69,6 +94,11 @@ export class SharedConnectionClient extends ClientNats {
 
   override async createClient() {
     return this.connection;
+  }
+
+  /** Made on the first request: what it starts (Nest's watcher of the connection's status) is no request's. */
+  override connect() {
+    return outsideRequests(() => super.connect());
   }
 
   override async close() {
