@@ -24,7 +24,7 @@ export function logLevelSetting(env: Env = process.env): Level {
  * (`context`), and `reqId` when written for a request (request-id.ts). Written synchronously, so that nothing is lost
  * when the process exits; what is logged per request is at debug level.
  */
-export function partLogger(part: string, env: Env = process.env): Pino {
+export function partLogger(part: string, env: Env = process.env, destination: NodeJS.WritableStream = process.stdout): Pino {
   const options = {
     level: logLevelSetting(env),
     base: { part },
@@ -35,8 +35,8 @@ export function partLogger(part: string, env: Env = process.env): Pino {
       return reqId ? { reqId } : {};
     },
   };
-  if (logsAsJson(env)) return pino(options);
-  return pino(options, PinoPretty({ sync: true, singleLine: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'part,context', messageFormat: '{if context}{context}: {end}{msg}' }));
+  if (logsAsJson(env)) return pino(options, destination === process.stdout ? pino.destination({ fd: 1, sync: true }) : destination);
+  return pino(options, PinoPretty({ destination, sync: true, singleLine: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'part,context', messageFormat: '{if context}{context}: {end}{msg}' }));
 }
 
 const NEST_LEVELS: Record<LogLevel, Level> = { verbose: 'trace', debug: 'debug', log: 'info', warn: 'warn', error: 'error', fatal: 'fatal' };
