@@ -1,6 +1,7 @@
 /**
  * Deletes from a deployable's node_modules what nothing loads at run time: type declarations and TypeScript sources,
- * source maps, markdown, and tesseract.js-core's browser builds (each WebAssembly core again, inlined in JavaScript:
+ * source maps, markdown, the tests a package ships at its root (prom-client's bintrees: 2 MB of test data), and
+ * tesseract.js-core's browser builds (each WebAssembly core again, inlined in JavaScript:
  * Node loads the .wasm file beside its loader). It runs after `npm ci --omit=dev` in every service's deployable
  * (scripts/deployable.mjs makes it the deployable's postinstall), and keeps svc-ai's image under 250 MB.
  *   node prune-node-modules.mjs [folder]   (default: the current folder)
@@ -10,11 +11,25 @@ import path from 'node:path';
 
 const UNUSED = /\.(?:[cm]?ts|tsx|map|md|markdown)$|^tesseract-core[\w-]*\.wasm\.js$/i;
 
-function prune(folder) {
+const TESTS = new Set(['test', 'tests', '__tests__']);
+
+const sizeOf = (folder) =>
+  readdirSync(folder, { withFileTypes: true }).reduce((sum, entry) => {
+    const file = path.join(folder, entry.name);
+    return sum + (entry.isDirectory() ? sizeOf(file) : statSync(file).size);
+  }, 0);
+
+/** `packageRoot`: the folder is a package's own (node_modules/name, node_modules/@scope/name). */
+function prune(folder, packageRoot = false) {
   let bytes = 0;
+  const inModules = path.basename(folder) === 'node_modules';
+  const inScope = path.basename(folder).startsWith('@') && path.basename(path.dirname(folder)) === 'node_modules';
   for (const entry of readdirSync(folder, { withFileTypes: true })) {
     const file = path.join(folder, entry.name);
-    if (entry.isDirectory()) bytes += prune(file);
+    if (entry.isDirectory() && packageRoot && TESTS.has(entry.name)) {
+      bytes += sizeOf(file);
+      rmSync(file, { recursive: true });
+    } else if (entry.isDirectory()) bytes += prune(file, (inModules && !entry.name.startsWith('@')) || inScope);
     else if (entry.isFile() && UNUSED.test(entry.name)) {
       bytes += statSync(file).size;
       rmSync(file);

@@ -208,12 +208,14 @@ async function waitForHealth(url, timeoutMs) {
  * Starts every process under one supervisor. Resolves once every gateway answers, with the first one's URL, all of
  * them (urls), the supervised processes (by name: svc-core-2, nats-1...) and a stop().
  * @param {{ port?: number, env?: Record<string,string>, logFile?: string, replicas?: number, natsNodes?: number,
- *   natsDir?: string }} options  logFile: write the processes' output there instead of the terminal (the tests do);
- *   replicas: processes of the gateway and of every service (gateways on port, port + 1...; each process named
- *   tms-{part}-{n}); natsNodes: run our own NATS cluster of that many servers, with a user per part, its stores in
- *   natsDir, instead of NATS_URL or the local server.
+ *   natsDir?: string, healthPorts?: boolean }} options  logFile: write the processes' output there instead of the
+ *   terminal (the tests do); replicas: processes of the gateway and of every service (gateways on port, port + 1...;
+ *   each process named tms-{part}-{n}); natsNodes: run our own NATS cluster of that many servers, with a user per
+ *   part, its stores in natsDir, instead of NATS_URL or the local server; healthPorts: give each process a
+ *   HEALTH_PORT of its own (metrics, probes), answered as `healthPorts` by process name (`svc-core`, `gateway`,
+ *   `svc-core-2`).
  */
-export async function startSystem({ port = Number(process.env.PORT ?? 3000), env: extraEnv = {}, logFile, replicas = 1, natsNodes = 0, natsDir } = {}) {
+export async function startSystem({ port = Number(process.env.PORT ?? 3000), env: extraEnv = {}, logFile, replicas = 1, natsNodes = 0, natsDir, healthPorts: withHealthPorts = false } = {}) {
   const baseEnv = { ...process.env, ...extraEnv };
   const postgres = await resolvePostgres(baseEnv);
   const cluster = natsNodes ? await natsCluster({ nodes: natsNodes, root: baseEnv.NATS_SUBJECT_ROOT ?? 'tms', dir: natsDir ?? path.join(stateDir, 'nats-cluster') }) : undefined;
@@ -225,14 +227,23 @@ export async function startSystem({ port = Number(process.env.PORT ?? 3000), env
   const env = { ...baseEnv, DATABASE_URL: postgres.url, NATS_URL: nats.url, PORT: String(port), APP_URL: appUrl(port) };
   if (cluster) env.NATS_REPLICAS ??= String(Math.min(3, natsNodes));
 
-  // One process of a part: named {part}-{n} when there are several, signed in as the part, and titled
-  // tms-{part}-{n} (node's --title, so `ps` tells the replicas apart).
-  const node = (part, dir, n, own = {}) => ({
-    name: replicas > 1 ? `${part}-${n}` : part,
-    command: `exec node --title=tms-${dir}-${n} dist/main.js`,
-    cwd: path.join(repoRoot, dir),
-    env: { ...env, ...cluster?.signIn(dir), ...own },
-  });
+  // One process of a part: named {part}-{n} when there are several, signed in as the part, titled tms-{part}-{n}
+  // (node's --title, so `ps` tells the replicas apart), with a health port of its own when asked.
+  const healthPorts = {};
+  const node = (part, dir, n, own = {}) => {
+    const name = replicas > 1 ? `${part}-${n}` : part;
+    return {
+      name,
+      command: `exec node --title=tms-${dir}-${n} dist/main.js`,
+      cwd: path.join(repoRoot, dir),
+      env: { ...env, ...cluster?.signIn(dir), ...own, ...(healthPorts[name] && { HEALTH_PORT: String(healthPorts[name]) }) },
+    };
+  };
+  if (withHealthPorts) {
+    for (const part of [...SERVICES.map((service) => `svc-${service}`), 'gateway']) {
+      for (let n = 1; n <= replicas; n++) healthPorts[replicas > 1 ? `${part}-${n}` : part] = await freePort();
+    }
+  }
   const copies = (make) => Array.from({ length: replicas }, (_, index) => make(index + 1));
   const parts = [
     ...(nats.command ? [{ ...nats.command, env }] : []),
@@ -287,7 +298,7 @@ export async function startSystem({ port = Number(process.env.PORT ?? 3000), env
     throw error;
   }
   const processes = Object.fromEntries(running.map((command) => [command.name, command]));
-  return { url: appUrl(port), urls: gatewayPorts.map(appUrl), databaseUrl: postgres.url, natsUrl: nats.url, processes, stop, finished };
+  return { url: appUrl(port), urls: gatewayPorts.map(appUrl), databaseUrl: postgres.url, natsUrl: nats.url, processes, healthPorts, stop, finished };
 }
 
 /** A port nobody listens on right now. */
@@ -304,11 +315,13 @@ export function freePort() {
  * The whole system on a free port with a fresh database (on DATABASE_URL's server, else the local one) and its
  * own NATS subject root, so a developer's running system is never touched. stop() also drops the database.
  * The processes' output goes to test-results/{label}-system.log. Used by the end-to-end tests and the benchmarks.
- * @param {{ label: string, env?: Record<string,string>, replicas?: number, natsNodes?: number }} options  label: names
- *   the database (`tms_${label}_…`) and the log; env: more configuration for every process (README: Configuration);
- *   replicas, natsNodes: as startSystem's (a NATS cluster of its own, its stores in a temporary folder).
+ * @param {{ label: string, env?: Record<string,string>, replicas?: number, natsNodes?: number, healthPorts?: boolean,
+ *   port?: number }} options  label: names the database (`tms_${label}_…`) and the log; env: more configuration for
+ *   every process (README: Configuration); replicas, natsNodes, healthPorts: as startSystem's (a NATS cluster of its
+ *   own, its stores in a temporary folder); port: the gateway's, when the test must know it first (an issuer's
+ *   redirect URI).
  */
-export async function startIsolatedSystem({ label, env = {}, replicas = 1, natsNodes = 0 }) {
+export async function startIsolatedSystem({ label, env = {}, replicas = 1, natsNodes = 0, healthPorts = false, port }) {
   const logDir = path.join(repoRoot, 'test-results');
   mkdirSync(logDir, { recursive: true });
   const logFile = path.join(logDir, `${label}-system.log`);
@@ -317,11 +330,12 @@ export async function startIsolatedSystem({ label, env = {}, replicas = 1, natsN
   databaseUrl.pathname = `/tms_${label}_${suffix}`;
   const natsDir = natsNodes ? mkdtempSync(path.join(os.tmpdir(), `tms-${label}-nats-`)) : undefined;
   const system = await startSystem({
-    port: await freePort(),
+    port: port ?? (await freePort()),
     logFile,
     replicas,
     natsNodes,
     natsDir,
+    healthPorts,
     env: { ...env, DATABASE_URL: databaseUrl.toString(), NATS_SUBJECT_ROOT: `${label}${suffix}`, NODE_ENV: 'test' },
   });
   const stop = async () => {

@@ -1,5 +1,9 @@
 import 'reflect-metadata';
-import { startService } from '@tms/service-kit';
-import { AppModule } from './app.module.js';
+import { observe } from '@tms/service-kit/observe';
+
+// Logs, and traces when configured, before anything they watch is loaded (service-kit's observe.ts).
+await observe('svc-ai');
+const { startService } = await import('@tms/service-kit');
+const { AppModule } = await import('./app.module.js');
 
 await startService('ai', AppModule);

@@ -1,9 +1,10 @@
 import 'reflect-metadata';
+import './observed.js';
 import type { Server } from 'node:http';
 import { setFlagsFromString } from 'node:v8';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { exitCleanlyOnSignals, SettingError } from '@tms/service-kit';
+import { exitCleanlyOnSignals, serveOperations, SettingError } from '@tms/service-kit';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module.js';
 import { externalClient } from './auth/oidc-issuer.js';
@@ -50,6 +51,10 @@ async function bootstrap() {
   limitSlowClients(app.getHttpServer());
   await app.listen(config.port);
   logger.log(`svc-gateway listening on ${config.appUrl} (port ${config.port})`);
+  if (config.healthPort) {
+    serveOperations(config.healthPort);
+    logger.log(`metrics on port ${config.healthPort} (/metrics)`);
+  }
 }
 
 /**

@@ -14,6 +14,7 @@ import { GpsIngestion } from './gps/gps-ingestion.service.js';
 import { AllExceptionsFilter } from './http/all-exceptions.filter.js';
 import { mountFrontEnds } from './http/front-ends.js';
 import { expressErrorHandler } from './http/http-errors.js';
+import { observeRequests } from './http/observed-requests.js';
 import { jsonBody } from './http/request-body.js';
 import { securityHeaders } from './http/security-headers.js';
 
@@ -28,6 +29,8 @@ export function assemblePipeline(app: NestExpressApplication, { config, devIssue
   const http = app.getHttpAdapter().getInstance() as Express;
   // 1. Devices' GPS ingestion, ahead of express itself: it needs none of what follows (gps/device-requests.ts).
   serveDevicesFirst(app.getHttpServer(), deviceRequests(app.get(GpsIngestion)));
+  //    Around it and all that follows, every request's id (X-Request-Id), span, metrics and debug line.
+  observeRequests(app.getHttpServer());
   // 2. Express: no X-Powered-By; X-Forwarded-Proto/-For believed from private networks only.
   http.disable('x-powered-by');
   http.set('trust proxy', TRUSTED_PROXIES);

@@ -1,2 +1,3 @@
 export * from './gps-stream.js';
 export * from './device-token.js';
+export * from './gps-metrics.js';

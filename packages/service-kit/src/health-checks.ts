@@ -1,9 +1,41 @@
 import { createServer, type Server } from 'node:http';
-import type { INestMicroservice } from '@nestjs/common';
+import { Logger, type INestMicroservice } from '@nestjs/common';
 import type { NatsConnection } from '@nats-io/transport-node';
+import { collectProcessMetrics, metricsRegistry } from './metrics.js';
+
+/** What an orchestrator asks a part: whether it can still work (else restart it), and whether to send it work. */
+export interface Probes {
+  live(): boolean;
+  ready(): boolean;
+}
 
 /**
- * For an orchestrator's probes (Kubernetes), when HEALTH_PORT is set: a NATS-only service has no other HTTP.
+ * A part's operations port (HEALTH_PORT), never its public one:
+ *  - GET /metrics: its Prometheus metrics (metrics.ts), Node's own included;
+ *  - GET /livez and GET /readyz: its probes, when it has them (200 or 503).
+ */
+export function serveOperations(port: number, probes?: Probes): Server {
+  collectProcessMetrics();
+  const server = createServer((request, response) => {
+    const path = request.url?.split('?')[0];
+    if (path === '/metrics') {
+      metricsRegistry.metrics().then(
+        (text) => response.writeHead(200, { 'content-type': metricsRegistry.contentType }).end(text),
+        () => response.writeHead(500).end(),
+      );
+      return;
+    }
+    const up = !probes ? undefined : path === '/livez' ? probes.live() : path === '/readyz' ? probes.ready() : undefined;
+    response.writeHead(up === undefined ? 404 : up ? 200 : 503, { 'content-type': 'application/json' });
+    response.end(JSON.stringify({ status: up === undefined ? 'not found' : up ? 'ok' : 'down' }));
+  });
+  // A port taken is said, not a crash: the part works on without its metrics and probes.
+  server.on('error', (error) => new Logger('Operations').error(`Port ${port} (HEALTH_PORT): ${error.message}`));
+  return server.listen(port);
+}
+
+/**
+ * A NATS-only service's operations port, for an orchestrator's probes (Kubernetes) and Prometheus:
  *  - GET /livez: 200 while the service can still work; 503 once its NATS connection is closed for good (the client
  *    gave up reconnecting), when only a restart helps.
  *  - GET /readyz: 200 while connected to NATS, so its queue group gets its requests; 503 while (re)connecting.
@@ -12,11 +44,5 @@ export function serveHealthChecks(app: INestMicroservice, port: number): Server 
   const nc = app.unwrap<NatsConnection>();
   let connected = true;
   app.status.subscribe((status) => (connected = status === 'connected'));
-  const server = createServer((request, response) => {
-    const path = request.url?.split('?')[0];
-    const up = path === '/livez' ? !nc.isClosed() : path === '/readyz' ? connected && !nc.isClosed() : undefined;
-    response.writeHead(up === undefined ? 404 : up ? 200 : 503, { 'content-type': 'application/json' });
-    response.end(JSON.stringify({ status: up === undefined ? 'not found' : up ? 'ok' : 'down' }));
-  });
-  return server.listen(port);
+  return serveOperations(port, { live: () => !nc.isClosed(), ready: () => connected && !nc.isClosed() });
 }

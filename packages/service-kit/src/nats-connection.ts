@@ -3,6 +3,8 @@ import { ClientNats, ServerNats, type ClientProxy, type NatsContext, type NatsOp
 import { connect, type Msg, type NatsConnection, type Subscription, type SubscriptionOptions } from '@nats-io/transport-node';
 import { eventSubject, type ChangeKind } from '@tms/contracts';
 import { config } from './config.js';
+import { outcomeOf, serveObserved } from './observed-requests.js';
+import { outsideRequests } from './request-id.js';
 import type { SharedNats } from './object-bucket.js';
 
 /** The injection token of the process's one NATS connection (natsConnectionModule). */
@@ -29,13 +31,15 @@ const IN_FLIGHT_WAIT_MS = 5000;
  * Closing it drains its subscriptions (what NATS already sent this replica is still handled, nothing new comes: the
  * other replicas of the queue group get it) and waits for the requests it holds to be answered, so a replica that is
  * told to stop costs no request. The connection stays up for the modules' own shutdown work, and
- * natsConnectionModule drains it last.
+ * natsConnectionModule drains it last. Each message is handled as a part of the caller's request (its id and trace
+ * context from the headers) and timed until its answer goes out.
  */
 export class SharedConnectionServer extends ServerNats {
   private readonly handlerSubscriptions: Subscription[] = [];
   /** Messages being handled: a request until its last reply is published, an event until its handler is done. */
   private readonly inFlight = new Set<Msg>();
   private whenIdle?: () => void;
+  private readonly served = new WeakMap<Msg, ReturnType<typeof serveObserved>>();
 
   constructor(
     options: NestNatsOptions,
@@ -60,22 +64,30 @@ export class SharedConnectionServer extends ServerNats {
 
   override async handleMessage(channel: string, message: Msg) {
     this.inFlight.add(message);
+    const served = serveObserved(channel, message.headers);
+    this.served.set(message, served);
     try {
-      await super.handleMessage(channel, message);
+      await served.run(() => super.handleMessage(channel, message));
       if (!message.reply) this.settle(message);
     } catch (error) {
       this.settle(message);
       throw error;
+    } finally {
+      // An event has no answer to wait for.
+      if (!message.reply) served.finish('ok');
     }
   }
 
   override getPublisher(message: Msg, id: string, context: NatsContext) {
     const publish = super.getPublisher(message, id, context);
-    return (response: { isDisposed?: boolean }) => {
+    const served = this.served.get(message);
+    // The first packet is the answer (or the failure); finish() counts only the first.
+    return (packet: { err?: unknown; response?: unknown; isDisposed?: boolean }) => {
+      served?.finish(outcomeOf(packet));
       try {
-        return publish(response);
+        return publish(packet);
       } finally {
-        if (response.isDisposed) this.settle(message);
+        if (packet.isDisposed) this.settle(message);
       }
     };
   }
@@ -110,6 +122,11 @@ export class SharedConnectionClient extends ClientNats {
 
   override async createClient() {
     return this.connection;
+  }
+
+  /** Made on the first request: what it starts (Nest's watcher of the connection's status) is no request's. */
+  override connect() {
+    return outsideRequests(() => super.connect());
   }
 
   override async close() {

@@ -4,6 +4,7 @@ import { headers } from '@nats-io/transport-node';
 import { ACTOR_HEADER, DEADLINE_HEADER, fail, invalidInput, rpcSubject, SOMETHING_WENT_WRONG, type Actor, type RpcReply, type ServiceName } from '@tms/contracts';
 import { firstValueFrom, timeout } from 'rxjs';
 import { config, wholeNumberSetting } from './config.js';
+import { sendObserved } from './observed-requests.js';
 
 /** The injection token of the NATS client a service asks other services with. */
 export const SERVICE_REQUESTS_CLIENT = 'SERVICE_REQUESTS_CLIENT';
@@ -55,7 +56,7 @@ export class ServiceRequests {
     const record = new NatsRecordBuilder(payload).setHeaders(sent).build();
     let raw: unknown;
     try {
-      raw = await firstValueFrom(this.client.send<unknown>(subject, record).pipe(timeout({ first: timeoutMs })));
+      raw = await sendObserved(subject, sent, () => firstValueFrom(this.client.send<unknown>(subject, record).pipe(timeout({ first: timeoutMs }))));
     } catch (error) {
       this.logger.warn(`${subject}: the ${service} service did not answer (${error instanceof Error ? error.message : JSON.stringify(error)})`);
       return fail('unavailable', `The ${service} service is not available. Please try again shortly.`);

@@ -1,4 +1,4 @@
-import { Controller, Logger, Module, type INestApplicationContext, type INestMicroservice, type LogLevel, type Type } from '@nestjs/common';
+import { Controller, Logger, Module, type INestApplicationContext, type INestMicroservice, type LoggerService, type LogLevel, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { MessagePattern } from '@nestjs/microservices';
 import { healthSubject, ok, serviceQueue, type ServiceName } from '@tms/contracts';
@@ -6,7 +6,9 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import { config } from './config.js';
 import { serveHealthChecks } from './health-checks.js';
 import { NATS_CONNECTION, natsConnectionModule, SharedConnectionServer } from './nats-connection.js';
+import { observedLogger } from './observe.js';
 import { DeliverableReplySerializer, natsLimits } from './reply-serializer.js';
+import { tracing } from './tracing.js';
 
 /**
  * A service as a NATS microservice, not yet listening: its AppModule under the process's one NATS connection
@@ -14,7 +16,7 @@ import { DeliverableReplySerializer, natsLimits } from './reply-serializer.js';
  * replicas share its work, its replies packed by DeliverableReplySerializer (whose list pages a client reads with
  * ServiceReplyDeserializer).
  */
-export async function createService(service: ServiceName, module: Type, logger: LogLevel[] | false = ['error', 'warn', 'log']): Promise<INestMicroservice> {
+export async function createService(service: ServiceName, module: Type, logger: LogLevel[] | false | LoggerService = ['error', 'warn', 'log']): Promise<INestMicroservice> {
   const name = serviceQueue(service);
   @Module({ imports: [natsConnectionModule(name), module] })
   class ServiceModule {}
@@ -37,11 +39,11 @@ export function healthController(service: ServiceName): Type {
   return HealthController;
 }
 
-/** Starts a service (createService) and stops it cleanly on SIGINT/SIGTERM. */
+/** Starts a service (createService) and stops it cleanly on SIGINT/SIGTERM; its logs go through observe()'s logger. */
 export async function startService(service: ServiceName, module: Type) {
   const name = serviceQueue(service);
   const logger = new Logger(name);
-  const app = await createService(service, module);
+  const app = await createService(service, module, observedLogger());
   exitCleanlyOnSignals(app, logger);
   await app.listen();
   natsLimits.maxPayload = app.unwrap<NatsConnection>().info?.max_payload ?? natsLimits.maxPayload;
@@ -49,7 +51,7 @@ export async function startService(service: ServiceName, module: Type) {
   const healthPort = config.healthPort;
   if (healthPort) {
     serveHealthChecks(app, healthPort);
-    logger.log(`health checks on port ${healthPort} (/livez, /readyz)`);
+    logger.log(`health checks and metrics on port ${healthPort} (/livez, /readyz, /metrics)`);
   }
   return app;
 }
@@ -71,8 +73,9 @@ export function exitCleanlyOnSignals(app: INestApplicationContext, logger: Logge
     stopping = true;
     logger.log(`${signal}: stopping`);
     setTimeout(() => process.exit(1), 10000).unref();
+    // Spans still waiting to be exported (tracing on) go out before the exit.
     app.close().then(
-      () => process.exit(0),
+      () => tracing.stop().finally(() => process.exit(0)),
       (error: unknown) => {
         logger.error(`Stopping failed: ${error instanceof Error ? error.message : String(error)}`);
         process.exit(1);

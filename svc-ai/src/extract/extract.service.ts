@@ -15,7 +15,7 @@ import {
 import { internalErrorReply, UploadStore } from '@tms/service-kit';
 import { AI_CONFIG, type AiConfig } from './ai-config.js';
 import { documentTypeOf } from './document-kind.js';
-import { extractionPool } from './extraction-pool.js';
+import { extractionJobDuration, extractionPool } from './extraction-pool.js';
 import { UNFOUNDED_CONFIDENCE, unfoundedFields } from './grounding.js';
 import { ModelExtractor, ModelFailure } from './model-extractor.js';
 import { fieldMatches, SCORED_FIELDS } from './scoring.js';
@@ -61,7 +61,7 @@ export class ExtractService implements OnModuleDestroy {
     try {
       const data = await this.uploads.take(payload.object);
       if (!data) return fail('invalid', EXTRACT_MESSAGES.expired);
-      const document = await this.pool.run({ data, fileType: payload.fileType, ocrMaxPages: this.settings.ocrMaxPages }, deadline);
+      const document = await this.read(data, payload.fileType, deadline);
       if (!document.read) {
         if ('unreadable' in document) return fail('invalid', document.unreadable, { fileData: [document.unreadable] });
         throw new Error(document.error);
@@ -78,6 +78,19 @@ export class ExtractService implements OnModuleDestroy {
         return fail('unavailable', 'The request was cancelled: its caller had stopped waiting');
       }
       return internalErrorReply(error);
+    }
+  }
+
+  /** The document's text, read by a worker of the pool; its time counted by how it ended. */
+  private async read(data: Uint8Array, fileType: ExtractLoadPayload['fileType'], deadline: number) {
+    const timer = extractionJobDuration.startTimer();
+    try {
+      const document = await this.pool.run({ data, fileType, ocrMaxPages: this.settings.ocrMaxPages }, deadline);
+      timer({ outcome: document.read ? 'read' : 'unreadable' in document ? 'unreadable' : 'failed' });
+      return document;
+    } catch (error) {
+      timer({ outcome: error instanceof JobExpired ? 'expired' : error instanceof PoolBusy ? 'busy' : 'failed' });
+      throw error;
     }
   }
 

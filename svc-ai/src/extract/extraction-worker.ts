@@ -1,5 +1,6 @@
 import { parentPort } from 'node:worker_threads';
 import type { ExtractFileType } from '@tms/contracts';
+import { observeLogs } from '@tms/service-kit/observe';
 import { readDocumentText, UnreadableDocument } from './document-text.js';
 import { Ocr } from './ocr.js';
 import { extractOffline, type OfflineExtraction } from './offline-extractor.js';
@@ -22,6 +23,8 @@ export type ExtractionOutcome =
  * worker thread of the ExtractionPool so that svc-ai's main thread keeps answering, and so a job can be terminated.
  * The OCR engine is made when the worker starts and kept, as the worker is.
  */
+// A worker thread has a module world of its own: its Nest loggers are set up again, as svc-ai's.
+observeLogs('svc-ai');
 const ocr = new Ocr();
 // Made now, not on the first scan: the pool starts a worker before any document arrives (see ExtractService).
 ocr.warm();

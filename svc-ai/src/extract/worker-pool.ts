@@ -41,6 +41,11 @@ export class WorkerPool<I, O> {
     this.slots = Array.from({ length: size }, () => ({}));
   }
 
+  /** Jobs waiting for a worker. */
+  get waiting(): number {
+    return this.queue.length;
+  }
+
   /** Whether a job given now would run or wait (not be refused as busy). */
   get hasRoom(): boolean {
     return !this.closed && (this.slots.some((slot) => !slot.job) || this.queue.length < this.queueLimit);

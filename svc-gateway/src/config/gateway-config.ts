@@ -21,6 +21,8 @@ export type OidcSettings =
 export interface GatewayConfig {
   production: boolean;
   port: number;
+  /** Where Prometheus scrapes the gateway's /metrics (HEALTH_PORT), apart from the public port; unset: nowhere. */
+  healthPort: number | undefined;
   /** The public URL users reach the app at, without a trailing slash. */
   appUrl: string;
   /** The origin of appUrl: the only foreign-request-free origin besides the request's own host. */
@@ -148,6 +150,7 @@ export function loadConfig(env: Env, gatewayDir: string): GatewayConfig {
   return {
     production,
     port,
+    healthPort: wholeNumberSetting('HEALTH_PORT', { max: 65535 }, env),
     appUrl: appUrl.origin,
     appOrigin: appUrl.origin,
     secureCookies: appUrl.protocol === 'https:',

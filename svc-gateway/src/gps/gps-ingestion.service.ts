@@ -1,7 +1,7 @@
 import { HttpException, Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { jetstream } from '@nats-io/jetstream';
 import { checkGpsBody, GPS_MESSAGES, gpsSubject, INVALID_INPUT, type DeviceGrant } from '@tms/contracts';
-import { ensureGpsStream, hashDeviceToken, openDeviceGrants } from '@tms/gps-stream';
+import { ensureGpsStream, gpsMetrics, hashDeviceToken, openDeviceGrants } from '@tms/gps-stream';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js';
 import { RetryLater } from '../http/http-errors.js';
 import { NATS_CONNECTION, type GatewayNats } from '../nats/nats.module.js';
@@ -118,6 +118,7 @@ export class GpsIngestion implements OnModuleInit, OnModuleDestroy {
       this.logger.warn(`A GPS publish was not acknowledged: ${error instanceof Error ? error.message : String(error)}`);
       throw refuse(503, 'The positions could not be stored right now. Please retry.');
     }
+    gpsMetrics.accepted.inc(checked.positions.length);
     return { accepted: checked.positions.length };
   }
 }

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ClientProxy, NatsRecordBuilder } from '@nestjs/microservices';
 import { headers, InvalidArgumentError } from '@nats-io/transport-node';
 import { ACTOR_HEADER, DEADLINE_HEADER, RPC_ERROR_CODES, type Actor, type RpcReply, type ServiceName } from '@tms/contracts';
+import { sendObserved } from '@tms/service-kit';
 import { firstValueFrom, timeout } from 'rxjs';
 import { z } from 'zod';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js';
@@ -98,7 +99,7 @@ export class ServiceClient {
     if (actor) sent.set(ACTOR_HEADER, JSON.stringify({ id: actor.id, email: actor.email }));
     const record = new NatsRecordBuilder(payload).setHeaders(sent).build();
     try {
-      raw = await firstValueFrom(this.nats.send<unknown>(subject, record).pipe(timeout({ first: timeoutMs })));
+      raw = await sendObserved(subject, sent, () => firstValueFrom(this.nats.send<unknown>(subject, record).pipe(timeout({ first: timeoutMs }))));
     } catch (error) {
       // A request that could not be packed or is over max_payload never left: the service is not to blame.
       if (isPackingFailure(error)) return { failure: 'not_sendable', detail: describe(error) };

@@ -6,7 +6,19 @@ export interface RunningSystem {
   /** The system's own fresh database, for seeding what the API would take long to create. */
   databaseUrl: string;
   logFile: string;
+  /** Each part's HEALTH_PORT (`svc-core`, `gateway`...), when asked for with `healthPorts`. */
+  healthPorts: Record<string, number>;
   stop(): Promise<void>;
+}
+
+interface SystemOptions {
+  label: string;
+  /** More configuration for every process (README: Configuration). */
+  env?: Record<string, string>;
+  /** Give each part a HEALTH_PORT of its own (metrics, probes). */
+  healthPorts?: boolean;
+  /** The gateway's port, when the test must know it first (an issuer's redirect URI); else a free one. */
+  port?: number;
 }
 
 const SYSTEM_SCRIPT = fileURLToPath(new URL('../../../scripts/system.mjs', import.meta.url));
@@ -16,8 +28,8 @@ const SYSTEM_SCRIPT = fileURLToPath(new URL('../../../scripts/system.mjs', impor
  * database and a subject root of its own; its output goes to test-results/{label}-system.log. The script is plain
  * JavaScript, hence the import by path and the type given here.
  */
-export async function startIsolatedSystem(options: { label: string }): Promise<RunningSystem> {
-  const system = (await import(SYSTEM_SCRIPT)) as { startIsolatedSystem(options: { label: string }): Promise<RunningSystem> };
+export async function startIsolatedSystem(options: SystemOptions): Promise<RunningSystem> {
+  const system = (await import(SYSTEM_SCRIPT)) as { startIsolatedSystem(options: SystemOptions): Promise<RunningSystem> };
   return system.startIsolatedSystem(options);
 }
 

@@ -2,6 +2,7 @@ import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShut
 import { jetstream, jetstreamManager, type JetStreamManager } from '@nats-io/jetstream';
 import { headers, type Subscription } from '@nats-io/transport-node';
 import { gpsConsumerName, gpsDeadLetterStreamName, gpsDeadLetterSubject, gpsStreamName } from '@tms/contracts';
+import { gpsMetrics } from '@tms/gps-stream';
 import { config } from '@tms/service-kit';
 import { GpsJetStream } from '../jetstream/jetstream.module.js';
 
@@ -54,6 +55,7 @@ export class DeadLetters implements OnApplicationBootstrap, OnApplicationShutdow
       const header = headers();
       header.set('Tms-Dead-Letter-Reason', reason.replace(/[\r\n]+/g, ' '));
       await js.publish(this.subject, data, { msgID: `gps-${origin}`, headers: header });
+      gpsMetrics.deadLettered.inc();
       this.logger.warn(`Set apart ${origin} (${data.length} bytes): ${reason}`);
     }
   }

@@ -2,6 +2,7 @@ import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShut
 import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, type ConsumerMessages, type JsMsg } from '@nats-io/jetstream';
 import { nanos } from '@nats-io/transport-node';
 import { gpsConsumerName, gpsStreamName, type GpsEnvelope } from '@tms/contracts';
+import { gpsMetrics } from '@tms/gps-stream';
 import { config } from '@tms/service-kit';
 import { GpsJetStream } from '../jetstream/jetstream.module.js';
 import { telematicsConfig } from '../telematics-config.js';
@@ -128,7 +129,7 @@ export class PositionsConsumer implements OnApplicationBootstrap, OnApplicationS
     );
     for (;;) {
       try {
-        const refused = await writeOrRefuse((envelopes) => this.writer.write(envelopes), readable);
+        const refused = await writeOrRefuse(async (envelopes) => gpsMetrics.stored.inc(await this.writer.write(envelopes)), readable);
         const letters = refused.map(({ envelope, seq, index, reason }) => refusedLetter(envelope, reason, `stream message ${seq} position ${index}`));
         await this.deadLetters.publish([...unreadable, ...letters]);
         return this.settle(batch, (message) => message.ack());
