@@ -140,7 +140,9 @@ async function natsCluster({ nodes, root, dir }) {
   if (!natsServer) throw new Error('A NATS cluster needs nats-server (Debian/Ubuntu: apt-get install nats-server).');
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   chmodSync(dir, 0o700);
-  const secret = () => randomBytes(24).toString('base64url');
+  // A letter first: nats-server reads a $VARIABLE's value as a config value, and one starting with a digit as a
+  // number ('Expected a digit but got ...', and the server does not start).
+  const secret = () => `p${randomBytes(24).toString('hex')}`;
   const passwords = Object.fromEntries(NATS_USERS.map((user) => [user, secret()]));
   const serverEnv = Object.fromEntries(NATS_USERS.map((user) => [passwordVariable(user), passwords[user]]));
   const authorization = authorizationConfig(root, (user) => `$${passwordVariable(user)}`);
