@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { GpsEnvelope } from '@tms/contracts';
 import { DataSource } from 'typeorm';
+import { IftaTotals, type TruckWindow } from '../ifta/ifta-totals.js';
 import { positionId } from './position-id.js';
 
 interface Row {
@@ -26,6 +27,10 @@ const COLUMNS = `id, device_id, driver_id, truck_id, load_id, latitude, longitud
  */
 const ROWS = `json_to_recordset($1::json) AS r(id uuid, "deviceId" uuid, "driverId" uuid, "truckId" uuid, "loadId" uuid,
   latitude numeric, longitude numeric, speed numeric, heading smallint, accuracy real, "timestamp" timestamptz)`;
+/** The times of the positions the insert wrote (not those stored before), per truck: what IFTA's totals take in. */
+const UTC_TEXT = (time: string) => `to_char(${time} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const WRITTEN_WINDOWS = `SELECT truck_id AS "truckId", ${UTC_TEXT('min(recorded_at)')} AS lo, ${UTC_TEXT('max(recorded_at)')} AS hi
+  FROM written WHERE truck_id IS NOT NULL GROUP BY truck_id`;
 const ROW_VALUES = `r.id, r."deviceId", r."driverId", r."truckId", r."loadId", r.latitude, r.longitude, r.speed, r.heading, r.accuracy, r."timestamp"`;
 
 /** The latest of `rows` per key, in key order (concurrent writers then lock latest rows in the same order). */
@@ -43,12 +48,15 @@ function latestBy(rows: Row[], key: (row: Row) => string | null): Row[] {
 
 /**
  * Writes a batch of stream messages in one transaction: the positions (a position already stored is skipped), the
- * latest position of each driver and truck they name (only a newer one replaces it), and each device's last
- * position time. Replaying a batch changes nothing, so the stream may deliver a message again after a crash.
+ * latest position of each driver and truck they name (only a newer one replaces it), each device's last
+ * position time, and IFTA's miles per truck, day and state (IftaTotals). Replaying a batch changes nothing, so the stream may deliver a message again after a crash.
  */
 @Injectable()
 export class PositionsWriter {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly ifta: IftaTotals,
+  ) {}
 
   async write(envelopes: GpsEnvelope[]): Promise<number> {
     const byId = new Map<string, Row>();
@@ -77,7 +85,11 @@ export class PositionsWriter {
     const trucks = latestBy(rows, (row) => row.truckId);
     const devices = latestBy(rows, (row) => row.deviceId);
     await this.dataSource.transaction(async (manager) => {
-      await manager.query(`INSERT INTO telematics.positions (${COLUMNS}) SELECT ${ROW_VALUES} FROM ${ROWS} ON CONFLICT DO NOTHING`, [JSON.stringify(rows)]);
+      const written: TruckWindow[] = await manager.query(
+        `WITH written AS (INSERT INTO telematics.positions (${COLUMNS}) SELECT ${ROW_VALUES} FROM ${ROWS} ON CONFLICT DO NOTHING RETURNING truck_id, recorded_at)
+         ${WRITTEN_WINDOWS}`,
+        [JSON.stringify(rows)],
+      );
       for (const [kind, latest] of [['driver', drivers], ['truck', trucks]] as const) {
         if (!latest.length) continue;
         await manager.query(
@@ -99,6 +111,8 @@ export class PositionsWriter {
          WHERE d.id = r."deviceId" AND (d.last_position_at IS NULL OR d.last_position_at < r."timestamp")`,
         [JSON.stringify(devices)],
       );
+      // Last: it locks the trucks, and every other row this transaction locks is locked by then (no deadlock).
+      await this.ifta.update(manager, written);
     });
     return rows.length;
   }
