@@ -132,7 +132,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await db?.end();
   await system?.stop();
-});
+}, 60_000);
 
 describe('GET /api/reports/ifta', () => {
   it('needs a signed-in user, and a year and quarter', async () => {
