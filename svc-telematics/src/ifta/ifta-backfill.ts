@@ -1,14 +1,21 @@
-import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { IftaTotals } from './ifta-totals.js';
 
+/** How often the list of trucks to build is looked at. */
+const EVERY_MS = 10_000;
+
 /**
- * Builds the totals of trucks whose positions were stored before the totals existed (listed by the migration), one
- * truck at a time in the background after start; a truck's batches meanwhile wait for it (its lock), then add to it.
+ * Builds afresh the totals of the trucks listed in telematics.ifta_backfill, one truck at a time in the background:
+ * those whose positions were stored before the totals existed (listed by the migration), and any an operator lists
+ * (after changing COMPANY_TIME_ZONE, or positions loaded straight into Postgres, as bench/ifta.mjs does). A truck's
+ * batches meanwhile wait for it (its lock), then add to it.
  */
 @Injectable()
-export class IftaBackfill implements OnApplicationBootstrap {
+export class IftaBackfill implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('IftaBackfill');
+  private timer?: NodeJS.Timeout;
+  private running?: Promise<unknown>;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -16,7 +23,19 @@ export class IftaBackfill implements OnApplicationBootstrap {
   ) {}
 
   onApplicationBootstrap() {
-    void this.run().catch((error: unknown) => this.logger.warn(`IFTA totals of earlier positions: ${String(error)} (tried again at the next start)`));
+    const pass = () => {
+      this.running ??= this.run()
+        .catch((error: unknown) => this.logger.warn(`Building IFTA totals: ${String(error)} (tried again shortly)`))
+        .finally(() => (this.running = undefined));
+    };
+    pass();
+    this.timer = setInterval(pass, EVERY_MS);
+    this.timer.unref();
+  }
+
+  async onApplicationShutdown() {
+    clearInterval(this.timer);
+    await this.running;
   }
 
   async run(): Promise<number> {
@@ -28,7 +47,7 @@ export class IftaBackfill implements OnApplicationBootstrap {
       await this.dataSource.query(`DELETE FROM telematics.ifta_backfill WHERE truck_id = $1`, [next.truck_id]);
       built++;
     }
-    if (built) this.logger.log(`IFTA totals built for ${built} trucks' earlier positions`);
+    if (built) this.logger.log(`IFTA totals built afresh for ${built} trucks`);
     return built;
   }
 }

@@ -82,6 +82,9 @@ const INSERT_GAPS_SQL = `
 const LOCK_TRUCKS_SQL = `
   SELECT pg_advisory_xact_lock(k) FROM (SELECT hashtextextended('telematics.ifta:' || t, 0) AS k FROM unnest($1::text[]) t ORDER BY 1) s`;
 
+/** Below every id: the start of a truck's positions. */
+const NO_ID = '00000000-0000-0000-0000-000000000000';
+
 const key = (truckId: string, day: string, jurisdiction: string) => `${truckId}|${day}|${jurisdiction}`;
 
 /**
@@ -137,9 +140,9 @@ export class IftaTotals {
       for (;;) {
         const page: StoredFix[] = await manager.query(
           `SELECT ${FIX_COLUMNS('$2')} FROM telematics.positions p
-           WHERE p.truck_id = $1 AND ($3::timestamptz IS NULL OR (p.recorded_at, p.id) > ($3::timestamptz, $4::uuid))
+           WHERE p.truck_id = $1 AND p.recorded_at >= $3::timestamptz AND (p.recorded_at, p.id) > ($3::timestamptz, $4::uuid)
            ORDER BY p.recorded_at, p.id LIMIT 20000`,
-          [truckId, this.timeZone, last?.time ?? null, last?.id ?? null],
+          [truckId, this.timeZone, last?.time ?? '-infinity', last?.id ?? NO_ID],
         );
         if (!page.length) break;
         first ??= page[0];

@@ -94,9 +94,9 @@ export class IftaService {
         const page: RecordFix[] = await this.dataSource.query(
           `SELECT ${FIX_COLUMNS('$2')}, p.latitude::text AS lat, p.longitude::text AS lon FROM telematics.positions p
            WHERE p.truck_id = $1 AND p.recorded_at >= ($3::date::timestamp AT TIME ZONE $2) AND p.recorded_at < ($4::date::timestamp AT TIME ZONE $2)
-             AND ($5::timestamptz IS NULL OR (p.recorded_at, p.id) > ($5::timestamptz, $6::uuid))
+             AND p.recorded_at >= $5::timestamptz AND (p.recorded_at, p.id) > ($5::timestamptz, $6::uuid)
            ORDER BY p.recorded_at, p.id LIMIT ${RECORDS_PAGE - rows.length}`,
-          [trucks[index], this.totals.timeZone, from, to, cursor?.time ?? null, cursor?.id ?? null],
+          [trucks[index], this.totals.timeZone, from, to, cursor?.time ?? '-infinity', cursor?.id ?? '00000000-0000-0000-0000-000000000000'],
         );
         if (!page.length) continue;
         const [before]: RecordFix[] = await this.dataSource.query(
