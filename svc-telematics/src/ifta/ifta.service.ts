@@ -49,7 +49,9 @@ export class IftaService {
     const { from, to, truckId = null } = parsed.data;
     try {
       const values = [from, to, truckId];
+      const gapValues = [from, to, truckId, this.totals.timeZone];
       const inPeriod = `day >= $1::date AND day < $2::date AND ($3::uuid IS NULL OR truck_id = $3::uuid)`;
+      const gapsInPeriod = `ends_at >= ${companyMidnight('$1', '$4')} AND ends_at < ${companyMidnight('$2', '$4')} AND ($3::uuid IS NULL OR truck_id = $3::uuid)`;
       const [millimeters, gaps, [{ count }]] = await Promise.all([
         this.dataSource.query(
           `SELECT jurisdiction, sum(millimeters)::text AS millimeters FROM telematics.ifta_truck_days WHERE ${inPeriod}
@@ -58,10 +60,10 @@ export class IftaService {
         ),
         this.dataSource.query(
           `SELECT truck_id AS "truckId", ${utc('starts_at')} AS "from", ${utc('ends_at')} AS "to", millimeters::text AS millimeters, reason
-           FROM telematics.ifta_gaps WHERE ${inPeriod} ORDER BY ends_at, truck_id LIMIT ${IFTA_GAPS_MAX}`,
-          values,
+           FROM telematics.ifta_gaps WHERE ${gapsInPeriod} ORDER BY ends_at, truck_id LIMIT ${IFTA_GAPS_MAX}`,
+          gapValues,
         ),
-        this.dataSource.query(`SELECT count(*)::int AS count FROM telematics.ifta_gaps WHERE ${inPeriod}`, values),
+        this.dataSource.query(`SELECT count(*)::int AS count FROM telematics.ifta_gaps WHERE ${gapsInPeriod}`, gapValues),
       ]);
       return ok({ millimeters, gaps, gapCount: count });
     } catch (error) {
@@ -81,9 +83,10 @@ export class IftaService {
       const trucks: string[] = (
         await this.dataSource.query(
           `SELECT truck_id FROM telematics.ifta_truck_days WHERE day >= $1::date AND day < $2::date AND ($3::uuid IS NULL OR truck_id = $3::uuid)
-           UNION SELECT truck_id FROM telematics.ifta_gaps WHERE day >= $1::date AND day < $2::date AND ($3::uuid IS NULL OR truck_id = $3::uuid)
+           UNION SELECT truck_id FROM telematics.ifta_gaps
+           WHERE ends_at >= ${companyMidnight('$1', '$4')} AND ends_at < ${companyMidnight('$2', '$4')} AND ($3::uuid IS NULL OR truck_id = $3::uuid)
            ORDER BY 1`,
-          [from, to, truckId],
+          [from, to, truckId, this.totals.timeZone],
         )
       ).map((row: { truck_id: string }) => row.truck_id);
       const [afterTruck, afterTime, afterId] = after?.split('|') ?? [];
@@ -93,7 +96,7 @@ export class IftaService {
       for (; index >= 0 && index < trucks.length && rows.length < RECORDS_PAGE; index++, cursor = undefined) {
         const page: RecordFix[] = await this.dataSource.query(
           `SELECT ${FIX_COLUMNS('$2')}, p.latitude::text AS lat, p.longitude::text AS lon FROM telematics.positions p
-           WHERE p.truck_id = $1 AND p.recorded_at >= ($3::date::timestamp AT TIME ZONE $2) AND p.recorded_at < ($4::date::timestamp AT TIME ZONE $2)
+           WHERE p.truck_id = $1 AND p.recorded_at >= ${companyMidnight('$3', '$2')} AND p.recorded_at < ${companyMidnight('$4', '$2')}
              AND p.recorded_at >= $5::timestamptz AND (p.recorded_at, p.id) > ($5::timestamptz, $6::uuid)
            ORDER BY p.recorded_at, p.id LIMIT ${RECORDS_PAGE - rows.length}`,
           [trucks[index], this.totals.timeZone, from, to, cursor?.time ?? '-infinity', cursor?.id ?? '00000000-0000-0000-0000-000000000000'],
@@ -122,4 +125,6 @@ export class IftaService {
   }
 }
 
+/** The instant a company day (a date parameter) begins, in the company's time zone (a text parameter). */
+const companyMidnight = (day: string, zone: string) => `(${day}::date::timestamp AT TIME ZONE ${zone})`;
 const utc = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
