@@ -71,6 +71,7 @@ it('opens the IFTA report beside the tabs, splits the drive at the state line, t
   await page.goto('/accounting');
   await main().getByRole('heading', { name: 'Accounting' }).waitFor();
   // The spec's tabs are as they were, with the button beside them.
+  await page.getByRole('tab', { name: 'Payments' }).waitFor();
   expect(await page.getByRole('tab').allInnerTexts()).toEqual(['Overview', 'Invoices', 'Expenses', 'Payments']);
   await main().getByRole('button', { name: 'IFTA Report' }).click();
   const drawer = page.getByRole('dialog', { name: 'IFTA Report' });
