@@ -9,6 +9,8 @@ import { InvoicesModule } from './invoices/invoices.module.js';
 import { Accounting1764000000000 } from './migrations/1764000000000-accounting.js';
 import { AuditTrail1764400000000 } from './migrations/1764400000000-audit-trail.js';
 import { CompanySettlementLoads1765500000000 } from './migrations/1765500000000-company-settlement-loads.js';
+import { IftaRates1766000000000 } from './migrations/1766000000000-ifta-rates.js';
+import { IftaRatesModule } from './ifta-rates/ifta-rates.module.js';
 import { CompanyProfileEntity } from './company/company-profile.entity.js';
 import { CompanyModule } from './company/company.module.js';
 import { PaymentEntity } from './payments/payment.entity.js';
@@ -20,7 +22,7 @@ import { SettlementsModule } from './settlements/settlements.module.js';
 export const ACCOUNTING_DATABASE = {
   schema: 'accounting',
   entities: [InvoiceEntity, PaymentEntity, ExpenseEntity, SettlementEntity, CompanyProfileEntity],
-  migrations: [Accounting1764000000000, AuditTrail1764400000000, CompanySettlementLoads1765500000000],
+  migrations: [Accounting1764000000000, AuditTrail1764400000000, CompanySettlementLoads1765500000000, IftaRates1766000000000],
 };
 
 @Module({
@@ -37,6 +39,7 @@ export const ACCOUNTING_DATABASE = {
     PaymentsModule,
     SettlementsModule,
     CompanyModule,
+    IftaRatesModule,
   ],
   // svc-core asks what our records name when a delete meets their holds (references.named).
   controllers: [healthController('accounting'), referenceHoldsController('accounting'), auditController('accounting')],

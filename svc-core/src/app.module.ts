@@ -33,6 +33,7 @@ import { AuditTrail1764400000000 } from './migrations/1764400000000-audit-trail.
 import { PayRulesMiles1765500000000 } from './migrations/1765500000000-pay-rules-miles.js';
 import { HeldReferencesModule } from './references/held-references.module.js';
 import { ComplianceModule } from './compliance/compliance.module.js';
+import { IftaModule } from './ifta/ifta.module.js';
 
 /** svc-core owns the `core` schema: every entity and migration of the service is listed here. */
 export const CORE_DATABASE = {
@@ -61,6 +62,7 @@ export const CORE_DATABASE = {
     MaintenanceModule,
     FuelModule,
     ComplianceModule,
+    IftaModule,
   ],
   controllers: [healthController('core'), auditController('core')],
 })

@@ -16,6 +16,7 @@ import { RuntimeConfigController } from './http/runtime-config.controller.js';
 import { migrations } from './migrations/index.js';
 import { NatsModule } from './nats/nats.module.js';
 import { OpenApiModule } from './openapi/openapi.module.js';
+import { ReportsModule } from './reports/reports.module.js';
 import { ResourcesModule } from './resources/resources.module.js';
 import { User } from './users/user.entity.js';
 
@@ -41,7 +42,7 @@ class ConfigModule {
  * `/api/:resource` and `/api/:resource/:id` would match `/api/health`, `/api/audit`, `/api/gps/latest` or
  * `POST /api/devices` or `/api/compliance.csv`, so ResourcesModule comes last; no other module imports it.
  */
-const ROUTES = [AuthModule, HealthModule, GpsModule, ExtractModule, DocumentsModule, AuditModule, ComplianceModule, AccountingModule, OpenApiModule, ResourcesModule];
+const ROUTES = [AuthModule, HealthModule, GpsModule, ExtractModule, DocumentsModule, AuditModule, ComplianceModule, AccountingModule, ReportsModule, OpenApiModule, ResourcesModule];
 
 @Module({})
 export class AppModule {

@@ -9,6 +9,7 @@ import { Telematics1764200000000 } from './migrations/1764200000000-telematics.j
 import { PartialPositionIndexes1764900000000 } from './migrations/1764900000000-partial-position-indexes.js';
 import { CheaperPositionWrites1765000000000 } from './migrations/1765000000000-cheaper-position-writes.js';
 import { AuditTrail1765100000000 } from './migrations/1765100000000-audit-trail.js';
+import { IftaTotals1766000000000 } from './migrations/1766000000000-ifta-totals.js';
 import { LatestLocationEntity } from './positions/latest-location.entity.js';
 import { PositionsModule } from './positions/positions.module.js';
 import { TelematicsHealthController } from './telematics-health.controller.js';
@@ -17,7 +18,7 @@ import { TelematicsHealthController } from './telematics-health.controller.js';
 export const TELEMATICS_DATABASE = {
   schema: 'telematics',
   entities: [DeviceEntity, LatestLocationEntity],
-  migrations: [Telematics1764200000000, PartialPositionIndexes1764900000000, CheaperPositionWrites1765000000000, AuditTrail1765100000000],
+  migrations: [Telematics1764200000000, PartialPositionIndexes1764900000000, CheaperPositionWrites1765000000000, AuditTrail1765100000000, IftaTotals1766000000000],
 };
 
 @Module({

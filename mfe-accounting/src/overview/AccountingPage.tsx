@@ -1,6 +1,9 @@
 import { TabbedPage } from '@tms/ui';
+import { Button } from 'antd';
+import { useState } from 'react';
 import { ExpensesTab } from '../expenses/ExpensesTab.js';
 import { InvoicesTab } from '../invoices/InvoicesTab.js';
+import { IftaDrawer } from '../ifta/IftaDrawer.js';
 import { PaymentsTab } from '../payments/PaymentsTab.js';
 import { OverviewTab } from './OverviewTab.js';
 
@@ -13,5 +16,11 @@ const TABS = [
 
 /** Accounting (/accounting): spec 2.9's tabs, the one shown kept in the URL ('?tab=invoices') for reloads and links. */
 export function AccountingPage() {
-  return <TabbedPage title="Accounting" subtitle="Manage invoices, expenses, and payments" tabs={TABS} />;
+  const [ifta, setIfta] = useState(false);
+  return (
+    <>
+      <TabbedPage title="Accounting" subtitle="Manage invoices, expenses, and payments" tabs={TABS} extra={<Button onClick={() => setIfta(true)}>IFTA Report</Button>} />
+      <IftaDrawer open={ifta} onClose={() => setIfta(false)} />
+    </>
+  );
 }

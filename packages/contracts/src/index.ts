@@ -25,3 +25,5 @@ export * from './audit.js';
 export * from './remotes.js';
 export * from './csv.js';
 export * from './imports.js';
+export * from './reports/ifta.js';
+export * from './reports/fixed-point.js';

@@ -17,13 +17,15 @@ export interface TabbedPageProps {
   tabs: readonly PageTab[];
   /** The URL search parameter that keeps the tab shown, so a reload or a shared link opens it. */
   param?: string;
+  /** Shown beside the tabs, at the end of their bar (Accounting's 'IFTA Report'). */
+  extra?: ReactNode;
 }
 
 /**
  * A screen of tabs under its title (Accounting, Safety & Compliance). The tab shown is kept in the URL, without the
  * parameter for the first, and replaces the history entry rather than adding one.
  */
-export function TabbedPage({ title, subtitle, tabs, param = 'tab' }: TabbedPageProps) {
+export function TabbedPage({ title, subtitle, tabs, param = 'tab', extra }: TabbedPageProps) {
   const [searchParams, setSearchParams] = useSearchParams();
   const active = tabs.find((tab) => tab.key === searchParams.get(param)) ?? tabs[0];
 
@@ -42,7 +44,7 @@ export function TabbedPage({ title, subtitle, tabs, param = 'tab' }: TabbedPageP
     <div>
       <PageHeader title={title} subtitle={subtitle} />
       {/* Only the shown tab is mounted: its lists are fetched when it is opened. */}
-      <Tabs activeKey={active.key} onChange={showTab} destroyOnHidden items={[...tabs]} />
+      <Tabs activeKey={active.key} onChange={showTab} destroyOnHidden items={[...tabs]} tabBarExtraContent={extra} />
     </div>
   );
 }

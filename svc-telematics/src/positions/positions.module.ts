@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { IftaModule } from '../ifta/ifta.module.js';
 import { DeadLetters } from './dead-letters.js';
 import { LatestLocationEntity } from './latest-location.entity.js';
 import { PositionsConsumer } from './positions.consumer.js';
@@ -8,7 +9,7 @@ import { PositionsPartitions } from './positions.partitions.js';
 import { PositionsWriter } from './positions.writer.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([LatestLocationEntity])],
+  imports: [TypeOrmModule.forFeature([LatestLocationEntity]), IftaModule],
   controllers: [PositionsController],
   providers: [PositionsWriter, PositionsConsumer, PositionsPartitions, DeadLetters],
   exports: [DeadLetters],

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { GpsEnvelope } from '@tms/contracts';
 import { DataSource } from 'typeorm';
+import { IftaTotals, type StoredFix } from '../ifta/ifta-totals.js';
 import { positionId } from './position-id.js';
 
 interface Row {
@@ -43,12 +44,15 @@ function latestBy(rows: Row[], key: (row: Row) => string | null): Row[] {
 
 /**
  * Writes a batch of stream messages in one transaction: the positions (a position already stored is skipped), the
- * latest position of each driver and truck they name (only a newer one replaces it), and each device's last
- * position time. Replaying a batch changes nothing, so the stream may deliver a message again after a crash.
+ * latest position of each driver and truck they name (only a newer one replaces it), each device's last
+ * position time, and IFTA's miles per truck, day and state (IftaTotals). Replaying a batch changes nothing, so the stream may deliver a message again after a crash.
  */
 @Injectable()
 export class PositionsWriter {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly ifta: IftaTotals,
+  ) {}
 
   async write(envelopes: GpsEnvelope[]): Promise<number> {
     const byId = new Map<string, Row>();
@@ -76,11 +80,23 @@ export class PositionsWriter {
     const drivers = latestBy(rows, (row) => row.driverId);
     const trucks = latestBy(rows, (row) => row.truckId);
     const devices = latestBy(rows, (row) => row.deviceId);
-    await this.dataSource.transaction(async (manager) => {
-      await manager.query(`INSERT INTO telematics.positions (${COLUMNS}) SELECT ${ROW_VALUES} FROM ${ROWS} ON CONFLICT DO NOTHING`, [JSON.stringify(rows)]);
+    let written: StoredFix[] = [];
+    const last = await this.dataSource.transaction(async (manager) => {
+      const inserted: { id: string }[] = await manager.query(
+        `INSERT INTO telematics.positions (${COLUMNS}) SELECT ${ROW_VALUES} FROM ${ROWS} ON CONFLICT DO NOTHING RETURNING id`,
+        [JSON.stringify(rows)],
+      );
+      // The trucks' positions this batch adds (not those stored before), and the trucks' latest before it: IFTA's totals.
+      const added = new Set(inserted.map(({ id }) => id));
+      written = rows
+        .filter((row) => row.truckId && added.has(row.id))
+        .map((row) => this.ifta.fixOf(row.truckId!, row.id, row.latitude, row.longitude, row.timestamp))
+        .sort((a, b) => (a.truckId !== b.truckId ? (a.truckId < b.truckId ? -1 : 1) : a.at - b.at || (a.id < b.id ? -1 : 1)));
+      const before = await this.ifta.latestOf(manager, [...new Set(written.map((fix) => fix.truckId))]);
+      const priors = new Map<string, string | null>();
       for (const [kind, latest] of [['driver', drivers], ['truck', trucks]] as const) {
         if (!latest.length) continue;
-        await manager.query(
+        const answered: { subjectId: string; prior: string | null }[] = await manager.query(
           `INSERT INTO telematics.latest_positions AS l (subject_kind, subject_id, position_id, device_id, driver_id, truck_id, load_id,
              latitude, longitude, speed, heading, accuracy, recorded_at, created_at)
            SELECT $2::text, ${kind === 'driver' ? 'r."driverId"' : 'r."truckId"'}, ${ROW_VALUES}, now() FROM ${ROWS}
@@ -88,10 +104,14 @@ export class PositionsWriter {
              position_id = EXCLUDED.position_id, device_id = EXCLUDED.device_id, driver_id = EXCLUDED.driver_id,
              truck_id = EXCLUDED.truck_id, load_id = EXCLUDED.load_id, latitude = EXCLUDED.latitude,
              longitude = EXCLUDED.longitude, speed = EXCLUDED.speed, heading = EXCLUDED.heading,
-             accuracy = EXCLUDED.accuracy, recorded_at = EXCLUDED.recorded_at, created_at = EXCLUDED.created_at
-           WHERE l.recorded_at < EXCLUDED.recorded_at`,
+             accuracy = EXCLUDED.accuracy, recorded_at = EXCLUDED.recorded_at, created_at = EXCLUDED.created_at,
+             prior_position_id = l.position_id
+           WHERE l.recorded_at < EXCLUDED.recorded_at
+           ${kind === 'truck' ? 'RETURNING subject_id AS "subjectId", prior_position_id AS prior' : ''}`,
           [JSON.stringify(latest), kind],
         );
+        // What each truck's latest was when this transaction locked it (null: it had none).
+        if (kind === 'truck') for (const { subjectId, prior } of answered) priors.set(subjectId, prior);
       }
       await manager.query(
         `UPDATE telematics.devices d SET last_position_at = r."timestamp"
@@ -99,7 +119,9 @@ export class PositionsWriter {
          WHERE d.id = r."deviceId" AND (d.last_position_at IS NULL OR d.last_position_at < r."timestamp")`,
         [JSON.stringify(devices)],
       );
+      return this.ifta.update(manager, written, before, priors);
     });
+    this.ifta.remember(written, last);
     return rows.length;
   }
 }

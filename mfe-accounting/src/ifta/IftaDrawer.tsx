@@ -1,0 +1,106 @@
+import { DownloadOutlined } from '@ant-design/icons';
+import { IFTA_GAP_REASON_LABELS, IFTA_GAPS_MAX, type IftaGap, type IftaJurisdictionRow, type IftaProblem } from '@tms/contracts';
+import { useChoices } from '@tms/ui';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Descriptions, Drawer, Select, Space, Table, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { iftaCsvUrl, iftaRecordsUrl, iftaReportQuery, type IftaChoice } from './ifta.api.js';
+import { IftaRatesEditor } from './IftaRatesEditor.js';
+
+const current = dayjs();
+const YEARS = Array.from({ length: 4 }, (_, index) => current.year() - index).map((year) => ({ value: year, label: String(year) }));
+const QUARTERS = [1, 2, 3, 4].map((quarter) => ({ value: quarter, label: `Q${quarter}` }));
+const time = (iso: string) => dayjs(iso).format('MMM D, YYYY HH:mm');
+const orDash = (value: string | null) => value ?? '—';
+
+const JURISDICTION_COLUMNS = [
+  { title: 'Jurisdiction', dataIndex: 'jurisdiction' },
+  { title: 'Total Miles', dataIndex: 'miles', align: 'right' as const },
+  { title: 'Taxable Miles', dataIndex: 'taxableMiles', align: 'right' as const },
+  { title: 'Taxable Gallons', dataIndex: 'taxableGallons', align: 'right' as const, render: orDash },
+  { title: 'Tax-Paid Gallons', dataIndex: 'taxPaidGallons', align: 'right' as const },
+  { title: 'Net Taxable Gallons', dataIndex: 'netTaxableGallons', align: 'right' as const, render: orDash },
+  { title: 'Tax Rate', dataIndex: 'rate', align: 'right' as const, render: orDash },
+  { title: 'Tax Due', dataIndex: 'taxDue', align: 'right' as const, render: orDash },
+];
+
+const GAP_COLUMNS = [
+  { title: 'Truck', dataIndex: 'truckNumber', render: (number: string | null) => number ?? 'Unknown' },
+  { title: 'From', dataIndex: 'from', render: time },
+  { title: 'To', dataIndex: 'to', render: time },
+  { title: 'Straight-Line Miles', dataIndex: 'miles', align: 'right' as const },
+  { title: 'Reason', dataIndex: 'reason', render: (reason: IftaGap['reason']) => IFTA_GAP_REASON_LABELS[reason] },
+];
+
+const PROBLEM_COLUMNS = [
+  { title: 'Date', dataIndex: 'transactionDate' },
+  { title: 'Truck', dataIndex: 'truckNumber', render: (number: string | null) => number ?? 'Unknown' },
+  { title: 'Gallons', dataIndex: 'gallons', align: 'right' as const },
+  { title: 'Problem', dataIndex: 'message' },
+];
+
+/**
+ * IFTA, the quarterly fuel-tax report (issue 29), opened from Accounting's 'IFTA Report': choose the quarter (and
+ * maybe a truck), read the return per state, what the record is missing (gaps, fuel without a state), enter the
+ * quarter's rates, and download the return and the records behind it.
+ */
+export function IftaDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const [choice, setChoice] = useState<IftaChoice>({ year: current.year(), quarter: Math.floor(current.month() / 3) + 1 });
+  const trucks = useChoices('trucks');
+  const report = useQuery({ ...iftaReportQuery(choice), enabled: open });
+  const data = report.data;
+
+  return (
+    <Drawer title="IFTA Report" open={open} onClose={onClose} size="large" styles={{ wrapper: { width: 'min(1100px, 100vw)' } }} destroyOnHidden>
+      <Space wrap style={{ marginBottom: 16 }}>
+        <Select aria-label="Year" style={{ width: 100 }} options={YEARS} value={choice.year} onChange={(year: number) => setChoice({ ...choice, year })} />
+        <Select aria-label="Quarter" style={{ width: 80 }} options={QUARTERS} value={choice.quarter} onChange={(quarter: number) => setChoice({ ...choice, quarter })} />
+        <Select
+          {...trucks}
+          aria-label="Truck"
+          allowClear
+          placeholder="All trucks"
+          style={{ width: 180 }}
+          value={choice.truckId}
+          onChange={(truckId?: string) => setChoice({ ...choice, truckId: truckId || undefined })}
+        />
+        <Button icon={<DownloadOutlined aria-hidden />} href={iftaCsvUrl(choice)} download>
+          Download Return CSV
+        </Button>
+        <Button icon={<DownloadOutlined aria-hidden />} href={iftaRecordsUrl(choice)} download>
+          Download Records CSV
+        </Button>
+      </Space>
+      {report.isError && <Alert type="error" showIcon title="The report could not be made" description={String(report.error.message)} />}
+      {data && (
+        <Space orientation="vertical" size="large" style={{ width: '100%' }}>
+          <Descriptions size="small" column={4} bordered>
+            <Descriptions.Item label="Total Miles">{data.totalMiles}</Descriptions.Item>
+            <Descriptions.Item label="Total Gallons">{data.totalGallons}</Descriptions.Item>
+            <Descriptions.Item label="Fleet MPG">{orDash(data.fleetMpg)}</Descriptions.Item>
+            <Descriptions.Item label="Tax Due">{data.totalTaxDue}</Descriptions.Item>
+          </Descriptions>
+          {data.missingRates.length > 0 && <Alert type="warning" showIcon title={`No rate entered for ${data.missingRates.join(', ')}: their tax due is not computed.`} />}
+          <Table<IftaJurisdictionRow> size="small" rowKey="jurisdiction" pagination={false} columns={JURISDICTION_COLUMNS} dataSource={data.jurisdictions} aria-label="Jurisdictions" />
+          <div>
+            <Typography.Title level={5}>Tax Rates</Typography.Title>
+            <IftaRatesEditor choice={choice} states={data.jurisdictions.map((row) => row.jurisdiction)} />
+          </div>
+          <div>
+            <Typography.Title level={5}>Gaps in the Record ({data.gapCount})</Typography.Title>
+            <Typography.Paragraph type="secondary">
+              Not counted as driven: positions more than 2 hours apart, or faster than 90 mph. Add their miles from the odometer.
+              {data.gapCount > IFTA_GAPS_MAX && ` The first ${IFTA_GAPS_MAX} are shown.`}
+            </Typography.Paragraph>
+            <Table<IftaGap> size="small" rowKey={(gap) => `${gap.truckId}${gap.to}`} pagination={{ pageSize: 10, hideOnSinglePage: true }} columns={GAP_COLUMNS} dataSource={data.gaps} aria-label="Gaps" />
+          </div>
+          <div>
+            <Typography.Title level={5}>Problems ({data.problems.length})</Typography.Title>
+            <Table<IftaProblem> size="small" rowKey="fuelId" pagination={{ pageSize: 10, hideOnSinglePage: true }} columns={PROBLEM_COLUMNS} dataSource={data.problems} aria-label="Problems" />
+          </div>
+        </Space>
+      )}
+    </Drawer>
+  );
+}

@@ -1,0 +1,236 @@
+import { z } from 'zod';
+import { isRecordId } from '../fields.js';
+
+/**
+ * IFTA, the quarterly fuel-tax report (issue 29). The gateway composes it from svc-telematics (miles per state, kept
+ * per truck and day as positions are stored, and the gaps in the record), svc-core (Diesel bought per state, trucks)
+ * and svc-accounting (the tax rates the user enters per quarter):
+ *
+ *   GET /api/reports/ifta?year=&quarter=[&truckId=][&format=csv]   the report (JSON, or the filing rows as CSV)
+ *   GET /api/reports/ifta/records.csv?year=&quarter=[&truckId=]     the positions behind it, for an auditor
+ *   GET /api/reports/ifta/rates?year=&quarter=                      the quarter's rates
+ *   PUT /api/reports/ifta/rates?year=&quarter=                      body: [{ jurisdiction, rate }], the whole list
+ *
+ * Quarters are the company's (COMPANY_TIME_ZONE): a segment counts on the company's day of its later position.
+ */
+export const IFTA_PATH = 'reports/ifta';
+/** `{root}.telematics.ifta.{miles|records}`, `{root}.core.ifta.fuel`, `{root}.accounting.ifta-rates.{get|put}`. */
+export const IFTA_RESOURCE = 'ifta';
+export const IFTA_RATES_RESOURCE = 'ifta-rates';
+
+/** The US states and territories of us-atlas (Census FIPS code → postal code): the jurisdictions positions fall in. */
+export const US_STATE_CODES_BY_FIPS = {
+  '01': 'AL', '02': 'AK', '04': 'AZ', '05': 'AR', '06': 'CA', '08': 'CO', '09': 'CT', '10': 'DE', '11': 'DC', '12': 'FL',
+  '13': 'GA', '15': 'HI', '16': 'ID', '17': 'IL', '18': 'IN', '19': 'IA', '20': 'KS', '21': 'KY', '22': 'LA', '23': 'ME',
+  '24': 'MD', '25': 'MA', '26': 'MI', '27': 'MN', '28': 'MS', '29': 'MO', '30': 'MT', '31': 'NE', '32': 'NV', '33': 'NH',
+  '34': 'NJ', '35': 'NM', '36': 'NY', '37': 'NC', '38': 'ND', '39': 'OH', '40': 'OK', '41': 'OR', '42': 'PA', '44': 'RI',
+  '45': 'SC', '46': 'SD', '47': 'TN', '48': 'TX', '49': 'UT', '50': 'VT', '51': 'VA', '53': 'WA', '54': 'WV', '55': 'WI',
+  '56': 'WY', '60': 'AS', '66': 'GU', '69': 'MP', '72': 'PR', '78': 'VI',
+} as const;
+export type UsStateCode = (typeof US_STATE_CODES_BY_FIPS)[keyof typeof US_STATE_CODES_BY_FIPS];
+export const US_STATE_CODES = Object.values(US_STATE_CODES_BY_FIPS).sort() as UsStateCode[];
+/** Where a point outside every US state counts (Canada, Mexico, the sea). It has no rate: its tax is not computed. */
+export const OTHER_JURISDICTION = 'OTHER';
+export type IftaJurisdiction = UsStateCode | typeof OTHER_JURISDICTION;
+
+/** A segment longer than this in time is not counted as driven (the truck was off, or the device was). */
+export const IFTA_MAX_SEGMENT_MS = 2 * 60 * 60 * 1000;
+/** A segment faster than this is not counted as driven (a bad fix, or a device that jumped). */
+export const IFTA_MAX_MPH = 90;
+/** An uncounted segment shorter than this in a straight line is no gap worth a clerk's time (a truck parked). */
+export const IFTA_GAP_MIN_MILES = 1;
+export const METERS_PER_MILE = 1609.344;
+
+export const IFTA_GAP_REASONS = ['no-positions', 'impossible-speed'] as const;
+export type IftaGapReason = (typeof IFTA_GAP_REASONS)[number];
+export const IFTA_GAP_REASON_LABELS: Record<IftaGapReason, string> = {
+  'no-positions': 'No positions for more than 2 hours',
+  'impossible-speed': 'Faster than 90 mph between positions',
+};
+
+export const IFTA_MESSAGES = {
+  year: 'Year must be a whole number from 2000 to 2100',
+  quarter: 'Quarter must be 1, 2, 3 or 4',
+  truckId: 'Truck must be a record id',
+  jurisdiction: 'Choose a US state',
+  rate: 'Rate must be dollars per gallon with at most 4 decimals, like 0.2870',
+  duplicateJurisdiction: 'This state has another rate in the list',
+  rates: 'Rates must be a list of { jurisdiction, rate }',
+  /** A fuel purchase whose location does not end in a state's postal code. */
+  unreadableLocation: (location: string) => `The state of '${location}' cannot be read: write the location as 'City, ST'`,
+} as const;
+
+const wholeNumber = (message: string, min: number, max: number) =>
+  z.preprocess((value) => (typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value), z.number({ error: message }).int(message).min(min, message).max(max, message));
+
+/** The quarter of a request: from the query string (text) or a body (numbers). */
+export const iftaQuarterSchema = z.object({
+  year: wholeNumber(IFTA_MESSAGES.year, 2000, 2100),
+  quarter: wholeNumber(IFTA_MESSAGES.quarter, 1, 4),
+});
+export type IftaQuarter = z.output<typeof iftaQuarterSchema>;
+
+export const iftaReportQuerySchema = iftaQuarterSchema.extend({
+  truckId: z
+    .string({ error: IFTA_MESSAGES.truckId })
+    .optional()
+    .transform((id) => id || undefined)
+    .refine((id) => id === undefined || isRecordId(id), IFTA_MESSAGES.truckId),
+});
+export type IftaReportQuery = z.output<typeof iftaReportQuerySchema>;
+
+/** The company's days of a quarter: `from` its first, `to` the first of the next (exclusive), as 'YYYY-MM-DD'. */
+export function quarterDays({ year, quarter }: IftaQuarter): { from: string; to: string } {
+  const month = (quarter - 1) * 3 + 1;
+  const next = quarter === 4 ? `${year + 1}-01-01` : `${year}-${String(month + 3).padStart(2, '0')}-01`;
+  return { from: `${year}-${String(month).padStart(2, '0')}-01`, to: next };
+}
+
+/** A rate per gallon: dollars with up to 4 decimals ('0.2870'); at most $99.9999. */
+const RATE_TEXT = /^(\d{1,2}(\.\d{0,4})?|\.\d{1,4})$/;
+
+export const iftaRateSchema = z.object({
+  jurisdiction: z.enum(US_STATE_CODES as [UsStateCode, ...UsStateCode[]], { error: IFTA_MESSAGES.jurisdiction }),
+  rate: z
+    .string({ error: IFTA_MESSAGES.rate })
+    .trim()
+    .regex(RATE_TEXT, IFTA_MESSAGES.rate)
+    // Kept as numeric(6,4): '0.287' is stored, and answered, as '0.2870'.
+    .transform((rate) => {
+      const [whole, fraction = ''] = rate.split('.');
+      return `${Number(whole)}.${fraction.padEnd(4, '0')}`;
+    }),
+});
+export type IftaRate = z.output<typeof iftaRateSchema>;
+
+/** PUT's body: the quarter's whole list of rates, each state once. */
+export const iftaRatesSchema = z.array(iftaRateSchema, { error: IFTA_MESSAGES.rates }).max(US_STATE_CODES.length, IFTA_MESSAGES.rates).superRefine((rates, context) => {
+  const seen = new Set<string>();
+  rates.forEach(({ jurisdiction }, index) => {
+    if (seen.has(jurisdiction)) context.addIssue({ code: 'custom', path: [index, 'jurisdiction'], message: IFTA_MESSAGES.duplicateJurisdiction });
+    seen.add(jurisdiction);
+  });
+});
+
+/** `accounting.ifta-rates.put`'s payload. */
+export const iftaRatesPutSchema = iftaQuarterSchema.extend({ rates: iftaRatesSchema });
+export interface IftaRates extends IftaQuarter {
+  rates: IftaRate[];
+}
+
+/**
+ * The state of a fuel purchase's location, 'City, ST' (case and spaces forgiven), or null when it cannot be read:
+ * never guessed from a city.
+ */
+export function stateOfLocation(location: string): UsStateCode | null {
+  const code = /,\s*([A-Za-z]{2})\.?\s*$/.exec(location)?.[1]?.toUpperCase();
+  return code && (US_STATE_CODES as string[]).includes(code) ? (code as UsStateCode) : null;
+}
+
+/** `telematics.ifta.miles` and `.records`, `core.ifta.fuel`: the company's days [from, to) and maybe one truck. */
+export const iftaPeriodSchema = z.object({
+  from: z.iso.date(),
+  to: z.iso.date(),
+  truckId: z.string().refine(isRecordId, IFTA_MESSAGES.truckId).optional(),
+  after: z.string().max(200).optional(),
+});
+export type IftaMilesPayload = Omit<z.output<typeof iftaPeriodSchema>, 'after'>;
+/** Gaps answered at most (the first by time); `gapCount` says how many there are. */
+export const IFTA_GAPS_MAX = 1000;
+
+/** `telematics.ifta.miles`: millimeters driven per jurisdiction (exact integers, as text) and the gaps. */
+export interface IftaMiles {
+  millimeters: { jurisdiction: IftaJurisdiction; millimeters: string }[];
+  gaps: { truckId: string; from: string; to: string; millimeters: string; reason: IftaGapReason }[];
+  gapCount: number;
+}
+
+/** `telematics.ifta.records`: a page of positions (by truck, then time), each with its state and segment's miles. */
+export type IftaRecordsPayload = z.output<typeof iftaPeriodSchema>;
+export interface IftaRecord {
+  truckId: string;
+  time: string;
+  latitude: string;
+  longitude: string;
+  jurisdiction: IftaJurisdiction;
+  /** Miles driven on the segment ending here, to 0.001; '0.000' for a truck's first position or an uncounted segment. */
+  miles: string;
+}
+export interface IftaRecordsPage {
+  rows: IftaRecord[];
+  next: string | null;
+}
+
+/** `core.ifta.fuel`: Diesel gallons bought per state in the quarter, and the purchases whose state cannot be read. */
+export interface IftaFuel {
+  gallons: { jurisdiction: UsStateCode; gallons: string }[];
+  problems: { fuelId: string; truckId: string; transactionDate: string; location: string; gallons: string }[];
+}
+
+export interface IftaJurisdictionRow {
+  jurisdiction: IftaJurisdiction;
+  miles: string;
+  /** Every mile is taxable: toll-road and off-highway miles are not told apart. */
+  taxableMiles: string;
+  taxableGallons: string | null;
+  taxPaidGallons: string;
+  netTaxableGallons: string | null;
+  rate: string | null;
+  /** Net taxable gallons × rate, to the cent (negative: a credit); null without a rate or a fleet MPG. */
+  taxDue: string | null;
+}
+
+export interface IftaGap {
+  truckId: string;
+  truckNumber: string | null;
+  from: string;
+  to: string;
+  miles: string;
+  reason: IftaGapReason;
+}
+
+export interface IftaProblem {
+  kind: 'fuel-location';
+  fuelId: string;
+  truckId: string;
+  truckNumber: string | null;
+  transactionDate: string;
+  location: string;
+  gallons: string;
+  message: string;
+}
+
+export interface IftaReport extends IftaQuarter {
+  truckId: string | null;
+  from: string;
+  to: string;
+  totalMiles: string;
+  totalGallons: string;
+  /** Total miles / total gallons to 2 decimals; null without Diesel bought. */
+  fleetMpg: string | null;
+  jurisdictions: IftaJurisdictionRow[];
+  /** The sum of the rows' tax due (those with one). */
+  totalTaxDue: string;
+  /** States with miles or fuel and no rate for the quarter. */
+  missingRates: UsStateCode[];
+  gaps: IftaGap[];
+  /** All the quarter's gaps; `gaps` holds the first IFTA_GAPS_MAX. */
+  gapCount: number;
+  problems: IftaProblem[];
+}
+
+/** The filing CSV's columns (the rows of `jurisdictions`), in order. */
+export const IFTA_CSV_HEADER = ['Jurisdiction', 'Total Miles', 'Taxable Miles', 'Taxable Gallons', 'Tax-Paid Gallons', 'Net Taxable Gallons', 'Tax Rate', 'Tax Due'] as const;
+export const iftaCsvRow = (row: IftaJurisdictionRow) => [
+  row.jurisdiction,
+  row.miles,
+  row.taxableMiles,
+  row.taxableGallons,
+  row.taxPaidGallons,
+  row.netTaxableGallons,
+  row.rate,
+  row.taxDue,
+];
+/** The auditor's records CSV's columns. */
+export const IFTA_RECORDS_CSV_HEADER = ['Truck #', 'VIN', 'Time', 'Latitude', 'Longitude', 'State', 'Segment Miles'] as const;
+export const iftaFileName = (kind: 'report' | 'records', { year, quarter }: IftaQuarter) => `ifta-${kind === 'report' ? '' : 'records-'}${year}-Q${quarter}.csv`;

@@ -1,0 +1,7 @@
+import { Module } from '@nestjs/common';
+import { IftaRatesController } from './ifta-rates.controller.js';
+import { IftaRatesService } from './ifta-rates.service.js';
+
+/** IFTA's tax rates, entered per quarter and state. */
+@Module({ controllers: [IftaRatesController], providers: [IftaRatesService] })
+export class IftaRatesModule {}

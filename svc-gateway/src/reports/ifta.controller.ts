@@ -1,0 +1,117 @@
+import { Body, Controller, Get, HttpException, Put, Query, Res } from '@nestjs/common';
+import {
+  fieldIssues,
+  IFTA_CSV_HEADER,
+  IFTA_PATH,
+  IFTA_RATES_RESOURCE,
+  IFTA_RECORDS_CSV_HEADER,
+  IFTA_RESOURCE,
+  iftaCsvRow,
+  iftaFileName,
+  iftaQuarterSchema,
+  iftaReportQuerySchema,
+  INVALID_INPUT,
+  quarterDays,
+  rpcSubject,
+  type Actor,
+  type IftaFuel,
+  type IftaMiles,
+  type IftaRates,
+  type IftaRecordsPage,
+  type IftaReport,
+  type IftaReportQuery,
+  type ServiceName,
+} from '@tms/contracts';
+import type { Response } from 'express';
+import type { z } from 'zod';
+import { SignedIn } from '../auth/signed-in.decorator.js';
+import { attachment, csvDocument } from '../http/csv.js';
+import { readList, streamCsv } from '../resources/list-stream.js';
+import { ServiceClient } from '../services/service-client.js';
+import { composeIftaReport, type TruckName } from './ifta-report.js';
+
+/** A query that does not parse: 400 with the field messages, as a service's refusal reads. */
+function parsed<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw new HttpException({ message: INVALID_INPUT, issues: fieldIssues(result.error) }, 400);
+  return result.data;
+}
+
+/**
+ * IFTA, the quarterly fuel-tax report (issue 29), composed here from the three services that hold its halves:
+ * svc-telematics (miles per state, gaps), svc-core (Diesel per state, trucks) and svc-accounting (the rates).
+ */
+@Controller('api')
+export class IftaController {
+  constructor(private readonly services: ServiceClient) {}
+
+  @Get(IFTA_PATH)
+  async report(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response): Promise<IftaReport | string> {
+    const { format, ...rest } = query;
+    if (format !== undefined && format !== 'json' && format !== 'csv') {
+      throw new HttpException({ message: INVALID_INPUT, issues: { format: ["format must be 'json' or 'csv'"] } }, 400);
+    }
+    const report = await this.compose(parsed(iftaReportQuerySchema, rest));
+    if (format !== 'csv') return report;
+    res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+    res.setHeader('Content-Disposition', attachment(iftaFileName('report', report)));
+    return csvDocument(IFTA_CSV_HEADER, report.jurisdictions.map(iftaCsvRow));
+  }
+
+  /** The positions behind the miles (truck, VIN, time, place, state, the segment's miles), streamed page by page. */
+  @Get(`${IFTA_PATH}/records.csv`)
+  async records(@Query() query: Record<string, unknown>, @Res() res: Response): Promise<void> {
+    const { truckId, ...quarter } = parsed(iftaReportQuerySchema, query);
+    const trucks = await this.trucks();
+    const subject = this.subject('telematics', IFTA_RESOURCE, 'records');
+    const read = async (after?: string) => {
+      const page = await this.services.call<IftaRecordsPage>('telematics', subject, { ...quarterDays(quarter), truckId, after });
+      const [truck, vin, time, latitude, longitude, state, miles] = IFTA_RECORDS_CSV_HEADER;
+      const rows = page.rows.map((row) => ({
+        [truck]: trucks.get(row.truckId)?.truckNumber ?? row.truckId,
+        [vin]: trucks.get(row.truckId)?.vin ?? '',
+        [time]: row.time,
+        [latitude]: row.latitude,
+        [longitude]: row.longitude,
+        [state]: row.jurisdiction,
+        [miles]: row.miles,
+      }));
+      return { rows: Buffer.from(JSON.stringify(rows)), next: page.next };
+    };
+    await streamCsv(read, res, iftaFileName('records', quarter), IFTA_RECORDS_CSV_HEADER);
+  }
+
+  @Get(`${IFTA_PATH}/rates`)
+  rates(@Query() query: Record<string, unknown>): Promise<IftaRates> {
+    return this.services.call<IftaRates>('accounting', this.subject('accounting', IFTA_RATES_RESOURCE, 'get'), parsed(iftaQuarterSchema, query));
+  }
+
+  /** The quarter's whole list of rates (the body); the services check each, under its place in the list. */
+  @Put(`${IFTA_PATH}/rates`)
+  saveRates(@Query() query: Record<string, unknown>, @Body() body: unknown, @SignedIn() actor: Actor): Promise<IftaRates> {
+    const quarter = parsed(iftaQuarterSchema, query);
+    return this.services.call<IftaRates>('accounting', this.subject('accounting', IFTA_RATES_RESOURCE, 'put'), { ...quarter, rates: body ?? [] }, { actor });
+  }
+
+  private async compose(query: IftaReportQuery): Promise<IftaReport> {
+    const period = { ...quarterDays(query), truckId: query.truckId };
+    const [miles, fuel, rates, trucks] = await Promise.all([
+      this.services.call<IftaMiles>('telematics', this.subject('telematics', IFTA_RESOURCE, 'miles'), period),
+      this.services.call<IftaFuel>('core', this.subject('core', IFTA_RESOURCE, 'fuel'), period),
+      this.services.call<IftaRates>('accounting', this.subject('accounting', IFTA_RATES_RESOURCE, 'get'), { year: query.year, quarter: query.quarter }),
+      this.trucks(),
+    ]);
+    return composeIftaReport(query, miles, fuel, rates, trucks);
+  }
+
+  /** Every truck's number and VIN (the fleet: a list small by nature), to name trucks in gaps and records. */
+  private async trucks(): Promise<Map<string, TruckName>> {
+    const subject = this.subject('core', 'trucks', 'list');
+    const list = JSON.parse((await readList((after) => this.services.call('core', subject, after ? { after } : {}))).toString('utf8')) as (TruckName & { id: string })[];
+    return new Map(list.map(({ id, truckNumber, vin }) => [id, { truckNumber, vin }]));
+  }
+
+  private subject(service: ServiceName, resource: string, action: string) {
+    return rpcSubject(this.services.subjectRoot, service, resource, action);
+  }
+}

@@ -1,0 +1,280 @@
+import { Injectable } from '@nestjs/common';
+import type { IftaGapReason, IftaJurisdiction } from '@tms/contracts';
+import { companyTimeZone } from '@tms/service-kit';
+import { DataSource, type EntityManager } from 'typeorm';
+import { segmentTotals, type Fix } from './segments.js';
+import { StateLines } from './state-lines.js';
+
+/** A truck's positions written by one batch: from its earliest to its latest time. */
+interface TruckWindow {
+  truckId: string;
+  lo: string;
+  hi: string;
+}
+
+export interface StoredFix extends Fix {
+  truckId: string;
+  /** The time as ISO text, to the microsecond, as Postgres holds it. */
+  time: string;
+  /** Written by this transaction (read by the window of late positions). */
+  fresh?: boolean;
+}
+
+interface DayRow {
+  truck_id: string;
+  day: string;
+  jurisdiction: IftaJurisdiction;
+  millimeters: number;
+}
+
+interface GapRow {
+  truck_id: string;
+  starts_at: string;
+  ends_at: string;
+  end_id: string;
+  millimeters: number;
+  reason: IftaGapReason;
+}
+
+/** A position's columns as the totals read them ($tz: the company's time zone). */
+export const FIX_COLUMNS = (tz: string) => `p.truck_id AS "truckId", p.id, p.latitude::float8 AS latitude, p.longitude::float8 AS longitude,
+  extract(epoch FROM p.recorded_at)::float8 * 1000 AS at, to_char(p.recorded_at AT TIME ZONE ${tz}, 'YYYY-MM-DD') AS day,
+  to_char(p.recorded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS time`;
+
+/** What the window reads of a position; `fresh`: written by this transaction. */
+const WINDOW_COLUMNS = `q.truck_id, q.id, q.latitude, q.longitude, q.recorded_at, q.xmin = pg_current_xact_id()::xid AS fresh`;
+
+/**
+ * Each batch's positions around a truck's window: the position before it (looked for in the day before first, so
+ * that only a truck back after a day reads every day's partition), every position within it, and those at the first
+ * time after it (a late position changes the segment that now starts at it too). Run after the batch has made the
+ * truck's latest position (latest_positions) the latest of all.
+ */
+const WINDOW_SQL = `
+  SELECT ${FIX_COLUMNS('$2')}, p.fresh
+  FROM json_to_recordset($1::json) AS w("truckId" uuid, lo timestamptz, hi timestamptz)
+  CROSS JOIN LATERAL (SELECT
+    coalesce(
+      (SELECT max(recorded_at) FROM telematics.positions q WHERE q.truck_id = w."truckId" AND q.recorded_at < w.lo AND q.recorded_at >= w.lo - interval '1 day'),
+      (SELECT max(recorded_at) FROM telematics.positions q WHERE q.truck_id = w."truckId" AND q.recorded_at < w.lo - interval '1 day')) AS prev_at,
+    -- Positions after the window exist only up to the truck's latest (this batch's included): none for a live truck.
+    (SELECT min(recorded_at) FROM telematics.positions q WHERE q.truck_id = w."truckId" AND q.recorded_at > w.hi
+       AND q.recorded_at <= coalesce((SELECT l.recorded_at FROM telematics.latest_positions l WHERE l.subject_kind = 'truck' AND l.subject_id = w."truckId"), 'infinity')
+    ) AS next_at) b
+  CROSS JOIN LATERAL (
+    (SELECT ${WINDOW_COLUMNS} FROM telematics.positions q WHERE q.truck_id = w."truckId" AND q.recorded_at = b.prev_at ORDER BY q.id DESC LIMIT 1)
+    UNION ALL
+    (SELECT ${WINDOW_COLUMNS} FROM telematics.positions q WHERE q.truck_id = w."truckId" AND q.recorded_at >= w.lo AND q.recorded_at <= coalesce(b.next_at, w.hi))
+  ) p
+  ORDER BY p.truck_id, p.recorded_at, p.id`;
+
+const UPSERT_DAYS_SQL = `
+  INSERT INTO telematics.ifta_truck_days AS d (truck_id, day, jurisdiction, millimeters)
+  SELECT truck_id, day, jurisdiction, millimeters FROM json_to_recordset($1::json) AS r(truck_id uuid, day date, jurisdiction text, millimeters bigint)
+  ON CONFLICT (day, truck_id, jurisdiction) DO UPDATE SET millimeters = d.millimeters + EXCLUDED.millimeters`;
+
+const INSERT_GAPS_SQL = `
+  INSERT INTO telematics.ifta_gaps (truck_id, starts_at, ends_at, end_id, millimeters, reason)
+  SELECT truck_id, starts_at, ends_at, end_id, millimeters, reason
+  FROM json_to_recordset($1::json) AS r(truck_id uuid, starts_at timestamptz, ends_at timestamptz, end_id uuid, millimeters bigint, reason text)`;
+
+/** The latest position of each truck, as latest_positions keeps it (`lock`: ' FOR UPDATE' to lock the rows, in id order). */
+const latestSql = (lock: string) => `
+  SELECT ${FIX_COLUMNS('$2')} FROM (
+    SELECT subject_id AS truck_id, position_id AS id, latitude, longitude, recorded_at FROM telematics.latest_positions
+    WHERE subject_kind = 'truck' AND subject_id = ANY($1::uuid[]) ORDER BY subject_id${lock}
+  ) p`;
+const LATEST_SQL = latestSql('');
+
+/** A coordinate as numeric(10, 7) stores it and float8 reads it back: rounded to 7 decimals, half away from zero. */
+function asStored(value: number): number {
+  const text = String(value);
+  const match = /^(-?)(\d+)(?:\.(\d*))?$/.exec(text);
+  if (!match || (match[3] ?? '').length <= 7) return value;
+  const units = BigInt(match[2] + match[3].slice(0, 7)) + (Number(match[3][7]) >= 5 ? 1n : 0n);
+  const digits = units.toString().padStart(8, '0');
+  return Number(`${match[1]}${digits.slice(0, -7)}.${digits.slice(-7)}`);
+}
+
+/** Below every id: the start of a truck's positions. */
+const NO_ID = '00000000-0000-0000-0000-000000000000';
+
+const key = (truckId: string, day: string, jurisdiction: string) => `${truckId}|${day}|${jurisdiction}`;
+
+/**
+ * IFTA's miles per truck, company day and state, and the gaps in the record, kept as positions are stored: each
+ * segment (two consecutive positions of a truck) adds whole millimeters to the day of its later position, so a late
+ * position takes away exactly what the segment it splits had added and adds its two new segments. Written in the
+ * transaction that stores the positions, so the totals never miss or count twice a position the stream delivers again.
+ */
+@Injectable()
+export class IftaTotals {
+  readonly lines = StateLines.load();
+  /** Read once, at start: a bad COMPANY_TIME_ZONE stops the service, naming the setting. */
+  readonly timeZone = companyTimeZone();
+
+  /** The last fix of each truck this process wrote, as committed: where its next segment starts, if still so. */
+  private readonly lastFixes = new Map<string, StoredFix>();
+  /** The company day of each quarter hour seen (time zones are offset from UTC by whole quarter hours). */
+  private readonly days = new Map<number, string>();
+  private readonly dayFormat: Intl.DateTimeFormat;
+
+  constructor(private readonly dataSource: DataSource) {
+    this.dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: this.timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+  }
+
+  /** A position the writer stores, as the totals read it: its coordinates as numeric(10, 7) keeps them. */
+  fixOf(truckId: string, id: string, latitude: number, longitude: number, time: string): StoredFix {
+    const at = Date.parse(time);
+    const quarterHour = Math.floor(at / 900_000);
+    let day = this.days.get(quarterHour);
+    if (day === undefined) {
+      day = this.dayFormat.format(new Date(quarterHour * 900_000));
+      if (this.days.size > 100_000) this.days.clear();
+      this.days.set(quarterHour, day);
+    }
+    return { truckId, id, latitude: asStored(latitude), longitude: asStored(longitude), at, day, time };
+  }
+
+  /** The trucks' latest positions before this transaction's batch (call before the batch changes them). */
+  async latestOf(manager: EntityManager, truckIds: string[]): Promise<Map<string, StoredFix>> {
+    const found = new Map<string, StoredFix>();
+    const missing = truckIds.filter((truckId) => {
+      const fix = this.lastFixes.get(truckId);
+      if (fix) found.set(truckId, fix);
+      return !fix;
+    });
+    if (missing.length) {
+      const rows: StoredFix[] = await manager.query(LATEST_SQL, [missing, this.timeZone]);
+      for (const row of rows) found.set(row.truckId, row);
+    }
+    return found;
+  }
+
+  /**
+   * Brings the totals up to date with the positions this transaction has just written (`written`, by truck then
+   * time). `before`: the trucks' latest positions read before the batch; `priors`: the latest each truck had when
+   * this transaction locked it (the writer's upsert). A truck whose latest did not change between the two, and whose
+   * new positions are all after it, has new segments from it; any other (a late position, a truck's first, another
+   * replica's batch in between) has the segments around its positions read again from them, under the lock.
+   * Answers the trucks' new last fixes, to remember once the transaction commits.
+   */
+  async update(manager: EntityManager, written: StoredFix[], before: Map<string, StoredFix>, priors: Map<string, string | null>): Promise<Map<string, StoredFix>> {
+    const days = new Map<string, DayRow>();
+    const gaps: GapRow[] = [];
+    const late: TruckWindow[] = [];
+    const last = new Map<string, StoredFix>();
+    for (const truck of byTruck(written)) {
+      const truckId = truck[0].truckId;
+      const latest = before.get(truckId);
+      if (latest && priors.has(truckId) && priors.get(truckId) === latest.id && truck[0].at > latest.at) {
+        this.add(days, [latest, ...truck], 1, gaps);
+        last.set(truckId, truck.at(-1)!);
+      } else {
+        late.push({ truckId, lo: truck[0].time, hi: truck.at(-1)!.time });
+      }
+    }
+    if (late.length) {
+      const fixes: StoredFix[] = await manager.query(WINDOW_SQL, [JSON.stringify(late), this.timeZone]);
+      for (const truck of byTruck(fixes)) {
+        this.add(days, truck.filter((fix) => !fix.fresh), -1);
+        this.add(days, truck, 1, gaps);
+      }
+      // Each late truck's gaps from its window on are written again.
+      const ends = new Map(byTruckEnds(fixes));
+      await manager.query(
+        `DELETE FROM telematics.ifta_gaps g USING json_to_recordset($1::json) AS r("truckId" uuid, lo timestamptz, hi timestamptz)
+         WHERE g.truck_id = r."truckId" AND g.ends_at >= r.lo AND g.ends_at <= r.hi`,
+        [JSON.stringify(late.map((window) => ({ ...window, hi: ends.get(window.truckId) ?? window.hi })))],
+      );
+    }
+    const changed = [...days.values()].filter((row) => row.millimeters !== 0);
+    if (changed.length) await manager.query(UPSERT_DAYS_SQL, [JSON.stringify(changed)]);
+    if (gaps.length) await manager.query(INSERT_GAPS_SQL, [JSON.stringify(gaps)]);
+    return last;
+  }
+
+  /** After the writer's transaction commits: the trucks' last fixes (others are read again when next needed). */
+  remember(written: StoredFix[], last: Map<string, StoredFix>) {
+    for (const fix of written) if (!last.has(fix.truckId)) this.lastFixes.delete(fix.truckId);
+    if (this.lastFixes.size > 100_000) this.lastFixes.clear();
+    for (const [truckId, fix] of last) this.lastFixes.set(truckId, fix);
+  }
+
+  /**
+   * Builds a truck's totals afresh from every position stored (positions stored before the totals existed, or a
+   * benchmark's), replacing those from the day of its first stored position on; older days keep what they counted
+   * (their positions are gone with GPS_RETENTION_DAYS).
+   */
+  async rebuild(truckId: string): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      // The truck's latest position, as the writer keeps it (positions loaded straight into Postgres have none), locked.
+      await manager.query(
+        `INSERT INTO telematics.latest_positions AS l (subject_kind, subject_id, position_id, device_id, driver_id, truck_id, load_id,
+           latitude, longitude, speed, heading, accuracy, recorded_at, created_at)
+         SELECT 'truck', truck_id, id, device_id, driver_id, truck_id, load_id, latitude, longitude, speed, heading, accuracy, recorded_at, created_at
+         FROM telematics.positions WHERE truck_id = $1 ORDER BY recorded_at DESC, id DESC LIMIT 1
+         ON CONFLICT (subject_kind, subject_id) DO NOTHING`,
+        [truckId],
+      );
+      await manager.query(latestSql(' FOR UPDATE'), [[truckId], this.timeZone]);
+      this.lastFixes.delete(truckId);
+      const days = new Map<string, DayRow>();
+      const gaps: GapRow[] = [];
+      let first: StoredFix | undefined;
+      let last: StoredFix | undefined;
+      for (;;) {
+        const page: StoredFix[] = await manager.query(
+          `SELECT ${FIX_COLUMNS('$2')} FROM telematics.positions p
+           WHERE p.truck_id = $1 AND p.recorded_at >= $3::timestamptz AND (p.recorded_at, p.id) > ($3::timestamptz, $4::uuid)
+           ORDER BY p.recorded_at, p.id LIMIT 20000`,
+          [truckId, this.timeZone, last?.time ?? '-infinity', last?.id ?? NO_ID],
+        );
+        if (!page.length) break;
+        first ??= page[0];
+        this.add(days, last ? [last, ...page] : page, 1, gaps);
+        last = page.at(-1);
+      }
+      if (!first) return;
+      await manager.query(`DELETE FROM telematics.ifta_truck_days WHERE truck_id = $1 AND day >= $2`, [truckId, first.day]);
+      await manager.query(`DELETE FROM telematics.ifta_gaps WHERE truck_id = $1 AND ends_at >= $2`, [truckId, first.time]);
+      const rows = [...days.values()].filter((row) => row.millimeters !== 0);
+      for (let start = 0; start < rows.length; start += 5000) await manager.query(UPSERT_DAYS_SQL, [JSON.stringify(rows.slice(start, start + 5000))]);
+      for (let start = 0; start < gaps.length; start += 5000) await manager.query(INSERT_GAPS_SQL, [JSON.stringify(gaps.slice(start, start + 5000))]);
+    });
+  }
+
+  /** Adds (sign 1) or takes away (-1) the segments of a truck's consecutive fixes; gaps, when asked, are collected. */
+  private add(days: Map<string, DayRow>, fixes: StoredFix[], sign: 1 | -1, gaps?: GapRow[]) {
+    for (let i = 1; i < fixes.length; i++) {
+      const [a, b] = [fixes[i - 1], fixes[i]];
+      const segment = segmentTotals(a, b, this.lines);
+      if (segment.kind === 'driven') {
+        for (const [jurisdiction, millimeters] of segment.millimeters) {
+          const id = key(b.truckId, b.day, jurisdiction);
+          const row = days.get(id) ?? { truck_id: b.truckId, day: b.day, jurisdiction, millimeters: 0 };
+          row.millimeters += sign * millimeters;
+          days.set(id, row);
+        }
+      } else if (segment.kind === 'gap' && gaps) {
+        gaps.push({ truck_id: b.truckId, starts_at: a.time, ends_at: b.time, end_id: b.id, millimeters: segment.millimeters, reason: segment.reason });
+      }
+    }
+  }
+}
+
+/** Fixes ordered by truck, then time, as runs of one truck each. */
+/** The last time of each truck's run of fixes. */
+function* byTruckEnds(fixes: StoredFix[]): Generator<[string, string]> {
+  for (const truck of byTruck(fixes)) yield [truck[0].truckId, truck.at(-1)!.time];
+}
+
+export function* byTruck<T extends { truckId: string }>(fixes: T[]): Generator<T[]> {
+  let start = 0;
+  for (let i = 1; i <= fixes.length; i++) {
+    if (i === fixes.length || fixes[i].truckId !== fixes[start].truckId) {
+      yield fixes.slice(start, i);
+      start = i;
+    }
+  }
+}

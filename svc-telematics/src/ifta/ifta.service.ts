@@ -1,0 +1,130 @@
+import { Injectable } from '@nestjs/common';
+import {
+  fieldIssues,
+  IFTA_GAPS_MAX,
+  iftaPeriodSchema,
+  invalidInput,
+  ok,
+  type IftaMiles,
+  type IftaRecord,
+  type IftaRecordsPage,
+  type RpcReply,
+} from '@tms/contracts';
+import { internalErrorReply } from '@tms/service-kit';
+import { DataSource } from 'typeorm';
+import { FIX_COLUMNS, IftaTotals } from './ifta-totals.js';
+import { segmentTotals, type Fix } from './segments.js';
+
+/** Positions in a page of the records: about 300 KB of JSON, under NATS's 1 MB. */
+const RECORDS_PAGE = 2000;
+
+interface RecordFix extends Fix {
+  truckId: string;
+  time: string;
+  lat: string;
+  lon: string;
+}
+
+const MM_PER_MILE = 1_609_344n;
+/** Millimeters as miles to 3 decimals, rounded half up. */
+const milesOf = (millimeters: number) => {
+  const thousandths = (BigInt(millimeters) * 1000n * 2n + MM_PER_MILE) / (2n * MM_PER_MILE);
+  return `${thousandths / 1000n}.${String(thousandths % 1000n).padStart(3, '0')}`;
+};
+
+/**
+ * What IFTA reads of svc-telematics: the miles per state and the gaps of a quarter (from the totals, a few thousand
+ * rows at most: not a scan of positions), and the positions behind them, page by page, for an auditor.
+ */
+@Injectable()
+export class IftaService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly totals: IftaTotals,
+  ) {}
+
+  async miles(payload: unknown): Promise<RpcReply<IftaMiles>> {
+    const parsed = iftaPeriodSchema.safeParse(payload ?? {});
+    if (!parsed.success) return invalidInput(fieldIssues(parsed.error));
+    const { from, to, truckId = null } = parsed.data;
+    try {
+      const values = [from, to, truckId];
+      const gapValues = [from, to, truckId, this.totals.timeZone];
+      const inPeriod = `day >= $1::date AND day < $2::date AND ($3::uuid IS NULL OR truck_id = $3::uuid)`;
+      const gapsInPeriod = `ends_at >= ${companyMidnight('$1', '$4')} AND ends_at < ${companyMidnight('$2', '$4')} AND ($3::uuid IS NULL OR truck_id = $3::uuid)`;
+      const [millimeters, gaps, [{ count }]] = await Promise.all([
+        this.dataSource.query(
+          `SELECT jurisdiction, sum(millimeters)::text AS millimeters FROM telematics.ifta_truck_days WHERE ${inPeriod}
+           GROUP BY jurisdiction HAVING sum(millimeters) <> 0 ORDER BY jurisdiction`,
+          values,
+        ),
+        this.dataSource.query(
+          `SELECT truck_id AS "truckId", ${utc('starts_at')} AS "from", ${utc('ends_at')} AS "to", millimeters::text AS millimeters, reason
+           FROM telematics.ifta_gaps WHERE ${gapsInPeriod} ORDER BY ends_at, truck_id LIMIT ${IFTA_GAPS_MAX}`,
+          gapValues,
+        ),
+        this.dataSource.query(`SELECT count(*)::int AS count FROM telematics.ifta_gaps WHERE ${gapsInPeriod}`, gapValues),
+      ]);
+      return ok({ millimeters, gaps, gapCount: count });
+    } catch (error) {
+      return internalErrorReply(error);
+    }
+  }
+
+  /**
+   * A page of the period's positions of trucks with miles or gaps in it, by truck then time: each with its state and
+   * the miles driven on the segment ending there. `after` is the last row's truck, time and id.
+   */
+  async records(payload: unknown): Promise<RpcReply<IftaRecordsPage>> {
+    const parsed = iftaPeriodSchema.safeParse(payload ?? {});
+    if (!parsed.success) return invalidInput(fieldIssues(parsed.error));
+    const { from, to, truckId = null, after } = parsed.data;
+    try {
+      const trucks: string[] = (
+        await this.dataSource.query(
+          `SELECT truck_id FROM telematics.ifta_truck_days WHERE day >= $1::date AND day < $2::date AND ($3::uuid IS NULL OR truck_id = $3::uuid)
+           UNION SELECT truck_id FROM telematics.ifta_gaps
+           WHERE ends_at >= ${companyMidnight('$1', '$4')} AND ends_at < ${companyMidnight('$2', '$4')} AND ($3::uuid IS NULL OR truck_id = $3::uuid)
+           ORDER BY 1`,
+          [from, to, truckId, this.totals.timeZone],
+        )
+      ).map((row: { truck_id: string }) => row.truck_id);
+      const [afterTruck, afterTime, afterId] = after?.split('|') ?? [];
+      const rows: IftaRecord[] = [];
+      let index = afterTruck ? trucks.findIndex((id) => id >= afterTruck) : 0;
+      let cursor = afterTruck && trucks[index] === afterTruck ? { time: afterTime, id: afterId } : undefined;
+      for (; index >= 0 && index < trucks.length && rows.length < RECORDS_PAGE; index++, cursor = undefined) {
+        const page: RecordFix[] = await this.dataSource.query(
+          `SELECT ${FIX_COLUMNS('$2')}, p.latitude::text AS lat, p.longitude::text AS lon FROM telematics.positions p
+           WHERE p.truck_id = $1 AND p.recorded_at >= ${companyMidnight('$3', '$2')} AND p.recorded_at < ${companyMidnight('$4', '$2')}
+             AND p.recorded_at >= $5::timestamptz AND (p.recorded_at, p.id) > ($5::timestamptz, $6::uuid)
+           ORDER BY p.recorded_at, p.id LIMIT ${RECORDS_PAGE - rows.length}`,
+          [trucks[index], this.totals.timeZone, from, to, cursor?.time ?? '-infinity', cursor?.id ?? '00000000-0000-0000-0000-000000000000'],
+        );
+        if (!page.length) continue;
+        const [before]: RecordFix[] = await this.dataSource.query(
+          `SELECT ${FIX_COLUMNS('$2')} FROM telematics.positions p WHERE p.truck_id = $1 AND (p.recorded_at, p.id) < ($3::timestamptz, $4::uuid)
+           ORDER BY p.recorded_at DESC, p.id DESC LIMIT 1`,
+          [trucks[index], this.totals.timeZone, page[0].time, page[0].id],
+        );
+        page.forEach((fix, i) => {
+          const previous = i ? page[i - 1] : before;
+          const segment = previous ? segmentTotals(previous, fix, this.totals.lines) : undefined;
+          const millimeters = segment?.kind === 'driven' ? [...segment.millimeters.values()].reduce((sum, part) => sum + part, 0) : 0;
+          rows.push({ truckId: fix.truckId, time: fix.time, latitude: fix.lat, longitude: fix.lon, jurisdiction: this.totals.lines.jurisdictionAt(fix), miles: milesOf(millimeters) });
+        });
+        if (rows.length >= RECORDS_PAGE) {
+          const last = page.at(-1)!;
+          return ok({ rows, next: `${last.truckId}|${last.time}|${last.id}` });
+        }
+      }
+      return ok({ rows, next: null });
+    } catch (error) {
+      return internalErrorReply(error);
+    }
+  }
+}
+
+/** The instant a company day (a date parameter) begins, in the company's time zone (a text parameter). */
+const companyMidnight = (day: string, zone: string) => `(${day}::date::timestamp AT TIME ZONE ${zone})`;
+const utc = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
