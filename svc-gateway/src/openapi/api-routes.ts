@@ -16,6 +16,10 @@ import {
   extractLoadRequestSchema,
   extractLoadResultSchema,
   GPS_BATCH_MAX,
+  IFTA_PATH,
+  iftaQuarterSchema,
+  iftaRatesSchema,
+  iftaReportQuerySchema,
   gpsLocationSchema,
   gpsPositionSchema,
   IMPORT_CONTENT_TYPES,
@@ -265,6 +269,19 @@ export const API_ROUTES: ApiRoute[] = [
   },
   { method: 'get', path: CALENDAR_FEED_PATH, tag: 'Compliance', summary: 'When the calendar link was made', access: 'session', answer: { status: 200, description: '`createdAt`, null before any', content: json(named('CalendarFeed', calendarFeedSchema)) } },
   { method: 'post', path: CALENDAR_FEED_PATH, tag: 'Compliance', summary: 'Make a new calendar link', access: 'session', description: 'Shown once; the old link stops working.', answer: { status: 201, description: 'The link', content: json(named('CalendarFeedLink', calendarFeedLinkSchema)) } },
+  // IFTA, the quarterly fuel-tax report.
+  {
+    method: 'get', path: `/api/${IFTA_PATH}`, tag: 'IFTA', summary: "The quarter's fuel-tax return per state", access: 'session', query: iftaReportQuerySchema.extend({ format: z.enum(['json', 'csv']).optional() }),
+    description: 'Miles per state from GPS positions (a segment crossing a state line split where it crosses), Diesel per state from fuel purchases, the rates entered for the quarter; `format=csv` gives the rows as a CSV to file from.',
+    answer: { status: 200, description: 'The report', content: { shape: '{ year, quarter, totalMiles, totalGallons, fleetMpg, jurisdictions: [{ jurisdiction, miles, taxableGallons, taxPaidGallons, netTaxableGallons, rate, taxDue }], missingRates, gaps, problems } (miles to 1 decimal, gallons to 3, money to 2, as text), or a CSV' } }, errors: [400, 503],
+  },
+  { method: 'get', path: `/api/${IFTA_PATH}/records.csv`, tag: 'IFTA', summary: 'The positions behind the miles, as CSV', access: 'session', query: iftaReportQuerySchema, answer: { status: 200, description: 'Truck number and VIN, time, latitude, longitude, state, miles of the segment ending there', content: csv }, errors: [400, 503] },
+  { method: 'get', path: `/api/${IFTA_PATH}/rates`, tag: 'IFTA', summary: "The quarter's tax rates", access: 'session', query: iftaQuarterSchema, answer: { status: 200, description: 'The rates', content: { shape: '{ year, quarter, rates: [{ jurisdiction, rate }] }' } }, errors: [400, 503] },
+  {
+    method: 'put', path: `/api/${IFTA_PATH}/rates`, tag: 'IFTA', summary: "Replace the quarter's tax rates", access: 'session', query: iftaQuarterSchema, body: json(iftaRatesSchema),
+    description: 'The whole list for the quarter: each state once, a rate per gallon as text with up to 4 decimals. Audited.',
+    answer: { status: 200, description: 'The rates as saved', content: { shape: '{ year, quarter, rates: [{ jurisdiction, rate }] }' } }, errors: [400, 503],
+  },
   {
     method: 'get', path: '/api/audit', tag: 'Audit', summary: 'Who changed what', access: 'session', query: auditQuerySchema,
     description: "One record's history (`resource` and `id`), or the whole trail narrowed by resource, user and time; newest first, 100 entries a page (pass `next` as `after`).",
