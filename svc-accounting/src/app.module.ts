@@ -9,6 +9,7 @@ import { InvoicesModule } from './invoices/invoices.module.js';
 import { Accounting1764000000000 } from './migrations/1764000000000-accounting.js';
 import { AuditTrail1764400000000 } from './migrations/1764400000000-audit-trail.js';
 import { CompanySettlementLoads1765500000000 } from './migrations/1765500000000-company-settlement-loads.js';
+import { IdempotencyKeys1766000000000 } from './migrations/1766000000000-idempotency-keys.js';
 import { CompanyProfileEntity } from './company/company-profile.entity.js';
 import { CompanyModule } from './company/company.module.js';
 import { PaymentEntity } from './payments/payment.entity.js';
@@ -20,7 +21,7 @@ import { SettlementsModule } from './settlements/settlements.module.js';
 export const ACCOUNTING_DATABASE = {
   schema: 'accounting',
   entities: [InvoiceEntity, PaymentEntity, ExpenseEntity, SettlementEntity, CompanyProfileEntity],
-  migrations: [Accounting1764000000000, AuditTrail1764400000000, CompanySettlementLoads1765500000000],
+  migrations: [Accounting1764000000000, AuditTrail1764400000000, CompanySettlementLoads1765500000000, IdempotencyKeys1766000000000],
 };
 
 @Module({

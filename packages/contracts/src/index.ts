@@ -25,3 +25,4 @@ export * from './audit.js';
 export * from './remotes.js';
 export * from './csv.js';
 export * from './imports.js';
+export * from './idempotency.js';

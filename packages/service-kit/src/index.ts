@@ -20,3 +20,4 @@ export * from './object-bucket.js';
 export * from './reply-serializer.js';
 export * from './upload-store.js';
 export * from './audit-trail.js';
+export * from './idempotency.js';
