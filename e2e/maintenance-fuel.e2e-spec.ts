@@ -60,10 +60,10 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const { main, row, errorToast, successToast, submit, openRowMenu, choose } = screenSteps(() => page);
+const { main, row, errorToast, successToast, submit, openRowMenu, choose, cancel } = screenSteps(() => page);
 
 async function cancel(dialog: Dialog) {
-  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await cancel(dialog);
   await dialog.waitFor({ state: 'hidden' });
 }
 

@@ -8,6 +8,7 @@ export * from './fleet/truck.js';
 export * from './fleet/driver.js';
 export * from './fleet/maintenance.js';
 export * from './fleet/fuel.js';
+export * from './fleet/assignment.js';
 export * from './dispatch/customer.js';
 export * from './dispatch/load.js';
 export * from './uploads.js';
