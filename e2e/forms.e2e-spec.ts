@@ -96,12 +96,17 @@ describe('the load dialog', () => {
   it('refuses a negative rate under the field, keeping -500 as typed, and a delivery before the pickup', async () => {
     const dialog = await openCreateLoad();
     await dialog.getByLabel('Rate').fill('-500');
+    // A third decimal is not rounded away either: it is refused.
+    await dialog.getByLabel('Expenses').fill('12.345');
     await fillDay(dialog, 'Pickup Date', dayFromToday(5));
     await fillDay(dialog, 'Delivery Date', dayFromToday(2));
     await submit(dialog, 'Create Load').click();
     await dialog.getByText('Must not be negative').waitFor();
+    await dialog.getByText('Enter an amount like 1234.50').waitFor();
     await dialog.getByText(LOAD_MESSAGES.deliveryBeforePickup).waitFor();
-    await expect(dialog.getByLabel('Rate').inputValue()).resolves.toBe('-500');
+    // Shown with the cents, as typed: not 0.00.
+    expect(Number(await dialog.getByLabel('Rate').inputValue())).toBe(-500);
+    await expect(dialog.getByLabel('Expenses').inputValue()).resolves.toBe('12.345');
     await cancel(dialog);
   });
 

@@ -242,3 +242,15 @@ describe('rules across fields', () => {
     expect(recordIssues(rules, stored, ['start'])).toEqual({ end: ['End must not be before start'] });
   });
 });
+
+describe('a form schema with rules', () => {
+  it('says a rule’s message beside the other fields’ messages, and nothing for a date that is not one', () => {
+    const schema = withRules(z.object({ start: requiredDate('Start is required'), end: requiredDate('End is required'), rate: requiredMoney('Rate is required') }), [
+      dayNotBefore('end', 'start', 'End must not be before start'),
+    ]);
+    expect(fieldIssues(schema.safeParse({ start: '2027-03-04', end: '2027-03-01', rate: '-500' }).error!)).toEqual({
+      rate: ['Must not be negative'], end: ['End must not be before start'],
+    });
+    expect(fieldIssues(schema.safeParse({ start: '2027-02-30', end: '2027-03-01', rate: '1' }).error!)).toEqual({ start: ['Enter a valid date'] });
+  });
+});

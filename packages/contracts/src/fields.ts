@@ -245,14 +245,17 @@ export interface RecordRule {
 }
 export type RecordRules = readonly RecordRule[];
 
-const given = (value: unknown) => value !== null && value !== undefined && value !== '';
+// A side that is empty, or not (yet) a valid day or number, breaks no rule: its own field says what is wrong with it.
+const DAY_TEXT = /^\d{4}-\d{2}-\d{2}/;
+const isDay = (value: unknown): value is string => typeof value === 'string' && DAY_TEXT.test(value);
+const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 
 /** `field`, a day, must not come before `earlier` (either may be empty). */
 export const dayNotBefore = (field: string, earlier: string, message: string): RecordRule => ({
   field,
   message,
   reads: [field, earlier],
-  broken: (record) => given(record[field]) && given(record[earlier]) && String(record[field]).slice(0, 10) < String(record[earlier]).slice(0, 10),
+  broken: ({ [field]: day, [earlier]: before }) => isDay(day) && isDay(before) && day.slice(0, 10) < before.slice(0, 10),
 });
 
 /** `field`, a whole number, must not be less than `smaller` (either may be empty). */
@@ -260,7 +263,7 @@ export const numberNotBelow = (field: string, smaller: string, message: string):
   field,
   message,
   reads: [field, smaller],
-  broken: (record) => given(record[field]) && given(record[smaller]) && Number(record[field]) < Number(record[smaller]),
+  broken: ({ [field]: value, [smaller]: least }) => isNumber(value) && isNumber(least) && value < least,
 });
 
 /** The messages of the broken rules under their fields; undefined when all hold. */
@@ -273,11 +276,17 @@ export function recordIssues(rules: RecordRules, record: object, changed?: reado
   return Object.keys(issues).length ? issues : undefined;
 }
 
-/** A form's schema: the input schema, then its rules on the parsed values, each message under its field. */
+/**
+ * A form's schema: the input schema, then its rules on the parsed values, each message under its field. The rules
+ * run even when another field is wrong, so that every message shows at once.
+ */
 export function withRules<S extends z.ZodObject>(schema: S, rules: RecordRules): S {
-  return schema.superRefine((value, ctx) => {
-    for (const [field, messages] of Object.entries(recordIssues(rules, value) ?? {})) {
-      for (const message of messages) ctx.addIssue({ code: 'custom', path: [field], message });
-    }
-  }) as S;
+  return schema.superRefine(
+    (value, ctx) => {
+      for (const [field, messages] of Object.entries(recordIssues(rules, value) ?? {})) {
+        for (const message of messages) ctx.addIssue({ code: 'custom', path: [field], message });
+      }
+    },
+    { when: () => true },
+  ) as S;
 }

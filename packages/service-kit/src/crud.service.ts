@@ -197,7 +197,11 @@ export class CrudService<Entity extends ObjectLiteral & { id: string }, Schema e
   /** The contracts' rules across a record's fields, then the domain's derive (see derive). */
   private derived(record: Entity, before?: Readonly<Entity>, changed?: readonly string[]): RpcReply<never> | undefined {
     const issues = this.options.rules ? recordIssues(this.options.rules, record, changed) : undefined;
-    return issues ? invalidInput(issues) : this.derive(record, before);
+    const derived = this.derive(record, before);
+    if (!issues) return derived;
+    // Every message at once: the domain's own refusals beside the rules'.
+    const more = derived && !derived.ok && derived.error.code === 'invalid' ? derived.error.issues : undefined;
+    return invalidInput({ ...more, ...issues });
   }
 
   async update(id: unknown, changes: unknown, context: ChangeContext): Promise<RpcReply<Entity>> {
