@@ -1,6 +1,6 @@
 import type { Customer, Driver, FuelPurchase, Load, MaintenanceRecord, Truck } from '@tms/contracts';
 import { launchBrowser, newSession, recordDialogs, signIn, type Browser, type Confirmations, type Page } from './support/browser.js';
-import { apiSteps, dayFromToday, screenSteps, type Dialog } from './support/steps.js';
+import { apiSteps, dayFromToday, screenSteps } from './support/steps.js';
 
 /**
  * Maintenance and Fuel Management, end to end: Chromium → gateway → NATS → svc-core → Postgres. Every truck, driver,
@@ -61,11 +61,6 @@ afterAll(async () => {
 });
 
 const { main, row, errorToast, successToast, submit, openRowMenu, choose, cancel } = screenSteps(() => page);
-
-async function cancel(dialog: Dialog) {
-  await cancel(dialog);
-  await dialog.waitFor({ state: 'hidden' });
-}
 
 /** The body of the next request to `path` by `method`. */
 function nextBody(method: string, path: RegExp): Promise<Record<string, unknown>> {
