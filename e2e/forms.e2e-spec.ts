@@ -162,6 +162,27 @@ describe('the load dialog', () => {
     expect(EXTRACT_TYPE_REFUSAL).toBe('File type must be PDF, PNG, JPG, GIF, WEBP or TXT');
     await cancel(dialog);
   });
+
+  it("shows the seconds an extraction has taken, and 'Create Load' waits for it", async () => {
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    // A slow OCR, held until the test has looked: the panel then shows the failure, and Create Load is back.
+    await page.route('**/api/extract-load', async (route) => {
+      await answered;
+      await route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'AI is busy. Please try again.' }) });
+    });
+    const dialog = await openCreateLoad();
+    await dialog.getByRole('tab', { name: 'AI Extract' }).click();
+    await dialog.getByTestId('load-extract-input').setInputFiles({ name: 'tender.txt', mimeType: 'text/plain', buffer: Buffer.from('LOAD TENDER\nLoad # FRM-9\n') });
+    await dialog.getByText('AI is extracting load information...').waitFor();
+    await dialog.getByTestId('load-extract-elapsed').filter({ hasText: /Reading the document… [1-9]\d* s/ }).waitFor();
+    expect(await submit(dialog, 'Create Load').isDisabled()).toBe(true);
+    answer();
+    await dialog.getByTestId('load-extract-error').waitFor();
+    expect(await submit(dialog, 'Create Load').isDisabled()).toBe(false);
+    await page.unroute('**/api/extract-load');
+    await cancel(dialog);
+  });
 });
 
 describe('the fuel dialog', () => {

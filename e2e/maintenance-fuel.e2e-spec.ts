@@ -269,16 +269,17 @@ describe('Fuel Management', () => {
     await cancel(dialog);
   });
 
-  it('opens dated today with no load, shows the messages of section 5, and keeps the card number to 4 characters', async () => {
+  it('opens dated today with no load, shows the messages of section 5, and refuses a card number over 4 characters as typed', async () => {
     const dialog = await openAdd();
     await expect(dialog.getByLabel('Transaction Date', { exact: true }).inputValue()).resolves.toBe(dayFromToday(0));
     await expect(dialog.locator('.ant-select').filter({ hasText: 'None' }).count()).resolves.toBe(1);
+    // Not cut to 4 without a word (issue 31): kept as typed, and refused under the field.
     await dialog.getByLabel('Card Number (last 4)', { exact: true }).pressSequentially('4111222');
-    await expect(dialog.getByLabel('Card Number (last 4)', { exact: true }).inputValue()).resolves.toBe('4111');
+    await expect(dialog.getByLabel('Card Number (last 4)', { exact: true }).inputValue()).resolves.toBe('4111222');
     await submit(dialog, 'Create').click();
     for (const message of [
       'Truck is required', 'Driver is required', 'Vendor is required', 'Location is required', 'Gallons is required',
-      'Price per gallon is required', 'Total cost is required', 'Fuel type is required',
+      'Price per gallon is required', 'Total cost is required', 'Fuel type is required', 'Enter at most the last 4 digits of the card',
     ]) {
       await dialog.getByText(message, { exact: true }).waitFor();
     }
