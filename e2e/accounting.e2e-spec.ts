@@ -67,7 +67,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const { main, row, errorToast, toast, submit, openRowMenu, choose, choicesClosed } = screenSteps(() => page);
+const { main, row, errorToast, toast, submit, openRowMenu, choose, choicesClosed, cancel } = screenSteps(() => page);
 const card = (title: string) => page.getByRole('region', { name: title });
 
 /**
@@ -144,7 +144,7 @@ describe('Invoices', () => {
     expect(await errorToast('Please try again').count()).toBe(0);
     // What was typed is still there.
     await expect(dialog.getByLabel('Subtotal', { exact: true }).inputValue()).resolves.toBe('1000.00');
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await cancel(dialog);
     await dialog.waitFor({ state: 'hidden' });
   });
 
@@ -194,7 +194,7 @@ describe('Payments', () => {
     const next = page.getByRole('dialog', { name: 'Record Payment' });
     await choose(next, 'Invoice', 'INV-ACC-1001');
     await expect(next.getByLabel('Amount', { exact: true }).inputValue()).resolves.toBe('1000.10');
-    await next.getByRole('button', { name: 'Cancel' }).click();
+    await cancel(next);
     await next.waitFor({ state: 'hidden' });
 
     await openAccountingTab('Invoices');
@@ -215,7 +215,7 @@ describe('Payments', () => {
     await submit(dialog, 'Update Payment').click();
     await errorToast('Failed to update payment.').waitFor();
     await expect(dialog.getByLabel('Amount', { exact: true }).inputValue()).resolves.toBe('250.00');
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await cancel(dialog);
     await dialog.waitFor({ state: 'hidden' });
     await page.unroute('**/api/payments/*');
     await page.getByPlaceholder('Search payments...').fill('');
@@ -438,7 +438,7 @@ describe('Driver Settlements', () => {
     const dialog = page.getByRole('dialog', { name: 'Edit Settlement' });
     await submit(dialog, 'Update Settlement').click();
     await errorToast('Failed to update settlement.').waitFor();
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await cancel(dialog);
     await dialog.waitFor({ state: 'hidden' });
     await page.unroute('**/api/settlements/*');
 

@@ -1,8 +1,10 @@
 import { baseUrl, launchBrowser, newSession, signIn, type Browser, type Page } from './support/browser.js';
+import { screenSteps } from './support/steps.js';
 
 /** Who changed what: an edit dialog's History, collapsed at first, lists the record's changes as the API recorded them. */
 let browser: Browser;
 let page: Page;
+const { cancel } = screenSteps(() => page);
 let customerId: string | undefined;
 
 beforeAll(async () => {
@@ -44,6 +46,6 @@ describe('History in an edit dialog', () => {
     await entries.nth(1).scrollIntoViewIfNeeded();
     await page.waitForTimeout(300); // the panel's opening animation, for the picture
     await page.screenshot({ path: 'test-results/history.png' });
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await cancel(dialog);
   });
 });

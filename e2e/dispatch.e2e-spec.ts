@@ -43,7 +43,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const { row, errorToast, main, submit, openRowMenu, choose } = screenSteps(() => page);
+const { row, errorToast, main, submit, openRowMenu, choose, cancel } = screenSteps(() => page);
 
 /** Closes the open choice list, and waits until no list is on screen (one may still be sliding in or out). */
 async function closeChoices() {
@@ -83,7 +83,7 @@ describe('Customer Management', () => {
     for (const message of ['Name is required', 'Invalid email address', 'Phone number is required', 'Address is required']) {
       await dialog.getByText(message, { exact: true }).waitFor();
     }
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await cancel(dialog);
     await dialog.waitFor({ state: 'hidden' });
   });
 
@@ -103,7 +103,7 @@ describe('Customer Management', () => {
     );
     const dialog = await addCustomer({ name: 'Dsp Never Saved', email: 'never@dsp.example.com', phone: '555', address: 'Nowhere 1' });
     await errorToast('Failed to add customer. Please try again.').waitFor();
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await cancel(dialog);
     await page.unroute('**/api/customers');
 
     await page.route('**/api/customers/*', (route) => route.fulfill({ status: 503, body: 'Service unavailable' }));
@@ -111,7 +111,7 @@ describe('Customer Management', () => {
     const edit = page.getByRole('dialog', { name: 'Edit Customer' });
     await submit(edit, 'Update Customer').click();
     await errorToast('Failed to update customer. Please try again.').waitFor();
-    await edit.getByRole('button', { name: 'Cancel' }).click();
+    await cancel(edit);
     await edit.waitFor({ state: 'hidden' });
     await page.unroute('**/api/customers/*');
     expect(await row('Dsp Never Saved').count()).toBe(0);
@@ -195,7 +195,7 @@ describe('Loads', () => {
     await extract.click();
     await expect(dialog.getByLabel('Pickup Location').isVisible()).resolves.toBe(false);
     await manual.click();
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await cancel(dialog);
     await dialog.waitFor({ state: 'hidden' });
   });
 
@@ -211,7 +211,7 @@ describe('Loads', () => {
     expect(Number(await dialog.getByLabel('Expenses').inputValue())).toBe(0);
     await expect(dialog.getByLabel('Weight (lbs)').inputValue()).resolves.toBe('0');
     for (const money of ['Rate', 'Expenses']) await expect(dialog.getByLabel(money).getAttribute('step')).resolves.toBe('0.01');
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await cancel(dialog);
     await dialog.waitFor({ state: 'hidden' });
   });
 
@@ -221,7 +221,7 @@ describe('Loads', () => {
     for (const message of ['Customer is required', 'Pickup location is required', 'Delivery location is required', 'Rate is required']) {
       await dialog.getByText(message, { exact: true }).waitFor();
     }
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await cancel(dialog);
     await dialog.waitFor({ state: 'hidden' });
   });
 
@@ -239,7 +239,7 @@ describe('Loads', () => {
     await dialog.getByLabel('Customer').fill('lakeside'); // deleted above: no longer a choice
     await page.locator('.ant-select-dropdown:visible .ant-empty-description').filter({ hasText: 'No data' }).waitFor();
     await closeChoices();
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await cancel(dialog);
     await dialog.waitFor({ state: 'hidden' });
   });
 
@@ -271,7 +271,7 @@ describe('Loads', () => {
     await submit(dialog, 'Create Load').click();
     await errorToast('Failed to create load. Please try again.').waitFor();
     await dialog.getByText('A load with this load number already exists').waitFor();
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await cancel(dialog);
     await dialog.waitFor({ state: 'hidden' });
     expect(await row('Tulsa, OK').count()).toBe(0);
   });
@@ -299,7 +299,7 @@ describe('Loads', () => {
     const dialog = page.getByRole('dialog', { name: 'Edit Load' });
     await submit(dialog, 'Update Load').click();
     await errorToast('Failed to update load. Please try again.').waitFor();
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await cancel(dialog);
     await dialog.waitFor({ state: 'hidden' });
     await page.unroute('**/api/loads/*');
   });

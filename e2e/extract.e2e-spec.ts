@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { EXTRACT_MESSAGES, type Customer, type Load, type LoadDocument } from '@tms/contracts';
 import { launchBrowser, newSession, signIn, type Browser, type Page } from './support/browser.js';
-import { apiSteps } from './support/steps.js';
+import { apiSteps, screenSteps } from './support/steps.js';
 
 /**
  * The load dialog's 'AI Extract' tab (spec 2.5, 4, 5, 8): the panel's texts, a refused file type, the error card
@@ -13,6 +13,7 @@ import { apiSteps } from './support/steps.js';
  */
 let browser: Browser;
 let page: Page;
+const { cancel } = screenSteps(() => page);
 
 const OWN_DOCUMENTS = path.resolve('svc-ai/test/documents');
 const SAMPLES = path.resolve('../shared/documents');
@@ -48,7 +49,7 @@ afterEach(async () => {
   await page.unrouteAll({ behavior: 'ignoreErrors' });
   const open = page.getByRole('dialog');
   if (await open.count()) {
-    await open.getByRole('button', { name: 'Cancel' }).click();
+    await cancel(open);
     await open.waitFor({ state: 'hidden' });
   }
 });
@@ -68,7 +69,7 @@ async function openExtract() {
 }
 
 async function closeDialog(dialog: ReturnType<Page['getByRole']>) {
-  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await cancel(dialog);
   await dialog.waitFor({ state: 'hidden' });
 }
 

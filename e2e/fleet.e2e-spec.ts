@@ -16,7 +16,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const { row, toast, openRowMenu } = screenSteps(() => page);
+const { row, toast, openRowMenu, cancel } = screenSteps(() => page);
 
 async function addTruck(fields: { number: string; type: string; plate: string; year?: string; make?: string; model?: string; vin?: string }) {
   await page.getByRole('main').getByRole('button', { name: 'Add Truck' }).click();
@@ -52,7 +52,7 @@ describe('Fleet Management', () => {
     for (const message of ['Truck number is required', 'Type is required', 'License plate is required']) {
       await dialog.getByText(message).waitFor();
     }
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await cancel(dialog);
     await dialog.waitFor({ state: 'hidden' });
   });
 
@@ -69,7 +69,7 @@ describe('Fleet Management', () => {
     const dialog = await addTruck({ number: 't-101', type: 'Tanker', plate: 'DUP-1' });
     await toast().filter({ hasText: 'Error' }).filter({ hasText: 'Failed to add truck. Please try again.' }).waitFor();
     await dialog.getByText('A truck with this truck number already exists').waitFor();
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await cancel(dialog);
     expect(await row('DUP-1').count()).toBe(0);
   });
 
@@ -77,7 +77,7 @@ describe('Fleet Management', () => {
     const dialog = await addTruck({ number: 'T-101', type: 'Tanker', plate: 'DUP-2' });
     const notice = toast().filter({ hasText: 'Failed to add truck. Please try again.' });
     await notice.waitFor();
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await cancel(dialog);
     await page.keyboard.press('F8');
     expect(await notice.evaluate((element) => element.contains(document.activeElement))).toBe(true);
 
@@ -156,7 +156,7 @@ describe('Fleet Management', () => {
     await dialog.getByRole('button', { name: /Update Truck$/ }).click();
     await toast().filter({ hasText: 'Error' }).filter({ hasText: 'Failed to update truck. Please try again.' }).waitFor();
     await dialog.getByText('A truck with this truck number already exists').waitFor();
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await cancel(dialog);
     await dialog.waitFor({ state: 'hidden' });
     await row('T-404').waitFor();
   });
@@ -218,7 +218,7 @@ describe('Driver Management', () => {
     for (const message of ['Name is required', 'Invalid email address', 'Phone number is required', 'License number is required']) {
       await dialog.getByText(message).waitFor();
     }
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await cancel(dialog);
     await dialog.waitFor({ state: 'hidden' });
   });
 
@@ -249,7 +249,7 @@ describe('Driver Management', () => {
     await dialog.getByLabel('License Number').fill('cdl-889');
     await dialog.getByRole('button', { name: /Add Driver$/ }).click();
     await dialog.getByText('A driver with this license number already exists').waitFor();
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await cancel(dialog);
   });
 
   it('searches by name, e-mail and license number', async () => {

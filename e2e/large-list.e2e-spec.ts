@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { launchBrowser, newSession, onScreen, scrollUntil, signIn, type Browser, type Page } from './support/browser.js';
 import { connectDatabase } from './support/database.js';
+import { screenSteps } from './support/steps.js';
 
 /**
  * A list of a real carrier's size on the shared table (packages/ui): every row is still reachable by scrolling and
@@ -14,6 +15,7 @@ const truckNumber = (n: number) => `BIG-${String(n).padStart(4, '0')}`;
 let database: pg.Client;
 let browser: Browser;
 let page: Page;
+const { cancel } = screenSteps(() => page);
 
 beforeAll(async () => {
   database = await connectDatabase();
@@ -76,7 +78,7 @@ describe(`Fleet Management with ${TRUCK_COUNT} trucks`, () => {
     await page.getByRole('menuitem', { name: 'Edit' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit Truck' });
     await expect(dialog.getByLabel('Truck Number').inputValue()).resolves.toBe(truckNumber(TRUCK_COUNT - 1));
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await cancel(dialog);
     await dialog.waitFor({ state: 'hidden' });
   });
 });

@@ -15,7 +15,7 @@ let browser: Browser;
 let page: Page;
 
 const { getList, post, remove, origin } = apiSteps(() => page);
-const { row, main, toast, errorToast, successToast, submit, choose, openRowMenu, rowMenuItems } = screenSteps(() => page);
+const { row, main, toast, errorToast, successToast, submit, choose, openRowMenu, rowMenuItems, cancel } = screenSteps(() => page);
 
 /** Deletes what this file made: settlements and invoices before the loads they name, loads before their customer. */
 async function cleanUp() {
@@ -205,7 +205,7 @@ describe("'Create Invoice' from a delivered load", () => {
     await page.keyboard.press('Tab');
     await submit(dialog, 'Create Invoice').click();
     await errorToast('Failed to create invoice.').filter({ hasText: 'Load LD-MNY-1 already has invoice INV-MNY-1.' }).waitFor();
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await cancel(dialog);
     await dialog.waitFor({ state: 'hidden' });
   });
 });
@@ -283,7 +283,7 @@ describe("a settlement 'Fill from loads'", () => {
     await period(dialog);
     await dialog.getByRole('button', { name: 'Fill from loads' }).click();
     await dialog.getByText('No delivered loads of this driver in this period are left to settle.').waitFor();
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await cancel(dialog);
     await dialog.waitFor({ state: 'hidden' });
 
     const statement = await download('Mny Dana Hauler', 'Download Statement', /^\/api\/settlements\/[^/]+\/pdf$/);

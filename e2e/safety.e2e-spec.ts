@@ -56,7 +56,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const { main, row, errorToast, tab, submit, openRowMenu, choose, fillDay } = screenSteps(() => page);
+const { main, row, errorToast, tab, submit, openRowMenu, choose, fillDay, cancel } = screenSteps(() => page);
 
 async function openSafety(path = '/safety') {
   await page.goto(path);
@@ -103,7 +103,7 @@ describe('Safety & Compliance', () => {
     for (const message of ['Truck is required', 'Driver is required', 'Inspection type is required']) {
       await dialog.getByText(message).waitFor();
     }
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await cancel(dialog);
     await dialog.waitFor({ state: 'hidden' });
   });
 
@@ -294,7 +294,7 @@ describe('Safety & Compliance', () => {
       await errorToast('Failed to record violation').filter({ hasText: 'Please try again.' }).waitFor();
       await expect(dialog.getByLabel('Location').inputValue()).resolves.toBe('Saf typed location');
       await expect(dialog.getByLabel('Description').inputValue()).resolves.toBe('Typed by hand');
-      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await cancel(dialog);
       await dialog.waitFor({ state: 'hidden' });
 
       await openRowMenu('CIT-SAF-77', 'Edit');
@@ -303,7 +303,7 @@ describe('Safety & Compliance', () => {
       await submit(edit, 'Update Violation').click();
       await errorToast('Failed to update violation').filter({ hasText: 'Please try again.' }).waitFor();
       await expect(edit.getByLabel('Location').inputValue()).resolves.toBe('Saf changed');
-      await edit.getByRole('button', { name: 'Cancel' }).click();
+      await cancel(edit);
     } finally {
       await page.unroute('**/api/violations**');
     }
@@ -315,7 +315,7 @@ describe('Safety & Compliance', () => {
       const edit = page.getByRole('dialog', { name: 'Edit Inspection' });
       await submit(edit, 'Update Inspection').click();
       await errorToast('Failed to update inspection').filter({ hasText: 'Please try again.' }).waitFor();
-      await edit.getByRole('button', { name: 'Cancel' }).click();
+      await cancel(edit);
     } finally {
       await page.unroute('**/api/inspections**');
     }
@@ -332,7 +332,7 @@ describe('Safety & Compliance', () => {
       await submit(dialog, 'Report Accident').click();
       await errorToast('Failed to report accident').filter({ hasText: 'Please try again.' }).waitFor();
       await expect(dialog.getByLabel('Location').inputValue()).resolves.toBe('Saf somewhere');
-      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await cancel(dialog);
     } finally {
       await page.unroute('**/api/accidents**');
     }

@@ -6,6 +6,17 @@ export type Dialog = Locator;
 /** antd's open row menu; the menus it opened before stay in the page, hidden once they have faded out. */
 const OPEN_MENU = '.ant-dropdown:not(.ant-dropdown-hidden)';
 
+/** The question a dialog with changes asks before it closes (packages/ui ResourceFormModal's DISCARD_TEXTS). */
+export const discardQuestion = (page: Page) => page.locator('.ant-modal-confirm').filter({ hasText: 'Discard changes?' });
+
+/** Answers 'Discard' when closing `dialog` asked, then waits until the dialog is gone. */
+async function discardIfAsked(dialog: Dialog) {
+  const question = discardQuestion(dialog.page());
+  await Promise.race([dialog.waitFor({ state: 'hidden' }), question.waitFor()]);
+  if (await question.isVisible()) await question.getByRole('button', { name: 'Discard' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
 /**
  * What a person does and reads on a screen, on a test file's page. `current` is read at each step: the files open
  * their page in beforeAll, after these are made.
@@ -49,6 +60,15 @@ export function screenSteps(current: () => Page) {
       const items = await page.locator(OPEN_MENU).getByRole('menuitem').allInnerTexts();
       await page.keyboard.press('Escape');
       return items.map((item) => item.trim());
+    },
+
+    /**
+     * Closes a dialog with its Cancel button, discarding what was typed when it asks ('Discard changes?'), and waits
+     * until it is gone.
+     */
+    async cancel(dialog: Dialog) {
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await discardIfAsked(dialog);
     },
 
     /** Picks a choice of an antd Select by typing part of its label, and waits for its list to close. */

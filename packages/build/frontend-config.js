@@ -112,7 +112,8 @@ export function createFrontendConfig({ name, dir, devPort, exposes, title = 'TMS
           manifest: true,
           dts: false,
         }),
-        new HtmlWebpackPlugin({ title, template: path.join(import.meta.dirname, 'index.html') }),
+        // The favicon is copied to the build's root (/favicon.ico, where browsers also look for it) and linked from the page.
+        new HtmlWebpackPlugin({ title, template: path.join(import.meta.dirname, 'index.html'), favicon: path.join(import.meta.dirname, 'favicon.ico') }),
       ],
       devServer: {
         port: devPort,

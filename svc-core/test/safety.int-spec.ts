@@ -159,7 +159,7 @@ describe('svc-core violations', () => {
         issues: {
           driverId: ['Driver is required'], violationType: ['Violation type is required'], violationDate: ['Violation date is required'],
           location: ['Location is required'], description: ['Description is required'], status: ['Status is required'],
-          points: ['Points must be a whole number'], fineAmount: ['Must be between 0.00 and 99999999.99'],
+          points: ['Points must be a whole number'], fineAmount: ['Must not be negative'],
         },
       },
     });

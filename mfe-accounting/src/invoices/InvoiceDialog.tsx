@@ -1,4 +1,12 @@
-import { INVOICE_STATUSES, INVOICE_STATUS_LABELS, invoiceInputSchema, type Invoice, type InvoiceDraft } from '@tms/contracts';
+import {
+  type Invoice,
+  INVOICE_RULES,
+  INVOICE_STATUS_LABELS,
+  INVOICE_STATUSES,
+  type InvoiceDraft,
+  invoiceInputSchema,
+  withRules,
+} from '@tms/contracts';
 import { DayPicker, FormField, FormGrid, MoneyInput, optionsOf, ResourceFormModal, SEARCHABLE, useChoices, useLookup, type ResourceDialogProps } from '@tms/ui';
 import { Alert, Form, Input, Select } from 'antd';
 import {
@@ -12,6 +20,9 @@ import {
   type InvoiceFormValues,
 } from './invoice-form.js';
 import { invoicesApi } from './invoices.api.js';
+
+/** The schema and the rules across its fields (contracts), each message under its field. */
+const INVOICE_FORM_SCHEMA = withRules(invoiceInputSchema, INVOICE_RULES);
 
 const STATUS_OPTIONS = optionsOf(INVOICE_STATUSES, INVOICE_STATUS_LABELS);
 
@@ -39,7 +50,7 @@ export function InvoiceDialog({ draft, ...props }: ResourceDialogProps<Invoice> 
       name="invoice"
       api={invoicesApi}
       texts={invoiceTexts}
-      schema={invoiceInputSchema}
+      schema={INVOICE_FORM_SCHEMA}
       toFormValues={draft ? () => invoiceFormValuesFromDraft(draft) : invoiceFormValues}
       toPayload={invoicePayload}
       form={form}

@@ -1,17 +1,22 @@
 import {
   PAID_SETTLEMENT_STATUS,
-  SETTLEMENT_PAYMENT_METHODS,
-  SETTLEMENT_STATUSES,
-  settlementInputSchema,
   type Settlement,
+  SETTLEMENT_PAYMENT_METHODS,
+  SETTLEMENT_RULES,
+  SETTLEMENT_STATUSES,
   type SettlementDraft,
+  settlementInputSchema,
+  withRules,
 } from '@tms/contracts';
-import { DayPicker, FormField, FormGrid, MoneyInput, optionsOf, ResourceFormModal, SEARCHABLE, useChoices, type ResourceDialogProps } from '@tms/ui';
-import { Form, Input, InputNumber, Select } from 'antd';
+import { DayPicker, FormField, FormGrid, MoneyInput, optionsOf, ResourceFormModal, SEARCHABLE, useChoices, WholeNumberInput, type ResourceDialogProps } from '@tms/ui';
+import { Form, Input, Select } from 'antd';
 import { useState } from 'react';
 import { FillFromLoads } from './FillFromLoads.js';
 import { settlementsApi } from './settlements.api.js';
 import { netPayOf, settlementFormValues, settlementPayload, settlementTexts, withSettlementDraft, type SettlementFormValues } from './settlement-form.js';
+
+/** The schema and the rules across its fields (contracts), each message under its field. */
+const SETTLEMENT_FORM_SCHEMA = withRules(settlementInputSchema, SETTLEMENT_RULES);
 
 const STATUS_OPTIONS = optionsOf(SETTLEMENT_STATUSES);
 const METHOD_OPTIONS = optionsOf(SETTLEMENT_PAYMENT_METHODS);
@@ -50,7 +55,7 @@ export function SettlementDialog(props: ResourceDialogProps<Settlement>) {
       name="settlement"
       api={settlementsApi}
       texts={settlementTexts}
-      schema={settlementInputSchema}
+      schema={SETTLEMENT_FORM_SCHEMA}
       toFormValues={settlementFormValues}
       toPayload={settlementPayload}
       form={form}
@@ -75,7 +80,7 @@ export function SettlementDialog(props: ResourceDialogProps<Settlement>) {
       {!editing && <FillFromLoads form={form} draft={draft} onFilled={fill} />}
       <FormGrid minWidth={140}>
         <FormField label="Total Miles" name="totalMiles">
-          <InputNumber<number> min={0} step={1} precision={0} controls={false} placeholder="0" style={{ width: '100%' }} />
+          <WholeNumberInput />
         </FormField>
         <FormField label="Total Revenue" name="totalRevenue">
           <MoneyInput />

@@ -1,14 +1,16 @@
 import { useMutation } from '@tanstack/react-query';
 import {
+  LOAD_RULES,
   LOAD_STATUSES,
   LOAD_STATUS_LABELS,
   loadInputSchema,
+  withRules,
   type DocumentUpload,
   type ExtractLoadResult,
   type Load,
 } from '@tms/contracts';
-import { DayPicker, FormField, FormGrid, MoneyInput, optionsOf, ResourceFormModal, SEARCHABLE, useChoices, useToast, type ResourceDialogProps } from '@tms/ui';
-import { Alert, Input, InputNumber, Select, Tabs } from 'antd';
+import { DayPicker, FormField, FormGrid, MoneyInput, optionsOf, ResourceFormModal, SEARCHABLE, useAssignmentWarning, useChoices, WholeNumberInput, useToast, type ResourceDialogProps } from '@tms/ui';
+import { Alert, Input, Select, Tabs } from 'antd';
 import { useMemo, useRef, useState, type RefObject } from 'react';
 import { keepLoadDocument } from './documents.api.js';
 import { LoadDocuments } from './LoadDocuments.js';
@@ -20,12 +22,15 @@ import { loadsApi } from './loads.api.js';
 import { loadFormValues, loadPayload, loadTexts } from './load-form.js';
 
 const STATUS_OPTIONS = optionsOf(LOAD_STATUSES, LOAD_STATUS_LABELS);
+const LOAD_FORM_SCHEMA = withRules(loadInputSchema, LOAD_RULES);
 
 /** The load's fields: the whole dialog when editing, the 'Manual Entry' tab when creating. */
 function LoadFields() {
   const customers = useChoices('customers');
   const drivers = useChoices('drivers', { none: true });
   const trucks = useChoices('trucks', { none: true });
+  const driverWarning = useAssignmentWarning('drivers');
+  const truckWarning = useAssignmentWarning('trucks');
   // After an AI extraction, each field it filled shows how sure the extraction is.
   const confidence = useConfidenceExtra();
 
@@ -59,10 +64,10 @@ function LoadFields() {
           <MoneyInput />
         </FormField>
         <FormField label="Weight (lbs)" name="weight" extra={confidence('weight')}>
-          <InputNumber<number> min={0} step={1} precision={0} controls={false} placeholder="0" style={{ width: '100%' }} />
+          <WholeNumberInput />
         </FormField>
         <FormField label="Loaded Miles" name="miles">
-          <InputNumber<number> min={0} step={1} precision={0} controls={false} suffix="mi" style={{ width: '100%' }} />
+          <WholeNumberInput suffix="mi" placeholder="" />
         </FormField>
       </FormGrid>
       <FormGrid>
@@ -72,10 +77,10 @@ function LoadFields() {
         <FormField label="Commodity" name="commodity" extra={confidence('commodity')}>
           <Input placeholder="Frozen poultry" />
         </FormField>
-        <FormField label="Assigned Driver" name="assignedDriverId">
+        <FormField label="Assigned Driver" name="assignedDriverId" rules={[driverWarning]}>
           <Select {...drivers} />
         </FormField>
-        <FormField label="Assigned Truck" name="assignedTruckId">
+        <FormField label="Assigned Truck" name="assignedTruckId" rules={[truckWarning]}>
           <Select {...trucks} />
         </FormField>
       </FormGrid>
@@ -90,8 +95,8 @@ function LoadFields() {
  * Creates the load, then keeps the document it was extracted from (if any) with it. A document that cannot be kept
  * does not undo the load: `notKept` gets the reason, for the dialog to tell once the load is saved.
  */
-function useCreateLoadKeepingDocument(document: RefObject<DocumentUpload | null>, notKept: RefObject<string | null>) {
-  const create = loadsApi.useCreate();
+function useCreateLoadKeepingDocument(document: RefObject<DocumentUpload | null>, notKept: RefObject<string | null>, idempotencyKey?: string) {
+  const create = loadsApi.useCreate(idempotencyKey);
   return useMutation({
     mutationFn: async (body: unknown) => {
       const load = await create.mutateAsync(body);
@@ -115,10 +120,12 @@ export function LoadDialog(props: ResourceDialogProps<Load>) {
   const creating = props.record === null;
   const [tab, setTab] = useState('manual');
   const [extracted, setExtracted] = useState<ExtractLoadResult | null>(null);
+  // 'Create Load' waits while a document is being read: its values are about to fill the form.
+  const [extracting, setExtracting] = useState(false);
   const confidence = useMemo(() => (extracted ? filledConfidence(extracted) : {}), [extracted]);
   const extractedFile = useRef<DocumentUpload | null>(null);
   const notKept = useRef<string | null>(null);
-  const [api] = useState(() => ({ resource: loadsApi.resource, useUpdate: loadsApi.useUpdate, useCreate: () => useCreateLoadKeepingDocument(extractedFile, notKept) }));
+  const [api] = useState(() => ({ resource: loadsApi.resource, useUpdate: loadsApi.useUpdate, useCreate: (key?: string) => useCreateLoadKeepingDocument(extractedFile, notKept, key) }));
   const toast = useToast();
   // The dialog shows its 'created' toast, then closes: this one comes after it, and so is the one left on screen.
   const close = () => {
@@ -134,10 +141,11 @@ export function LoadDialog(props: ResourceDialogProps<Load>) {
       name="load"
       api={api}
       texts={loadTexts}
-      schema={loadInputSchema}
+      schema={LOAD_FORM_SCHEMA}
       toFormValues={loadFormValues}
       toPayload={loadPayload}
       width={720}
+      busy={extracting}
     >
       {creating ? (
         <ExtractionContext.Provider value={confidence}>
@@ -169,6 +177,7 @@ export function LoadDialog(props: ResourceDialogProps<Load>) {
                       extractedFile.current = null;
                     }}
                     onClose={() => setTab('manual')}
+                    onBusyChange={setExtracting}
                   />
                 ),
               },

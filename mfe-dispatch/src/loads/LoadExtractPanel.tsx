@@ -1,9 +1,9 @@
 import { CheckCircleFilled, CloseOutlined, FileTextOutlined, InboxOutlined, LoadingOutlined } from '@ant-design/icons';
-import { EXTRACT_ACCEPT, EXTRACT_MAX_FILE_BYTES, isImageFileType, type DocumentUpload, type ExtractLoadResult } from '@tms/contracts';
+import { EXTRACT_ACCEPT, EXTRACT_MAX_FILE_BYTES, EXTRACT_TYPE_REFUSAL, isImageFileType, type DocumentUpload, type ExtractLoadResult } from '@tms/contracts';
 import { DECORATIVE_ICON } from '@tms/ui';
 import { Alert, Button, Card, Flex, Form, theme, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
-import { useDropzone, type FileRejection } from 'react-dropzone';
+import { ErrorCode, useDropzone, type FileRejection } from 'react-dropzone';
 import {
   EXTRACT_TEXTS,
   extractedFormValues,
@@ -25,6 +25,21 @@ export interface LoadExtractPanelProps {
   onRemove: () => void;
   /** The panel's close button: back to Manual Entry, nothing filled. */
   onClose: () => void;
+  /** Reading or extracting started (true) or ended: the dialog's 'Create Load' waits for it. */
+  onBusyChange: (busy: boolean) => void;
+}
+
+/** Whole seconds since `busy` became true, counted each second while it stays so. */
+function useElapsedSeconds(busy: boolean): number {
+  const [seconds, setSeconds] = useState(0);
+  useEffect(() => {
+    setSeconds(0);
+    if (!busy) return;
+    const started = Date.now();
+    const timer = setInterval(() => setSeconds(Math.floor((Date.now() - started) / 1000)), 1000);
+    return () => clearInterval(timer);
+  }, [busy]);
+  return seconds;
 }
 
 /** An image file's preview URL, released when the file changes. */
@@ -34,15 +49,22 @@ function usePreviewUrl(file: File | null): string | undefined {
   return url;
 }
 
-/** react-dropzone's own message for a refused drop ('File type must be ...', 'Too many files', ...). */
-const rejectionMessage = (rejections: FileRejection[]) => rejections[0]?.errors[0]?.message ?? EXTRACT_TEXTS.processFailed;
+/**
+ * Why a drop was refused: the types as people say them ('File type must be PDF, PNG, ...' rather than react-dropzone's
+ * list of MIME types), else react-dropzone's own message ('File is larger than N bytes', 'Too many files').
+ */
+const rejectionMessage = (rejections: FileRejection[]) => {
+  const error = rejections[0]?.errors[0];
+  if (!error) return EXTRACT_TEXTS.processFailed;
+  return error.code === ErrorCode.FileInvalidType ? EXTRACT_TYPE_REFUSAL : error.message;
+};
 
 /**
  * The 'AI Extract' tab of the load dialog (spec 2.5, 4, 5): one document dropped or browsed, read as a data URL,
  * sent to POST /api/extract-load; the answer fills the load form, which the dialog then shows for review. Nothing is
  * saved until the user submits the form.
  */
-export function LoadExtractPanel({ onExtracted, onRemove, onClose }: LoadExtractPanelProps) {
+export function LoadExtractPanel({ onExtracted, onRemove, onClose, onBusyChange }: LoadExtractPanelProps) {
   const form = Form.useFormInstance();
   const { token } = theme.useToken();
   const [file, setFile] = useState<File | null>(null);
@@ -50,6 +72,8 @@ export function LoadExtractPanel({ onExtracted, onRemove, onClose }: LoadExtract
   const [error, setError] = useState<string | null>(null);
   const preview = usePreviewUrl(file);
   const busy = status === 'reading' || status === 'extracting';
+  const elapsed = useElapsedSeconds(busy);
+  useEffect(() => onBusyChange(busy), [busy, onBusyChange]);
 
   const process = async (chosen: File) => {
     setFile(chosen);
@@ -160,6 +184,11 @@ export function LoadExtractPanel({ onExtracted, onRemove, onClose }: LoadExtract
               {statusText && (
                 <Typography.Text type={status === 'complete' ? 'success' : 'secondary'} role="status">
                   {status === 'complete' ? <CheckCircleFilled {...DECORATIVE_ICON} /> : <LoadingOutlined {...DECORATIVE_ICON} />} {statusText}
+                </Typography.Text>
+              )}
+              {busy && (
+                <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="load-extract-elapsed">
+                  {EXTRACT_TEXTS.elapsed(elapsed)}
                 </Typography.Text>
               )}
             </Flex>

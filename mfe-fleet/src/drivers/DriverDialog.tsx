@@ -1,5 +1,5 @@
 import { DRIVER_STATUSES, DRIVER_STATUS_LABELS, driverInputSchema, PAY_TYPE_LABELS, PAY_TYPES, type Driver } from '@tms/contracts';
-import { DayPicker, FormField, FormGrid, optionsOf, ResourceFormModal, SEARCHABLE, useChoices, type ResourceDialogProps } from '@tms/ui';
+import { DayPicker, FormField, FormGrid, optionsOf, type ResourceDialogProps, ResourceFormModal, SEARCHABLE, useAssignmentWarning, useChoices } from '@tms/ui';
 import { Form, Input, InputNumber, Select } from 'antd';
 import { driversApi } from './drivers.api.js';
 import { driverFormValues, driverPayload, driverTexts, PAY_RATE_INPUTS, type DriverFormValues } from './driver-form.js';
@@ -15,6 +15,7 @@ const PAY_TYPE_OPTIONS = [{ value: '', label: 'None' }, ...optionsOf(PAY_TYPES, 
 export function DriverDialog(props: ResourceDialogProps<Driver>) {
   const [form] = Form.useForm<DriverFormValues>();
   const trucks = useChoices('trucks', { none: true });
+  const truckWarning = useAssignmentWarning('trucks');
   const payType = Form.useWatch('payType', form);
   const rate = payType ? PAY_RATE_INPUTS[payType] : undefined;
 
@@ -55,7 +56,7 @@ export function DriverDialog(props: ResourceDialogProps<Driver>) {
           <DayPicker />
         </FormField>
       </FormGrid>
-      <FormField label="Assigned Truck" name="assignedTruckId">
+      <FormField label="Assigned Truck" name="assignedTruckId" rules={[truckWarning]}>
         <Select {...trucks} />
       </FormField>
       <FormGrid>
@@ -65,7 +66,6 @@ export function DriverDialog(props: ResourceDialogProps<Driver>) {
         <FormField label="Pay Rate" name="payRate">
           <InputNumber<string>
             stringMode
-            min="0"
             step={rate?.step ?? '0.01'}
             controls={false}
             disabled={!rate}

@@ -1,5 +1,5 @@
 import { FUEL_TYPES, FUEL_VENDORS, fuelFormSchema, type FuelPurchase } from '@tms/contracts';
-import { DayPicker, FormField, FormGrid, MoneyInput, optionsOf, ResourceFormModal, SEARCHABLE, useChoices, type ResourceDialogProps } from '@tms/ui';
+import { DayPicker, FormField, FormGrid, MoneyInput, optionsOf, type ResourceDialogProps, ResourceFormModal, SEARCHABLE, useAssignmentWarning, useChoices, WholeNumberInput } from '@tms/ui';
 import { Form, Input, InputNumber, Select } from 'antd';
 import { fuelApi } from './fuel.api.js';
 import { computedTotalCost, fuelFormValues, fuelPayload, fuelTexts, type FuelFormValues } from './fuel-form.js';
@@ -7,12 +7,14 @@ import { computedTotalCost, fuelFormValues, fuelPayload, fuelTexts, type FuelFor
 const VENDOR_OPTIONS = optionsOf(FUEL_VENDORS);
 const FUEL_TYPE_OPTIONS = optionsOf(FUEL_TYPES);
 /** Spec 9: gallons and price per gallon step 0.001; held as text so that what was typed is what is sent. */
-const QUANTITY = { stringMode: true, step: '0.001', min: '0', controls: false, placeholder: '0.000', style: { width: '100%' } } as const;
+const QUANTITY = { stringMode: true, step: '0.001', controls: false, placeholder: '0.000', style: { width: '100%' } } as const;
 
 /** 'Add Fuel Purchase' / 'Edit Fuel Purchase': Total Cost follows gallons × price per gallon as they are typed. */
 export function FuelDialog(props: ResourceDialogProps<FuelPurchase>) {
   const [form] = Form.useForm<FuelFormValues>();
   const trucks = useChoices('trucks');
+  const truckWarning = useAssignmentWarning('trucks');
+  const driverWarning = useAssignmentWarning('drivers');
   const drivers = useChoices('drivers');
   const loads = useChoices('loads', { none: true });
 
@@ -38,10 +40,10 @@ export function FuelDialog(props: ResourceDialogProps<FuelPurchase>) {
       width={680}
     >
       <FormGrid>
-        <FormField label="Truck" name="truckId">
+        <FormField label="Truck" name="truckId" rules={[truckWarning]}>
           <Select {...trucks} placeholder="Select truck" />
         </FormField>
-        <FormField label="Driver" name="driverId">
+        <FormField label="Driver" name="driverId" rules={[driverWarning]}>
           <Select {...drivers} placeholder="Select driver" />
         </FormField>
         <FormField label="Transaction Date" name="transactionDate">
@@ -73,13 +75,13 @@ export function FuelDialog(props: ResourceDialogProps<FuelPurchase>) {
           <Select options={FUEL_TYPE_OPTIONS} placeholder="Select fuel type" showSearch={SEARCHABLE} />
         </FormField>
         <FormField label="Card Number (last 4)" name="cardNumber">
-          <Input maxLength={4} inputMode="numeric" placeholder="1234" autoComplete="off" />
+          <Input inputMode="numeric" placeholder="1234" autoComplete="off" />
         </FormField>
         <FormField label="Receipt Number" name="receiptNumber">
           <Input placeholder="R-558201" autoComplete="off" />
         </FormField>
         <FormField label="Odometer Reading" name="odometerReading">
-          <InputNumber<number> min={0} step={1} precision={0} controls={false} placeholder="0" suffix="mi" style={{ width: '100%' }} />
+          <WholeNumberInput suffix="mi" />
         </FormField>
       </FormGrid>
       <FormField label="Notes" name="notes">

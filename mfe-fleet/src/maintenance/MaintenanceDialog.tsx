@@ -1,13 +1,24 @@
-import { MAINTENANCE_STATUSES, MAINTENANCE_STATUS_LABELS, MAINTENANCE_TYPES, maintenanceInputSchema, type MaintenanceRecord } from '@tms/contracts';
-import { DayPicker, FormField, FormGrid, MoneyInput, optionsOf, ResourceFormModal, SEARCHABLE, useChoices, type ResourceDialogProps } from '@tms/ui';
-import { Input, InputNumber, Select } from 'antd';
+import {
+  MAINTENANCE_RULES,
+  MAINTENANCE_STATUS_LABELS,
+  MAINTENANCE_STATUSES,
+  MAINTENANCE_TYPES,
+  maintenanceInputSchema,
+  type MaintenanceRecord,
+  withRules,
+} from '@tms/contracts';
+import { DayPicker, FormField, FormGrid, MoneyInput, optionsOf, ResourceFormModal, SEARCHABLE, useChoices, WholeNumberInput, type ResourceDialogProps } from '@tms/ui';
+import { Input, Select } from 'antd';
 import { maintenanceApi } from './maintenance.api.js';
 import { truckLabel } from './maintenance-display.js';
 import { maintenanceFormValues, maintenancePayload, maintenanceTexts } from './maintenance-form.js';
 
+/** The schema and the rules across its fields (contracts), each message under its field. */
+const MAINTENANCE_FORM_SCHEMA = withRules(maintenanceInputSchema, MAINTENANCE_RULES);
+
 const TYPE_OPTIONS = optionsOf(MAINTENANCE_TYPES);
 const STATUS_OPTIONS = optionsOf(MAINTENANCE_STATUSES, MAINTENANCE_STATUS_LABELS);
-const MILES = { min: 0, step: 1, precision: 0, controls: false, placeholder: '0', suffix: 'mi', style: { width: '100%' } } as const;
+const MILES = { suffix: 'mi' } as const;
 
 /** 'Add Service Record' / 'Edit Service Record'; the trucks come from GET /api/trucks, as 'number - type'. */
 export function MaintenanceDialog(props: ResourceDialogProps<MaintenanceRecord>) {
@@ -18,7 +29,7 @@ export function MaintenanceDialog(props: ResourceDialogProps<MaintenanceRecord>)
       name="maintenance"
       api={maintenanceApi}
       texts={maintenanceTexts}
-      schema={maintenanceInputSchema}
+      schema={MAINTENANCE_FORM_SCHEMA}
       toFormValues={maintenanceFormValues}
       toPayload={maintenancePayload}
       omitEmptyOnCreate
@@ -41,7 +52,7 @@ export function MaintenanceDialog(props: ResourceDialogProps<MaintenanceRecord>)
           <MoneyInput />
         </FormField>
         <FormField label="Mileage" name="mileage">
-          <InputNumber<number> {...MILES} />
+          <WholeNumberInput {...MILES} />
         </FormField>
         <FormField label="Vendor" name="vendor">
           <Input placeholder="Rush Truck Centers" autoComplete="off" />
@@ -58,7 +69,7 @@ export function MaintenanceDialog(props: ResourceDialogProps<MaintenanceRecord>)
           <DayPicker />
         </FormField>
         <FormField label="Next Service Mileage" name="nextServiceMileage">
-          <InputNumber<number> {...MILES} />
+          <WholeNumberInput {...MILES} />
         </FormField>
       </FormGrid>
       <FormField label="Notes" name="notes">

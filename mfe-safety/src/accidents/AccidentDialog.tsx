@@ -1,6 +1,6 @@
 import { ACCIDENT_SEVERITIES, ACCIDENT_SEVERITY_LABELS, ACCIDENT_STATUSES, ACCIDENT_STATUS_LABELS, accidentInputSchema, type Accident } from '@tms/contracts';
-import { DayPicker, FormField, FormGrid, MoneyInput, optionsOf, ResourceFormModal, SEARCHABLE, useChoices, type ResourceDialogProps } from '@tms/ui';
-import { Input, InputNumber, Select } from 'antd';
+import { DayPicker, FormField, FormGrid, MoneyInput, optionsOf, ResourceFormModal, SEARCHABLE, useChoices, WholeNumberInput, type ResourceDialogProps } from '@tms/ui';
+import { Input, Select } from 'antd';
 import { accidentFormValues, accidentPayload, accidentTexts } from './accident-form.js';
 import { accidentsApi } from './accidents.api.js';
 
@@ -46,7 +46,7 @@ export function AccidentDialog(props: ResourceDialogProps<Accident>) {
           <Select options={STATUS_OPTIONS} showSearch={SEARCHABLE} />
         </FormField>
         <FormField label="Injuries Reported" name="injuriesReported">
-          <InputNumber<number> min={0} step={1} precision={0} controls={false} placeholder="0" style={{ width: '100%' }} />
+          <WholeNumberInput />
         </FormField>
         <FormField label="Police Report #" name="policeReportNumber">
           <Input autoComplete="off" />

@@ -1,5 +1,5 @@
 import { INSPECTION_STATUSES, INSPECTION_STATUS_LABELS, INSPECTION_TYPES, inspectionInputSchema, type Inspection } from '@tms/contracts';
-import { DayPicker, FormField, FormGrid, optionsOf, ResourceFormModal, SEARCHABLE, useChoices, type ResourceDialogProps } from '@tms/ui';
+import { DayPicker, FormField, FormGrid, optionsOf, type ResourceDialogProps, ResourceFormModal, SEARCHABLE, useAssignmentWarning, useChoices } from '@tms/ui';
 import { Input, Select } from 'antd';
 import { inspectionFormValues, inspectionPayload, inspectionTexts } from './inspection-form.js';
 import { inspectionsApi } from './inspections.api.js';
@@ -10,6 +10,8 @@ const STATUS_OPTIONS = optionsOf(INSPECTION_STATUSES, INSPECTION_STATUS_LABELS);
 /** 'Record Inspection' / 'Edit Inspection'. */
 export function InspectionDialog(props: ResourceDialogProps<Inspection>) {
   const trucks = useChoices('trucks');
+  const truckWarning = useAssignmentWarning('trucks');
+  const driverWarning = useAssignmentWarning('drivers');
   const drivers = useChoices('drivers');
   return (
     <ResourceFormModal
@@ -22,10 +24,10 @@ export function InspectionDialog(props: ResourceDialogProps<Inspection>) {
       toPayload={inspectionPayload}
     >
       <FormGrid>
-        <FormField label="Truck" name="truckId">
+        <FormField label="Truck" name="truckId" rules={[truckWarning]}>
           <Select {...trucks} placeholder="Select truck" />
         </FormField>
-        <FormField label="Driver" name="driverId">
+        <FormField label="Driver" name="driverId" rules={[driverWarning]}>
           <Select {...drivers} placeholder="Select driver" />
         </FormField>
         <FormField label="Inspection Type" name="inspectionType">

@@ -1,8 +1,19 @@
-import { VIOLATION_STATUSES, VIOLATION_STATUS_LABELS, VIOLATION_TYPES, violationInputSchema, type Violation } from '@tms/contracts';
-import { DayPicker, FormField, FormGrid, MoneyInput, optionsOf, ResourceFormModal, SEARCHABLE, useChoices, type ResourceDialogProps } from '@tms/ui';
-import { Input, InputNumber, Select } from 'antd';
+import {
+  type Violation,
+  VIOLATION_RULES,
+  VIOLATION_STATUS_LABELS,
+  VIOLATION_STATUSES,
+  VIOLATION_TYPES,
+  violationInputSchema,
+  withRules,
+} from '@tms/contracts';
+import { DayPicker, FormField, FormGrid, MoneyInput, optionsOf, ResourceFormModal, SEARCHABLE, useChoices, WholeNumberInput, type ResourceDialogProps } from '@tms/ui';
+import { Input, Select } from 'antd';
 import { violationFormValues, violationPayload, violationTexts } from './violation-form.js';
 import { violationsApi } from './violations.api.js';
+
+/** The schema and the rules across its fields (contracts), each message under its field. */
+const VIOLATION_FORM_SCHEMA = withRules(violationInputSchema, VIOLATION_RULES);
 
 const TYPE_OPTIONS = optionsOf(VIOLATION_TYPES);
 const STATUS_OPTIONS = optionsOf(VIOLATION_STATUSES, VIOLATION_STATUS_LABELS);
@@ -17,7 +28,7 @@ export function ViolationDialog(props: ResourceDialogProps<Violation>) {
       name="violation"
       api={violationsApi}
       texts={violationTexts}
-      schema={violationInputSchema}
+      schema={VIOLATION_FORM_SCHEMA}
       toFormValues={violationFormValues}
       toPayload={violationPayload}
       width={720}
@@ -48,7 +59,7 @@ export function ViolationDialog(props: ResourceDialogProps<Violation>) {
           <MoneyInput />
         </FormField>
         <FormField label="Points" name="points">
-          <InputNumber<number> min={0} step={1} precision={0} controls={false} placeholder="0" style={{ width: '100%' }} />
+          <WholeNumberInput />
         </FormField>
         <FormField label="Due Date" name="dueDate">
           <DayPicker />

@@ -35,6 +35,7 @@ export const FIELD_MESSAGES = {
   controlCharacters: 'Must not contain control characters',
   invalidCharacters: 'Must not contain invalid characters',
   outOfRange: (min: number | string, max: number | string) => `Must be between ${min} and ${max}`,
+  negative: 'Must not be negative',
   invalidDate: 'Enter a valid date',
   invalidMoney: 'Enter an amount like 1234.50',
 } as const;
@@ -138,6 +139,10 @@ export const optionalInteger = (message: string, range: IntegerRange = INT4_RANG
         return z.NEVER;
       }
       const { min, max } = range;
+      if (number < 0 && min === 0) {
+        ctx.addIssue({ code: 'custom', message: FIELD_MESSAGES.negative });
+        return z.NEVER;
+      }
       if (number < min || number > max) {
         ctx.addIssue({ code: 'custom', message: FIELD_MESSAGES.outOfRange(min, max) });
         return z.NEVER;
@@ -163,7 +168,11 @@ function moneyOf(text: string, ctx: z.RefinementCtx): string {
     ctx.addIssue({ code: 'custom', message: FIELD_MESSAGES.invalidMoney });
     return z.NEVER;
   }
-  if (cents < 0n || cents > MONEY_MAX_CENTS) {
+  if (cents < 0n) {
+    ctx.addIssue({ code: 'custom', message: FIELD_MESSAGES.negative });
+    return z.NEVER;
+  }
+  if (cents > MONEY_MAX_CENTS) {
     ctx.addIssue({ code: 'custom', message: FIELD_MESSAGES.outOfRange(MONEY_RANGE.min, MONEY_RANGE.max) });
     return z.NEVER;
   }
@@ -220,4 +229,64 @@ export function fieldIssues(error: z.ZodError): Record<string, string[]> {
     (issues[field] ??= []).push(issue.message);
   }
   return issues;
+}
+
+/**
+ * A rule across a record's fields (a delivery not before its pickup): `broken` on the record as parsed or stored
+ * (days as 'YYYY-MM-DD', whole numbers as numbers), its message shown under `field`. The forms check them with the
+ * schema (withRules), the services on every record they write, an update's once merged with the stored record.
+ */
+export interface RecordRule {
+  field: string;
+  message: string;
+  /** The fields it compares: an update that changes none of them is not held to it (a record older than the rule). */
+  reads: readonly string[];
+  broken: (record: Record<string, unknown>) => boolean;
+}
+export type RecordRules = readonly RecordRule[];
+
+// A side that is empty, or not (yet) a valid day or number, breaks no rule: its own field says what is wrong with it.
+const DAY_TEXT = /^\d{4}-\d{2}-\d{2}/;
+const isDay = (value: unknown): value is string => typeof value === 'string' && DAY_TEXT.test(value);
+const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+
+/** `field`, a day, must not come before `earlier` (either may be empty). */
+export const dayNotBefore = (field: string, earlier: string, message: string): RecordRule => ({
+  field,
+  message,
+  reads: [field, earlier],
+  broken: ({ [field]: day, [earlier]: before }) => isDay(day) && isDay(before) && day.slice(0, 10) < before.slice(0, 10),
+});
+
+/** `field`, a whole number, must not be less than `smaller` (either may be empty). */
+export const numberNotBelow = (field: string, smaller: string, message: string): RecordRule => ({
+  field,
+  message,
+  reads: [field, smaller],
+  broken: ({ [field]: value, [smaller]: least }) => isNumber(value) && isNumber(least) && value < least,
+});
+
+/** The messages of the broken rules under their fields; undefined when all hold. */
+export function recordIssues(rules: RecordRules, record: object, changed?: readonly string[]): Record<string, string[]> | undefined {
+  const issues: Record<string, string[]> = {};
+  for (const { field, message, reads, broken } of rules) {
+    if (changed && !reads.some((name) => changed.includes(name))) continue;
+    if (broken(record as Record<string, unknown>)) (issues[field] ??= []).push(message);
+  }
+  return Object.keys(issues).length ? issues : undefined;
+}
+
+/**
+ * A form's schema: the input schema, then its rules on the parsed values, each message under its field. The rules
+ * run even when another field is wrong, so that every message shows at once.
+ */
+export function withRules<S extends z.ZodObject>(schema: S, rules: RecordRules): S {
+  return schema.superRefine(
+    (value, ctx) => {
+      for (const [field, messages] of Object.entries(recordIssues(rules, value) ?? {})) {
+        for (const message of messages) ctx.addIssue({ code: 'custom', path: [field], message });
+      }
+    },
+    { when: () => true },
+  ) as S;
 }

@@ -30,6 +30,8 @@ export interface ChangeContext {
   /** The API resource ('loads'), as the gateway routes it. */
   resource: string;
   actor?: Actor;
+  /** A create's Idempotency-Key: the same create sent again answers the first's record (CrudService.once). */
+  idempotencyKey?: string;
 }
 
 /** Fields that say when a row was written, not what it says: left out of the trail. */

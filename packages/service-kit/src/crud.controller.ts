@@ -22,6 +22,7 @@ import { actorOf, type ChangeContext } from './audit-trail.js';
 import { config } from './config.js';
 import { DeadlineInterceptor } from './deadline.js';
 import type { CrudService } from './crud.service.js';
+import { idempotencyKeyFrom } from './idempotency.js';
 import { NATS_CONNECTION } from './nats-connection.js';
 import { UploadStore } from './upload-store.js';
 
@@ -52,7 +53,7 @@ export function crudController(service: ServiceName, resource: string, domainSer
 
     @MessagePattern(subject('create'))
     create(@Payload() payload: unknown, @Ctx() context: NatsContext) {
-      return this.records.create(payload, change(context));
+      return this.records.create(payload, { ...change(context), idempotencyKey: idempotencyKeyFrom(context) });
     }
 
     @MessagePattern(subject('update'))

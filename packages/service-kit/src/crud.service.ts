@@ -6,6 +6,8 @@ import {
   isRecordId,
   keptHistoryMessage,
   ok,
+  recordIssues,
+  type RecordRules,
   type ChangeKind,
   type ImportColumns,
   type ImportResult,
@@ -19,6 +21,7 @@ import { announceChange } from './nats-connection.js';
 import { databaseErrorReply, internalErrorReply, type ConstraintMeaning } from './errors.js';
 import { allValues, recordChange, recordWrite, type ChangeContext } from './audit-trail.js';
 import { applyImport, planImport } from './crud-import.js';
+import { IdempotencyKeys, KEY_TAKEN, keyReused, requestHash } from './idempotency.js';
 import { ListPages } from './list-pages.js';
 import type { Hold, HolderOf, ReferenceHolds } from './reference-holds.js';
 import { Refusal } from './refusal.js';
@@ -46,7 +49,12 @@ export interface CrudOptions<Schema extends z.ZodObject> {
   holds?: { by: ReferenceHolds; holder: HolderOf<any> };
   /** How a CSV is imported (packages/contracts IMPORTS), for a resource that takes imports (importCsv). */
   imports?: ImportColumns;
+  /** The contracts' rules across fields (a delivery not before its pickup), checked on every record written. */
+  rules?: RecordRules;
 }
+
+/** Claims a create's Idempotency-Key for the record `id`, in the create's transaction (CrudService.once). */
+export type ClaimKey = (manager: EntityManager, id: string) => Promise<void>;
 
 /** One kind of record whose property `field` the database sets to null with this one gone, announced as `entity`. */
 export interface NulledOnDelete {
@@ -136,14 +144,15 @@ export class CrudService<Entity extends ObjectLiteral & { id: string }, Schema e
   async create(payload: unknown, context: ChangeContext): Promise<RpcReply<Entity>> {
     const parsed = this.options.schema.safeParse(payload);
     if (!parsed.success) return invalidInput(fieldIssues(parsed.error));
-    return this.guard(async () => {
+    return this.once(parsed.data, context, (claim) => this.guard(async () => {
       const refused = await this.check(parsed.data);
       if (refused) return refused;
       const record = this.repository.create(parsed.data as never) as unknown as Entity;
-      const underived = this.derive(record);
+      const underived = this.derived(record);
       if (underived) return underived;
-      if (this.options.holds) record.id ??= randomUUID() as never; // for its hold to name
+      if (this.options.holds || context.idempotencyKey) record.id ??= randomUUID() as never; // for its hold and key to name
       const saved = await this.write(record.id, async (manager, hold) => {
+        if (record.id) await claim(manager, record.id);
         await hold(record);
         const saved = await manager.save(record);
         await this.written(manager, saved, undefined, context);
@@ -152,7 +161,47 @@ export class CrudService<Entity extends ObjectLiteral & { id: string }, Schema e
       });
       this.announce('created', saved);
       return ok(saved);
-    });
+    }));
+  }
+
+  /**
+   * Runs a create once per Idempotency-Key (the context's): a key already used answers the record it made (the same
+   * request) or a conflict (another request), and writes nothing, audit included. `create` must call `claim` in its
+   * transaction before it writes: a second create with the key waits there for the first and is then answered as
+   * above. Without a key, `create` runs as it is.
+   */
+  protected async once(fields: unknown, context: ChangeContext, create: (claim: ClaimKey) => Promise<RpcReply<Entity>>): Promise<RpcReply<Entity>> {
+    const key = context.idempotencyKey;
+    if (!key) return create(async () => undefined);
+    const hash = requestHash(fields);
+    const answerEarlier = async (): Promise<RpcReply<Entity> | undefined> => {
+      let earlier: Awaited<ReturnType<IdempotencyKeys['earlier']>>;
+      try {
+        earlier = await this.keys.earlier(this.repository.manager, context.resource, key, hash);
+      } catch (error) {
+        return internalErrorReply(error);
+      }
+      if (!earlier) return undefined;
+      return 'reused' in earlier ? keyReused() : this.get(earlier.recordId);
+    };
+    const earlier = await answerEarlier();
+    if (earlier) return earlier;
+    const reply = await create((manager, id) => this.keys.claim(manager, context.resource, key, hash, id));
+    return reply === KEY_TAKEN ? ((await answerEarlier()) ?? reply) : reply;
+  }
+
+  private get keys() {
+    return new IdempotencyKeys(this.repository.metadata.schema ?? 'public');
+  }
+
+  /** The contracts' rules across a record's fields, then the domain's derive (see derive). */
+  private derived(record: Entity, before?: Readonly<Entity>, changed?: readonly string[]): RpcReply<never> | undefined {
+    const issues = this.options.rules ? recordIssues(this.options.rules, record, changed) : undefined;
+    const derived = this.derive(record, before);
+    if (!issues) return derived;
+    // Every message at once: the domain's own refusals beside the rules'.
+    const more = derived && !derived.ok && derived.error.code === 'invalid' ? derived.error.issues : undefined;
+    return invalidInput({ ...more, ...issues });
   }
 
   async update(id: unknown, changes: unknown, context: ChangeContext): Promise<RpcReply<Entity>> {
@@ -168,7 +217,7 @@ export class CrudService<Entity extends ObjectLiteral & { id: string }, Schema e
         if (!existing) throw new Refusal(this.notFound);
         const before = { ...existing };
         const record = manager.merge(this.repository.target, existing, parsed.data as never);
-        const underived = this.derive(record, before);
+        const underived = this.derived(record, before, Object.keys(parsed.data));
         if (underived) throw new Refusal(underived);
         await hold(record, before);
         const saved = await this.saveChanges(manager, record, before);
@@ -195,7 +244,7 @@ export class CrudService<Entity extends ObjectLiteral & { id: string }, Schema e
         schema,
         columns: imports,
         check: (fields: Record<string, unknown>, id?: string) => this.check(fields as Partial<z.output<Schema>>, id),
-        derive: (record: Entity, before?: Readonly<Entity>) => this.derive(record, before),
+        derive: (record: Entity, before?: Readonly<Entity>) => this.derived(record, before),
       };
       const plan = await planImport(host, data);
       if ('refused' in plan) return plan.refused;

@@ -27,3 +27,4 @@ export * from './health-checks.js';
 export * from './logging.js';
 export * from './observe.js';
 export { activeSpan, tracing } from './tracing.js';
+export * from './idempotency.js';

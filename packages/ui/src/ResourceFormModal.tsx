@@ -1,7 +1,7 @@
 import { Form, Modal, theme, Typography, type FormInstance, type FormItemProps } from 'antd';
 import { createContext, isValidElement, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { z } from 'zod';
-import { ApiError } from './api.js';
+import { ApiError, newIdempotencyKey } from './api.js';
 import type { ResourceApi } from './resource-api.js';
 import type { ResourceTexts } from './resource-texts.js';
 import { fieldErrors, requiredFields, serverFieldIssues, validatePayload, type FieldIssues } from './form-validation.js';
@@ -37,6 +37,8 @@ export interface ResourceFormModalProps<T extends { id: string }, TValues extend
    * settlements). An edit still sends them as null, so that a value the user cleared is cleared.
    */
   omitEmptyOnCreate?: boolean;
+  /** Work in the dialog that the save must wait for (a document being read into the form): Save is disabled. */
+  busy?: boolean;
 }
 
 /** An object body without its null (empty) values. */
@@ -44,6 +46,17 @@ function withoutEmptyValues(body: unknown): unknown {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return body;
   return Object.fromEntries(Object.entries(body).filter(([, value]) => value !== null && value !== undefined));
 }
+
+/** What a dialog with changes asks before it throws them away (Escape, a click outside, the close button, Cancel). */
+export const DISCARD_TEXTS = {
+  title: 'Discard changes?',
+  content: 'What you typed in this dialog will be lost.',
+  discard: 'Discard',
+  keep: 'Keep editing',
+} as const;
+
+/** The first field a user types or chooses in: where a dialog opens (not on its close button). */
+const FIRST_FIELD = 'input:not([type="hidden"]):not([disabled]):not([readonly]), textarea:not([disabled]):not([readonly])';
 
 const RequiredFieldsContext = createContext<ReadonlySet<string>>(new Set());
 /** The dialog's field labels and choices by field name, for its History to show the fields as the form does. */
@@ -101,11 +114,42 @@ export function ResourceFormModal<T extends { id: string }, TValues extends obje
   const required = useMemo(() => requiredFields(schema), [schema]);
   const [display] = useState(() => ({ labels: new Map<string, string>(), options: new Map<string, Map<unknown, string>>() }));
   const attempted = useRef(false);
-  const create = api.useCreate();
+  // One key per opening: however often this dialog's create reaches the server, it makes one record.
+  const [idempotencyKey] = useState(newIdempotencyKey);
+  const create = api.useCreate(idempotencyKey);
   const update = api.useUpdate();
   const toast = useToast();
+  const [confirm, confirmHolder] = Modal.useModal();
   const editing = record !== null;
+  // A second click on Save before React shows the first as pending is not a second save.
+  const submitting = useRef(false);
+  const asking = useRef(false);
   const saving = create.isPending || update.isPending;
+
+  const changed = () => JSON.stringify(toPayload(form.getFieldsValue(true) as TValues)) !== JSON.stringify(toPayload(initialValues));
+  /** Closes, after asking when the user has changed anything (one question at a time). */
+  const requestClose = () => {
+    if (submitting.current || asking.current) return;
+    if (!changed()) return onClose();
+    asking.current = true;
+    confirm.confirm({
+      title: DISCARD_TEXTS.title,
+      content: DISCARD_TEXTS.content,
+      okText: DISCARD_TEXTS.discard,
+      cancelText: DISCARD_TEXTS.keep,
+      okButtonProps: { danger: true },
+      focusable: { autoFocusButton: 'cancel' },
+      onOk: onClose,
+      afterClose: () => {
+        asking.current = false;
+      },
+    });
+  };
+  const focusFirstField = (opened: boolean) => {
+    const formElement = opened ? document.getElementById(formId) : null;
+    if (!formElement || formElement.contains(document.activeElement)) return;
+    formElement.querySelector<HTMLElement>(FIRST_FIELD)?.focus();
+  };
 
   const formFields = () => form.getFieldsError().map((field) => field.name.join('.'));
   const showIssues = (issues: FieldIssues, only?: string[]) =>
@@ -116,10 +160,12 @@ export function ResourceFormModal<T extends { id: string }, TValues extends obje
     );
 
   const submit = async () => {
+    if (submitting.current || props.busy) return;
     attempted.current = true;
     const checked = validatePayload(schema, toPayload(form.getFieldsValue(true) as TValues));
     if (!checked.ok) return showIssues(checked.issues);
     showIssues({});
+    submitting.current = true;
     try {
       if (editing) await update.mutateAsync({ id: record.id, body: checked.value });
       else await create.mutateAsync(props.omitEmptyOnCreate ? withoutEmptyValues(checked.value) : checked.value);
@@ -130,6 +176,8 @@ export function ResourceFormModal<T extends { id: string }, TValues extends obje
       showIssues(serverFieldIssues(error));
       // Spec 8's text, and the server's reason when the record conflicts with others (a load already invoiced).
       toast.error(editing ? texts.updateFailed : texts.createFailed, error instanceof ApiError ? error.conflictReason : undefined);
+    } finally {
+      submitting.current = false;
     }
   };
 
@@ -149,18 +197,20 @@ export function ResourceFormModal<T extends { id: string }, TValues extends obje
     <Modal
       open={open}
       title={editing ? texts.editTitle : texts.createTitle}
-      onCancel={onClose}
+      onCancel={requestClose}
+      afterOpenChange={focusFirstField}
       width={width}
       centered
       mask={{ closable: !saving }}
       okText={saving && texts.savingSubmit ? texts.savingSubmit : submitText}
-      okButtonProps={{ htmlType: 'submit', form: formId, loading: saving }}
+      okButtonProps={{ htmlType: 'submit', form: formId, loading: saving, disabled: props.busy }}
       cancelButtonProps={{ disabled: saving }}
       styles={{
         container: { maxHeight: '90vh', display: 'flex', flexDirection: 'column' },
         body: { overflowY: 'auto', flex: '1 1 auto', minHeight: 0, marginInline: -24, paddingInline: 24 },
       }}
     >
+      {confirmHolder}
       {description && (
         <Typography.Paragraph type="secondary" style={{ marginTop: -4 }}>
           {description}

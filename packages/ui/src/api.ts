@@ -33,11 +33,16 @@ export class ApiError extends Error {
   }
 }
 
-export async function apiRequest<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, body?: unknown): Promise<T> {
+export async function apiRequest<T>(
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<T> {
   const response = await fetch(url, {
     method,
     credentials: 'include',
-    headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
+    headers: body === undefined ? headers : { 'Content-Type': 'application/json', ...headers },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (!response.ok) {
@@ -49,9 +54,20 @@ export async function apiRequest<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | '
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
+/**
+ * A key for one create (the server makes one record however often it receives it: a double click, a retry). Made
+ * once per dialog opening. crypto.randomUUID needs a secure context; an app served over plain http gets the same 122
+ * random bits from getRandomValues.
+ */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function' && globalThis.isSecureContext !== false) return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
 export const api = {
   get: <T>(url: string) => apiRequest<T>('GET', url),
-  post: <T>(url: string, body: unknown) => apiRequest<T>('POST', url, body),
+  post: <T>(url: string, body: unknown, headers?: Record<string, string>) => apiRequest<T>('POST', url, body, headers),
   put: <T>(url: string, body: unknown) => apiRequest<T>('PUT', url, body),
   patch: <T>(url: string, body: unknown) => apiRequest<T>('PATCH', url, body),
   delete: <T = void>(url: string) => apiRequest<T>('DELETE', url),

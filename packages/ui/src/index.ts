@@ -3,6 +3,7 @@ export * from './query-client.js';
 export * from './toast.js';
 export * from './resource-api.js';
 export * from './referenced-records.js';
+export * from './choice-notes.js';
 export * from './resource-texts.js';
 export * from './search.js';
 export * from './initials.js';

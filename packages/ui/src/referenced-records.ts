@@ -1,6 +1,7 @@
 import type { Customer, Driver, Invoice, Load, Truck } from '@tms/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import { notesOf, renderNotedChoice } from './choice-notes.js';
 import { resourceListQuery } from './resource-api.js';
 
 /**
@@ -30,6 +31,10 @@ export const RECORD_LABELS: { readonly [R in ReferencedResource]: RecordLabel<R>
 export interface Choice {
   value: string;
   label: string;
+  /** A driver's or truck's status and expired credentials, shown beside its name ('On Leave, CDL expired'). */
+  notes?: string;
+  /** False for a driver or truck that is not fit to go: its notes are drawn as a warning. */
+  fit?: boolean;
 }
 
 /** The 'None' choice of an optional reference; its value '' is sent as null. */
@@ -55,11 +60,16 @@ export interface ChoicesOptions<R extends ReferencedResource> {
  */
 export function useChoices<R extends ReferencedResource>(resource: R, { none = false, label = RECORD_LABELS[resource] }: ChoicesOptions<R> = {}) {
   const list = useQuery(resourceListQuery<ReferencedRecords[R]>(resource));
+  const noted = resource === 'drivers' || resource === 'trucks';
   const options = useMemo(() => {
-    const records = (list.data ?? []).map((record): Choice => ({ value: record.id, label: label(record) }));
+    const records = (list.data ?? []).map((record): Choice => {
+      if (!noted) return { value: record.id, label: label(record) };
+      const { notes, fit } = notesOf(resource, record as Driver | Truck);
+      return { value: record.id, label: label(record), notes: notes.join(', '), fit };
+    });
     return none ? [NONE_CHOICE, ...records] : records;
-  }, [list.data, label, none]);
-  return { options, loading: list.isPending, showSearch: SEARCHABLE };
+  }, [list.data, label, none, noted, resource]);
+  return { options, loading: list.isPending, showSearch: SEARCHABLE, ...(noted ? { optionRender: renderNotedChoice } : {}) };
 }
 
 /** Records by id, for what a row or a dialog names. */

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type UseMutationResult, type UseQueryResult } from '@tanstack/react-query';
-import type { ImportResult } from '@tms/contracts';
+import { IDEMPOTENCY_KEY_HEADER, type ImportResult } from '@tms/contracts';
 import { api } from './api.js';
 import { uploadCsv, type UploadProgress } from './csv-upload.js';
 
@@ -15,7 +15,8 @@ export interface ResourceApi<T extends { id: string }, TBody = unknown> {
   queryKey: readonly [string];
   list: () => ReturnType<typeof resourceListQuery<T>>;
   useList: () => UseQueryResult<T[], Error>;
-  useCreate: () => UseMutationResult<T, Error, TBody>;
+  /** A create; with an `idempotencyKey` (one per dialog opening), sent twice it still makes one record. */
+  useCreate: (idempotencyKey?: string) => UseMutationResult<T, Error, TBody>;
   useUpdate: () => UseMutationResult<T, Error, { id: string; body: TBody }>;
   useDelete: () => UseMutationResult<void, Error, string>;
   /** POST /api/{resource}/import (a CSV): a dry run changes nothing; an import refetches the lists. */
@@ -64,9 +65,10 @@ export function createResourceApi<T extends { id: string }, TBody = unknown>(
     queryKey: resourceQueryKey(resource),
     list,
     useList: () => useQuery(list()),
-    useCreate() {
+    useCreate(idempotencyKey?: string) {
       const onSuccess = useRefetchLists();
-      return useMutation({ mutationFn: (body: TBody) => api.post<T>(url, body), onSuccess });
+      const headers = idempotencyKey ? { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } : undefined;
+      return useMutation({ mutationFn: (body: TBody) => api.post<T>(url, body, headers), onSuccess });
     },
     useUpdate() {
       const onSuccess = useRefetchLists();

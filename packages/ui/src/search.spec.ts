@@ -22,6 +22,17 @@ describe('list search', () => {
     expect(isSearching('  ')).toBe(false);
   });
 
+  it('matches when spaces and dashes are left out or put in (a plate typed without its space)', () => {
+    const plates = [...rows, { truckNumber: 'T-303', licensePlate: 'P 270936', type: 'Tanker', vin: null }];
+    expect(filterBySearch(plates, 'P270936', fields).map((row) => row.truckNumber)).toEqual(['T-303']);
+    expect(filterBySearch(plates, 'p-270 936', fields).map((row) => row.truckNumber)).toEqual(['T-303']);
+    expect(filterBySearch(plates, 'abc123', fields).map((row) => row.truckNumber)).toEqual(['T-101']);
+    expect(filterBySearch(plates, 't303', fields).map((row) => row.truckNumber)).toEqual(['T-303']);
+    // Never across two fields: 'T-101' then 'ABC-123' is not 'T101ABC'.
+    expect(filterBySearch(plates, 't101abc', fields)).toEqual([]);
+    expect(filterBySearch(plates, 'P270937', fields)).toEqual([]);
+  });
+
   it('matches a substring of any declared field, whatever the case', () => {
     expect(filterBySearch(rows, 't-2', fields).map((row) => row.truckNumber)).toEqual(['T-202']);
     expect(filterBySearch(rows, 'abc', fields).map((row) => row.truckNumber)).toEqual(['T-101']);

@@ -14,6 +14,13 @@ export function isSearching(query: string): boolean {
 const FIELD_SEPARATOR = '\n';
 
 /**
+ * Spaces and dashes people leave out or put in as they like ('P 270936', 'P270936'; 'LD-1042', 'LD1042'): a query
+ * also matches when they are left out of both sides (issue 31). Line breaks stay: they separate a row's fields.
+ */
+const SPACING = /[\p{Zs}\t\-\u2010-\u2015\u2212]/gu;
+const compact = (text: string) => text.replace(SPACING, '');
+
+/**
  * A list's search, prepared once per list: each row's declared fields, lower-cased and joined, so that a keystroke
  * looks for the query in one string per row (a list of 10,000 is searched again on every key). Answers the rows that
  * match a query, in their order; all of them for a blank query.
@@ -26,9 +33,14 @@ export function searchIndex<T>(rows: readonly T[], fields: readonly SearchField<
       .join(FIELD_SEPARATOR)
       .toLowerCase(),
   );
+  let compactTexts: string[] | undefined;
   return (query) => {
     const needle = query.trim().toLowerCase();
-    return needle ? rows.filter((_, index) => texts[index].includes(needle)) : rows;
+    if (!needle) return rows;
+    const compactNeedle = compact(needle);
+    // Made on the first query that needs them, once per list.
+    if (compactNeedle && !compactTexts) compactTexts = texts.map(compact);
+    return rows.filter((_, index) => texts[index].includes(needle) || (compactNeedle !== '' && compactTexts![index].includes(compactNeedle)));
   };
 }
 

@@ -1,7 +1,7 @@
 import type { CompanyProfile } from '@tms/contracts';
-import { api, fieldErrors, serverFieldIssues, useToast } from '@tms/ui';
+import { api, fieldErrors, serverFieldIssues, useToast, WholeNumberInput } from '@tms/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Form, Input, InputNumber, Skeleton, Typography } from 'antd';
+import { Alert, Button, Card, Form, Input, Skeleton, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import {
   COMPANY_PROFILE_LABELS,
@@ -77,7 +77,7 @@ export function CompanyProfileCard() {
           </div>
           {field('remitTo', <Input.TextArea rows={2} placeholder={COMPANY_PROFILE_TEXTS.remitToPlaceholder} />)}
           <div style={grid}>
-            {field('paymentTermsDays', <InputNumber<number> min={0} step={1} precision={0} controls={false} style={{ width: '100%' }} />)}
+            {field('paymentTermsDays', <WholeNumberInput placeholder="30" />)}
           </div>
           {field('invoiceNotes', <Input.TextArea rows={3} />)}
           <Button type="primary" htmlType="submit" loading={save.isPending}>

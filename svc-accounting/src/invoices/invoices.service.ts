@@ -9,6 +9,7 @@ import {
   invalidInput,
   INVOICE_MESSAGES,
   invoiceInputSchema,
+  INVOICE_RULES,
   invoiceDraftQuerySchema,
   invoiceTotal,
   isRecordId,
@@ -50,6 +51,7 @@ export class InvoicesService extends CrudService<InvoiceEntity, typeof invoiceIn
     super(repository, events, {
       entity: 'invoice',
       schema: invoiceInputSchema,
+      rules: INVOICE_RULES,
       constraints: INVOICE_CONSTRAINTS,
       order: { createdAt: 'DESC' },
       keptBy: [{ entity: PaymentEntity, field: 'invoiceId', one: 'payment', many: 'payments' }],

@@ -53,13 +53,14 @@ export class PaymentsService extends CrudService<PaymentEntity, typeof paymentIn
     const parsed = paymentInputSchema.safeParse(payload);
     if (!parsed.success) return invalidInput(fieldIssues(parsed.error));
     const payment = this.repository.create({ ...parsed.data, id: randomUUID() });
-    return this.record('created', payment.id, async (manager, hold) => {
+    return this.once(parsed.data, context, (claim) => this.record('created', payment.id, async (manager, hold) => {
+      await claim(manager, payment.id);
       await hold(payment);
       const invoice = await this.addToInvoice(manager, context, payment.invoiceId, parseCents(payment.amount)!, { payment, created: true });
       const saved = await manager.save(payment);
       await this.audit(manager, context, 'create', saved.id);
       return { payment: saved, invoices: [invoice] };
-    });
+    }));
   }
 
   override async update(id: unknown, changes: unknown, context: ChangeContext): Promise<RpcReply<PaymentEntity>> {

@@ -9,6 +9,7 @@ import {
   parseCents,
   SETTLEMENT_MESSAGES,
   settlementInputSchema,
+  SETTLEMENT_RULES,
   settlementNetPay,
   type FieldIssues,
   type Load,
@@ -36,6 +37,7 @@ export class SettlementsService extends CrudService<SettlementEntity, typeof set
     super(repository, events, {
       entity: 'settlement',
       schema: settlementInputSchema,
+      rules: SETTLEMENT_RULES,
       constraints: SETTLEMENT_CONSTRAINTS,
       order: { createdAt: 'DESC' },
       holds: { by: holds, holder: SETTLEMENT_HOLDS },
@@ -45,7 +47,6 @@ export class SettlementsService extends CrudService<SettlementEntity, typeof set
   protected override derive(settlement: SettlementEntity, before?: Readonly<SettlementEntity>) {
     const issues: FieldIssues = {};
     if (before && settlement.settlementNumber !== before.settlementNumber) issues.settlementNumber = [SETTLEMENT_MESSAGES.settlementNumberFixed];
-    if (settlement.periodEnd < settlement.periodStart) issues.periodEnd = [SETTLEMENT_MESSAGES.periodEndBeforeStart];
     const netPay = settlementNetPay(settlement.driverPay, settlement.deductions)!;
     if (parseCents(netPay)! < 0n) issues.deductions = [SETTLEMENT_MESSAGES.deductionsOverPay];
     if (Object.keys(issues).length) return invalidInput(issues);

@@ -6,6 +6,7 @@ import {
   isRecordId,
   LOAD_MESSAGES,
   loadInputSchema,
+  LOAD_RULES,
   ok,
   PAYABLE_LOAD_STATUSES,
   payableLoadsPayloadSchema,
@@ -52,6 +53,7 @@ export class LoadsService extends CrudService<LoadEntity, typeof loadInputSchema
     super(repository, events, {
       entity: 'load',
       schema: loadInputSchema,
+      rules: LOAD_RULES,
       constraints: LOAD_CONSTRAINTS,
       order: { createdAt: 'DESC' },
       nulledOnDelete: [

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ClientProxy } from '@nestjs/microservices';
 import { InjectRepository } from '@nestjs/typeorm';
-import { MAINTENANCE_MESSAGES, maintenanceInputSchema, type MaintenanceFields } from '@tms/contracts';
+import { MAINTENANCE_MESSAGES, maintenanceInputSchema, MAINTENANCE_RULES, type MaintenanceFields } from '@tms/contracts';
 import { CrudService, EVENTS, refuseMissingReferences } from '@tms/service-kit';
 import { Repository } from 'typeorm';
 import { TruckEntity } from '../trucks/truck.entity.js';
@@ -15,6 +15,7 @@ export class MaintenanceService extends CrudService<MaintenanceEntity, typeof ma
     super(repository, events, {
       entity: 'maintenance',
       schema: maintenanceInputSchema,
+      rules: MAINTENANCE_RULES,
       constraints: MAINTENANCE_CONSTRAINTS,
       order: { serviceDate: 'DESC', createdAt: 'DESC' },
     });

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ClientProxy } from '@nestjs/microservices';
 import { InjectRepository } from '@nestjs/typeorm';
-import { VIOLATION_MESSAGES, violationInputSchema, type ViolationFields } from '@tms/contracts';
+import { VIOLATION_MESSAGES, violationInputSchema, VIOLATION_RULES, type ViolationFields } from '@tms/contracts';
 import { CrudService, EVENTS, refuseMissingReferences } from '@tms/service-kit';
 import { Repository } from 'typeorm';
 import { DriverEntity } from '../drivers/driver.entity.js';
@@ -16,6 +16,7 @@ export class ViolationsService extends CrudService<ViolationEntity, typeof viola
     super(repository, events, {
       entity: 'violation',
       schema: violationInputSchema,
+      rules: VIOLATION_RULES,
       constraints: VIOLATION_CONSTRAINTS,
       order: { createdAt: 'DESC' },
     });

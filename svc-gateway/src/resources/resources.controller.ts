@@ -1,5 +1,5 @@
-import { Body, Controller, Delete, Get, HttpCode, HttpException, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
-import { csvFileName, isImportable, RESOURCE_OWNERS, RESOURCE_SCHEMAS, rpcSubject, type Actor, type CrudAction, type ImportResult, type ServiceName } from '@tms/contracts';
+import { Body, Controller, Delete, Get, Headers, HttpCode, HttpException, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
+import { csvFileName, IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_MESSAGES, idempotencyKeyOf, isImportable, RESOURCE_OWNERS, RESOURCE_SCHEMAS, rpcSubject, type Actor, type CrudAction, type ImportResult, type ServiceName } from '@tms/contracts';
 import type { Request, Response } from 'express';
 import { SignedIn } from '../auth/signed-in.decorator.js';
 import { ServiceClient } from '../services/service-client.js';
@@ -59,8 +59,13 @@ export class ResourcesController {
 
   @Post(':resource')
   @HttpCode(201)
-  create(@Param('resource') resource: string, @Body() body: unknown, @SignedIn() actor: Actor) {
-    return this.forward(resource, 'create', body ?? {}, actor);
+  create(@Param('resource') resource: string, @Body() body: unknown, @SignedIn() actor: Actor, @Headers(IDEMPOTENCY_KEY_HEADER) key: string | undefined) {
+    // The same create sent again with its key answers the first's record (service-kit: CrudService.once).
+    const idempotencyKey = idempotencyKeyOf(key);
+    if (typeof idempotencyKey === 'object') {
+      throw new HttpException({ message: IDEMPOTENCY_MESSAGES.invalid, issues: { [IDEMPOTENCY_KEY_HEADER]: [IDEMPOTENCY_MESSAGES.invalid] } }, 400);
+    }
+    return this.forward(resource, 'create', body ?? {}, actor, idempotencyKey);
   }
 
   @Patch(':resource/:id')
@@ -75,9 +80,9 @@ export class ResourcesController {
   }
 
   /** Asks the owner; a change carries who makes it (the owner records it in its audit trail). */
-  private async forward<T = unknown>(resource: string, action: CrudAction, payload: unknown, actor?: Actor): Promise<T> {
+  private async forward<T = unknown>(resource: string, action: CrudAction, payload: unknown, actor?: Actor, idempotencyKey?: string): Promise<T> {
     const owner = ownerOf(resource);
     if (!owner) throw new HttpException({ message: 'Not found' }, 404);
-    return this.services.call<T>(owner, rpcSubject(this.services.subjectRoot, owner, resource, action), payload, { actor });
+    return this.services.call<T>(owner, rpcSubject(this.services.subjectRoot, owner, resource, action), payload, { actor, idempotencyKey });
   }
 }

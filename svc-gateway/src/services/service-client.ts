@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ClientProxy, NatsRecordBuilder } from '@nestjs/microservices';
 import { headers, InvalidArgumentError } from '@nats-io/transport-node';
-import { ACTOR_HEADER, DEADLINE_HEADER, RPC_ERROR_CODES, type Actor, type RpcReply, type ServiceName } from '@tms/contracts';
+import { ACTOR_HEADER, DEADLINE_HEADER, IDEMPOTENCY_KEY_HEADER, RPC_ERROR_CODES, type Actor, type RpcReply, type ServiceName } from '@tms/contracts';
 import { sendObserved } from '@tms/service-kit';
 import { firstValueFrom, timeout } from 'rxjs';
 import { z } from 'zod';
@@ -31,6 +31,8 @@ export interface CallOptions {
   timeoutMs?: number;
   /** The signed-in user a change is made for: the service records it in its audit trail. */
   actor?: Actor;
+  /** A create's Idempotency-Key, passed on to the owner (service-kit: CrudService.once). */
+  idempotencyKey?: string;
 }
 
 /**
@@ -55,8 +57,8 @@ export class ServiceClient {
    * Sends a request and answers the reply's data, or throws the HttpException for its error: 503 when the
    * service does not answer in time, has no responder or NATS is down.
    */
-  async call<T>(service: ServiceName, subject: string, payload: unknown, { timeoutMs = this.config.serviceTimeoutMs, actor }: CallOptions = {}): Promise<T> {
-    const outcome = await this.request(subject, payload, timeoutMs, actor);
+  async call<T>(service: ServiceName, subject: string, payload: unknown, { timeoutMs = this.config.serviceTimeoutMs, actor, idempotencyKey }: CallOptions = {}): Promise<T> {
+    const outcome = await this.request(subject, payload, timeoutMs, actor, idempotencyKey);
     if ('failure' in outcome) {
       if (outcome.failure === 'not_sendable') {
         this.logger.warn(`${subject}: the request could not be sent (${outcome.detail})`);
@@ -91,12 +93,14 @@ export class ServiceClient {
     payload: unknown,
     timeoutMs: number,
     actor?: Actor,
+    idempotencyKey?: string,
   ): Promise<{ reply: RpcReply<unknown> } | { failure: 'not_sendable' | 'unavailable' | 'broken'; detail: string }> {
     let raw: unknown;
     // The service drops the request if it only gets to it after we have stopped waiting.
     const sent = headers();
     sent.set(DEADLINE_HEADER, String(Date.now() + timeoutMs));
     if (actor) sent.set(ACTOR_HEADER, JSON.stringify({ id: actor.id, email: actor.email }));
+    if (idempotencyKey) sent.set(IDEMPOTENCY_KEY_HEADER, idempotencyKey);
     const record = new NatsRecordBuilder(payload).setHeaders(sent).build();
     try {
       raw = await sendObserved(subject, sent, () => firstValueFrom(this.nats.send<unknown>(subject, record).pipe(timeout({ first: timeoutMs }))));

@@ -29,6 +29,8 @@ export const EXTRACT_TEXTS = {
   processFailed: 'Failed to process file',
   extractFailed: 'Failed to extract load data. Please try again.',
   review: 'Review the extracted details and complete the remaining fields (customer, assignments) before creating the load.',
+  /** Beside the status while the document is read: a scan's OCR takes seconds a page, with no finer progress to show. */
+  elapsed: (seconds: number) => `Reading the document… ${seconds} s`,
 } as const;
 
 /** The file's MIME type; some systems give a .txt none, which its extension settles. */

@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import {
   choice,
+  dayNotBefore,
   optionalFreeText,
   optionalMoneyOrZero,
   requiredDate,
   requiredMoney,
   requiredReference,
   requiredText,
+  type RecordRules,
 } from '../fields.js';
 import { LOAD_MESSAGES } from '../dispatch/load.js';
 import { SHARED_MESSAGES } from '../messages.js';
@@ -30,6 +32,7 @@ export const INVOICE_MESSAGES = {
   status: SHARED_MESSAGES.status,
   invoiceDate: 'Invoice date is required',
   dueDate: 'Due date is required',
+  dueBeforeInvoiceDate: 'Due date must not be before the invoice date',
   subtotal: 'Subtotal is required',
   total: 'Total is required',
   loadNotFound: 'Load not found',
@@ -63,6 +66,8 @@ export const invoiceInputSchema = z.object({
   paidAmount: optionalMoneyOrZero,
   notes: optionalFreeText,
 });
+/** Rules across an invoice's fields, checked by the form and by svc-accounting on every invoice written. */
+export const INVOICE_RULES: RecordRules = [dayNotBefore('dueDate', 'invoiceDate', INVOICE_MESSAGES.dueBeforeInvoiceDate)];
 export type InvoiceInput = z.input<typeof invoiceInputSchema>;
 export type InvoiceFields = z.output<typeof invoiceInputSchema>;
 

@@ -3,6 +3,7 @@ import { loadSummarySchema } from '../dispatch/load.js';
 import { PAY_TYPES } from './pay.js';
 import {
   choice,
+  dayNotBefore,
   INT4_RANGE,
   optionalDate,
   optionalFreeText,
@@ -14,6 +15,7 @@ import {
   requiredReference,
   requiredText,
   type IntegerRange,
+  type RecordRules,
 } from '../fields.js';
 import { SHARED_MESSAGES } from '../messages.js';
 import { optionalChoice } from './choices.js';
@@ -85,6 +87,8 @@ export const settlementInputSchema = z.object({
   notes: optionalFreeText,
   loadIds: settlementLoadIds,
 });
+/** Rules across a settlement's fields, checked by the form and by svc-accounting on every settlement written. */
+export const SETTLEMENT_RULES: RecordRules = [dayNotBefore('periodEnd', 'periodStart', SETTLEMENT_MESSAGES.periodEndBeforeStart)];
 export type SettlementInput = z.input<typeof settlementInputSchema>;
 export type SettlementFields = z.output<typeof settlementInputSchema>;
 

@@ -18,6 +18,9 @@ export const EXTRACT_ACCEPT = {
   'application/pdf': ['.pdf'],
   'text/plain': ['.txt'],
 } as const satisfies Record<string, readonly string[]>;
+/** The accepted types as people say them, for the drop zone's refusal (spec 5: 'File type must be ...'). */
+export const EXTRACT_TYPE_NAMES = ['PDF', 'PNG', 'JPG', 'GIF', 'WEBP', 'TXT'] as const;
+export const EXTRACT_TYPE_REFUSAL = `File type must be ${EXTRACT_TYPE_NAMES.slice(0, -1).join(', ')} or ${EXTRACT_TYPE_NAMES.at(-1)}`;
 export type ExtractFileType = keyof typeof EXTRACT_ACCEPT;
 export const EXTRACT_FILE_TYPES = Object.keys(EXTRACT_ACCEPT) as ExtractFileType[];
 export const isImageFileType = (type: string) => type.startsWith('image/');

@@ -40,7 +40,7 @@ describe('load schema', () => {
       expenses: ['Enter an amount like 1234.50'],
       weight: ['Weight must be a whole number'],
     });
-    expect(loadIssues({ weight: -1 })).toEqual({ weight: ['Must be between 0 and 2147483647'] });
+    expect(loadIssues({ weight: -1 })).toEqual({ weight: ['Must not be negative'] });
   });
 
   it('names the field of an assignment or customer that is no id', () => {

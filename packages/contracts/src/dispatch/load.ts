@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   choice,
+  dayNotBefore,
   INT4_RANGE,
   optionalFreeText,
   optionalInteger,
@@ -13,6 +14,7 @@ import {
   requiredReference,
   requiredText,
   type IntegerRange,
+  type RecordRules,
 } from '../fields.js';
 import { SHARED_MESSAGES } from '../messages.js';
 
@@ -42,6 +44,7 @@ export const LOAD_MESSAGES = {
   assignedDriverId: 'Assigned driver not found',
   assignedTruckId: SHARED_MESSAGES.assignedTruckNotFound,
   duplicateLoadNumber: 'A load with this load number already exists',
+  deliveryBeforePickup: 'Delivery date must not be before pickup date',
 } as const;
 
 /** Pounds: nothing weighs less than nothing. */
@@ -67,6 +70,8 @@ export const loadInputSchema = z.object({
   commodity: optionalText,
   notes: optionalFreeText,
 });
+/** Rules across a load's fields, checked by the form and by svc-core on every load written. */
+export const LOAD_RULES: RecordRules = [dayNotBefore('deliveryDate', 'pickupDate', LOAD_MESSAGES.deliveryBeforePickup)];
 export type LoadInput = z.input<typeof loadInputSchema>;
 export type LoadFields = z.output<typeof loadInputSchema>;
 

@@ -35,7 +35,7 @@ describe('maintenance schema', () => {
     expect(issues({ cost: '1,250.00', mileage: '412,503', nextServiceMileage: -1 })).toEqual({
       cost: ['Enter an amount like 1234.50'],
       mileage: ['Mileage must be a whole number of miles'],
-      nextServiceMileage: ['Must be between 0 and 9999999'],
+      nextServiceMileage: ['Must not be negative'],
     });
   });
 

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import {
   choice,
+  dayNotBefore,
+  numberNotBelow,
   optionalDate,
   optionalFreeText,
   optionalInteger,
@@ -10,6 +12,7 @@ import {
   requiredMoney,
   requiredReference,
   type IntegerRange,
+  type RecordRules,
 } from '../fields.js';
 import { SHARED_MESSAGES } from '../messages.js';
 import { SAFETY_MESSAGES } from '../safety/safety.js';
@@ -47,6 +50,8 @@ export const MAINTENANCE_MESSAGES = {
   status: SHARED_MESSAGES.status,
   mileage: 'Mileage must be a whole number of miles',
   nextServiceMileage: 'Next service mileage must be a whole number of miles',
+  nextServiceDateBeforeService: 'Next service date must not be before the service date',
+  nextServiceMileageBelowMileage: 'Next service mileage must not be less than the mileage',
   truckNotFound: SAFETY_MESSAGES.truckNotFound,
   /** The refusal of a truck's delete when the database, not the count, found its records (one saved meanwhile). */
   truckStillHasRecords: 'This truck still has maintenance records. Its history is kept, so it cannot be deleted.',
@@ -76,6 +81,11 @@ export const maintenanceInputSchema = z.object({
   invoiceNumber: optionalText,
   notes: optionalFreeText,
 });
+/** Rules across a service record's fields, checked by the form and by svc-core on every record written. */
+export const MAINTENANCE_RULES: RecordRules = [
+  dayNotBefore('nextServiceDate', 'serviceDate', MAINTENANCE_MESSAGES.nextServiceDateBeforeService),
+  numberNotBelow('nextServiceMileage', 'mileage', MAINTENANCE_MESSAGES.nextServiceMileageBelowMileage),
+];
 export type MaintenanceInput = z.input<typeof maintenanceInputSchema>;
 export type MaintenanceFields = z.output<typeof maintenanceInputSchema>;
 

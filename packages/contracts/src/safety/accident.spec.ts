@@ -33,7 +33,7 @@ describe('accident schema', () => {
       injuriesReported: ['Injuries must be a whole number'],
       estimatedCost: ['Enter an amount like 1234.50'],
     });
-    expect(accidentIssues({ injuriesReported: -1 })).toEqual({ injuriesReported: ['Must be between 0 and 2147483647'] });
+    expect(accidentIssues({ injuriesReported: -1 })).toEqual({ injuriesReported: ['Must not be negative'] });
   });
 
   it('takes the severities and statuses of spec 4, Reported first', () => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   choice,
+  dayNotBefore,
   INT4_RANGE,
   optionalDate,
   optionalIntegerOrZero,
@@ -12,6 +13,7 @@ import {
   requiredReference,
   requiredText,
   type IntegerRange,
+  type RecordRules,
 } from '../fields.js';
 import { SHARED_MESSAGES } from '../messages.js';
 import { SAFETY_MESSAGES } from './safety.js';
@@ -39,6 +41,7 @@ export const VIOLATION_MESSAGES = {
   description: SAFETY_MESSAGES.description,
   status: SHARED_MESSAGES.status,
   points: 'Points must be a whole number',
+  dueBeforeViolation: 'Due date must not be before the violation date',
   driverNotFound: SAFETY_MESSAGES.driverNotFound,
   truckNotFound: SAFETY_MESSAGES.truckNotFound,
 } as const;
@@ -60,6 +63,8 @@ export const violationInputSchema = z.object({
   points: optionalIntegerOrZero(VIOLATION_MESSAGES.points, VIOLATION_POINTS_RANGE),
   dueDate: optionalDate,
 });
+/** Rules across a violation's fields, checked by the form and by svc-core on every violation written. */
+export const VIOLATION_RULES: RecordRules = [dayNotBefore('dueDate', 'violationDate', VIOLATION_MESSAGES.dueBeforeViolation)];
 export type ViolationInput = z.input<typeof violationInputSchema>;
 export type ViolationFields = z.output<typeof violationInputSchema>;
 
