@@ -6,9 +6,10 @@
  * SIGTERM, as a deploy does. Prints the requests sent and how they were answered, how soon each kill let writes
  * through again, and then checks that every acknowledged record and position is stored exactly once.
  *
- * The client stands in for a load balancer: a gateway that refuses the connection is skipped for the other (nothing
- * reached it); a request whose connection breaks after it was sent is counted as unanswered. Bounded: it stops by
- * itself after CHAOS_SECONDS (default 100) of traffic.
+ * The client stands in for a load balancer and a careful client: a gateway that refuses the connection is skipped for
+ * the other (nothing reached it); a request whose connection breaks after it was sent is sent again to the other, the
+ * same create with the same Idempotency-Key, so it is answered and stored once (how many were is printed). Bounded:
+ * it stops by itself after CHAOS_SECONDS (default 100) of traffic.
  */
 import { randomUUID } from 'node:crypto';
 import { benchTruckId, databaseWith, seedTrucks, signIn } from './support.mjs';
@@ -36,9 +37,15 @@ const requests = [];
 const firstAnswers = new Map();
 let nextGateway = 0;
 
-/** Sends to the gateways in turn; a refused connection (the gateway is down) goes to the next one. */
+/**
+ * Sends to the gateways in turn; a refused connection (the gateway is down) goes to the next one, as a load balancer
+ * does. A connection that breaks under a request (its gateway was killed) is sent again to the next one, as a client
+ * does, when that is safe: a create carries an Idempotency-Key (a second arrival answers the first's record), an
+ * update sets values, and a device's position is stored once however often it is sent.
+ */
 async function send(kind, method, path, { body, headers = {} } = {}) {
   const entry = { kind, sentAt: Date.now(), endedAt: 0, status: 0 };
+  if (method === 'POST' && path !== '/api/gps') headers = { ...headers, 'idempotency-key': randomUUID() };
   requests.push(entry);
   const first = nextGateway++;
   for (let tries = 0; ; tries++) {
@@ -58,6 +65,10 @@ async function send(kind, method, path, { body, headers = {} } = {}) {
     } catch (error) {
       const code = error?.cause?.code ?? error?.name;
       if (code === 'ECONNREFUSED' && tries < system.urls.length - 1) continue;
+      if (code !== 'TimeoutError' && tries < system.urls.length - 1) {
+        entry.resent = `${code} from ${url === system.urls[0] ? 'gateway-1' : 'gateway-2'}`;
+        continue;
+      }
       entry.status = code === 'TimeoutError' ? 'hang' : 'no answer';
       entry.error = `${code} from ${url === system.urls[0] ? 'gateway-1' : 'gateway-2'}`;
       entry.endedAt = Date.now();
@@ -235,6 +246,8 @@ const answered2xx = sent.filter(({ status }) => ok(status)).length;
 const failures = [...byStatus].filter(([status]) => !ok(status)).sort();
 console.log(`\nRequests sent: ${sent.length}; answered 2xx: ${answered2xx}; answered with an error or not at all: ${sent.length - answered2xx}`);
 for (const [status, count] of failures) console.log(`  ${String(status).padEnd(10)} ${count}`);
+const resent = sent.filter(({ resent }) => resent);
+console.log(`  sent again after their connection broke: ${resent.length} (${resent.filter(({ status }) => ok(status)).length} then 2xx)${resent.length ? `: ${[...new Set(resent.map(({ resent }) => resent))].join(', ')}` : ''}`);
 for (const [what, body] of firstAnswers) console.log(`  first ${what}: ${body}`);
 const kinds = [...new Set(sent.map(({ kind }) => kind))];
 for (const kind of kinds) {
