@@ -1,3 +1,5 @@
+// First: how zod runs in a browser (before any schema parses there).
+import './zod-config.js';
 export * from './rpc.js';
 export * from './subjects.js';
 export * from './fields.js';
