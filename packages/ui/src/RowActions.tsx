@@ -22,11 +22,11 @@ export interface RowAction {
 const EDIT_ITEM = { key: 'edit', label: 'Edit', icon: <EditOutlined {...DECORATIVE_ICON} /> };
 const DELETE_ITEM = { key: 'delete', label: 'Delete', icon: <DeleteOutlined {...DECORATIVE_ICON} />, danger: true };
 
-/** Moves the focus to the open menu's first item, once antd has drawn it. */
-function focusFirstItem(menuId: string, tries = 10) {
+/** Moves the focus to the open menu's first item, once antd has drawn it (or shown it again: hidden, it takes no focus). */
+function focusFirstItem(menuId: string, tries = 20) {
   const item = document.getElementById(menuId)?.querySelector<HTMLElement>('[role="menuitem"]');
-  if (item) item.focus();
-  else if (tries > 0) requestAnimationFrame(() => focusFirstItem(menuId, tries - 1));
+  item?.focus();
+  if (document.activeElement !== item && tries > 0) requestAnimationFrame(() => focusFirstItem(menuId, tries - 1));
 }
 
 /**
@@ -62,6 +62,19 @@ export function RowActions({
     // Mounting the Dropdown moves the button in the tree, which loses the focus a keyboard user had on it.
     button.current?.focus();
     if (target === 'item') focusFirstItem(menuId);
+  }, [open, menuId]);
+
+  // A menu closed with the focus in it (Escape, an item chosen) gives the focus back to its button.
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    if (open) {
+      wasOpen.current = true;
+      return;
+    }
+    if (!wasOpen.current) return;
+    wasOpen.current = false;
+    const active = document.activeElement;
+    if (active === document.body || document.getElementById(menuId)?.contains(active)) button.current?.focus();
   }, [open, menuId]);
 
   const openMenu = (focus: 'button' | 'item' | null) => {
