@@ -55,7 +55,7 @@ export const LANDING_CSS = `
 .landing-stat{padding:12px;background:${cssVar('colorFillQuaternary')};border-radius:8px}
 .landing-stat-label{font-size:12px;color:${secondary}}
 .landing-stat-value{font-size:22px;font-weight:700}
-.landing-stat-trend{font-size:12px;color:${cssVar('colorSuccess')}}
+.landing-stat-trend{font-size:12px;color:${cssVar('green8')}}
 .landing-loads{margin-top:16px}
 .landing-load{display:flex;align-items:center;gap:12px;padding:10px 0;border-top:${divider}}
 .landing-load-icon{font-size:18px;color:${primary}}
