@@ -286,6 +286,7 @@ describe('the GPS map', () => {
   ])('draws the land in the %s theme as its cards', async (theme, land) => {
     const { context, page } = await openApp(DESKTOP, theme);
     await show(page, '/gps-tracking');
+    await page.getByTestId('gps-map').locator('path').first().waitFor(); // the state outlines load after the points
     const fills = await page.getByTestId('gps-map').evaluate((map) => [...map.querySelectorAll('path')].map((shape) => getComputedStyle(shape).fill));
     expect(fills[0]).toBe(land);
     await context.close();

@@ -40,7 +40,7 @@ export const LANDING_CSS = `
   white-space:nowrap;border:1px solid transparent;border-radius:6px}
 .landing-tag-blue{color:${cssVar('blue7')};background:${cssVar('blue1')}}
 .landing-tag-processing{color:${cssVar('blue7')};background:${cssVar('colorInfoBg')}}
-.landing-tag-purple{color:${cssVar('purple7')};background:${cssVar('purple1')}}
+.landing-tag-purple{color:${cssVar('purple8')};background:${cssVar('purple1')}}
 .landing-tag-success{color:${cssVar('green8')};background:${cssVar('colorSuccessBg')}}
 
 .landing-hero{padding:72px 0 64px;background:linear-gradient(180deg,${cssVar('colorPrimaryBg')} 0%,${cssVar('colorBgLayout')} 100%)}
