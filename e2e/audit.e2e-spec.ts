@@ -1,6 +1,7 @@
 import { baseUrl, launchBrowser, newSession, signIn, type Browser, type Page } from './support/browser.js';
 import { screenSteps } from './support/steps.js';
 
+import { ROW_MENU } from './support/steps.js';
 /** Who changed what: an edit dialog's History, collapsed at first, lists the record's changes as the API recorded them. */
 let browser: Browser;
 let page: Page;
@@ -28,7 +29,7 @@ describe('History in an edit dialog', () => {
     await page.request.patch(`/api/customers/${customerId}`, { data: { phone: '(312) 555-0199' }, headers: { origin: baseUrl() } });
 
     await page.goto('/customers');
-    await page.getByRole('row').filter({ hasText: name }).getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('row').filter({ hasText: name }).getByRole('button', { name: ROW_MENU }).click();
     await page.getByRole('menuitem', { name: 'Edit' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit Customer' });
     const history = dialog.getByRole('button', { name: 'History' });

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { EXTRACT_MESSAGES, type Customer, type Load, type LoadDocument } from '@tms/contracts';
 import { launchBrowser, newSession, signIn, type Browser, type Page } from './support/browser.js';
-import { apiSteps, screenSteps } from './support/steps.js';
+import { apiSteps, ROW_MENU, screenSteps } from './support/steps.js';
 
 /**
  * The load dialog's 'AI Extract' tab (spec 2.5, 4, 5, 8): the panel's texts, a refused file type, the error card
@@ -83,7 +83,7 @@ async function chooseCustomer(dialog: ReturnType<Page['getByRole']>) {
 }
 
 async function openEdit(loadNumber: string) {
-  await loadRow(loadNumber).getByRole('button', { name: 'Open menu' }).click();
+  await loadRow(loadNumber).getByRole('button', { name: ROW_MENU }).click();
   await page.getByRole('menuitem', { name: 'Edit' }).click();
   return page.getByRole('dialog', { name: 'Edit Load' });
 }

@@ -1,5 +1,5 @@
 import { launchBrowser, newSession, recordDialogs, signIn, type Browser, type Confirmations, type Page } from './support/browser.js';
-import { dayFromToday, screenSteps } from './support/steps.js';
+import { dayFromToday, ROW_MENU, screenSteps } from './support/steps.js';
 
 /** Fleet Management and Driver Management, end to end: Chromium → gateway → NATS → svc-core → Postgres. */
 let browser: Browser;
@@ -127,7 +127,7 @@ describe('Fleet Management', () => {
     recordDialogs(other, false);
     await signIn(other);
     await other.goto('/fleet');
-    await other.getByRole('row').filter({ hasText: 'T-202' }).getByRole('button', { name: 'Open menu' }).click();
+    await other.getByRole('row').filter({ hasText: 'T-202' }).getByRole('button', { name: ROW_MENU }).click();
     await other.getByRole('menuitem', { name: 'Delete' }).click();
     await other.waitForTimeout(500);
     expect(await other.getByRole('row').filter({ hasText: 'T-202' }).count()).toBe(1);

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { launchBrowser, newSession, onScreen, scrollUntil, signIn, type Browser, type Page } from './support/browser.js';
 import { connectDatabase } from './support/database.js';
-import { screenSteps } from './support/steps.js';
+import { ROW_MENU, screenSteps } from './support/steps.js';
 
 /**
  * A list of a real carrier's size on the shared table (packages/ui): every row is still reachable by scrolling and
@@ -73,7 +73,7 @@ describe(`Fleet Management with ${TRUCK_COUNT} trucks`, () => {
   });
 
   it('opens the row menu of a truck and edits it in a prefilled dialog', async () => {
-    await rowOf(TRUCK_COUNT - 1).getByRole('button', { name: 'Open menu' }).click();
+    await rowOf(TRUCK_COUNT - 1).getByRole('button', { name: ROW_MENU }).click();
     await page.getByRole('menuitem', { name: 'Delete' }).waitFor();
     await page.getByRole('menuitem', { name: 'Edit' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit Truck' });

@@ -3,6 +3,9 @@ import type { Locator, Page } from 'playwright-core';
 /** A dialog, as `page.getByRole('dialog', { name })` finds it. */
 export type Dialog = Locator;
 
+/** A row's menu button, named for its row ('Actions for T-124'). */
+export const ROW_MENU = /^Actions for /;
+
 /** antd's open row menu; the menus it opened before stay in the page, hidden once they have faded out. */
 const OPEN_MENU = '.ant-dropdown:not(.ant-dropdown-hidden)';
 
@@ -48,7 +51,7 @@ export function screenSteps(current: () => Page) {
       const page = current();
       // A menu still fading out would take the click meant for the new one.
       await page.waitForFunction((selector) => !document.querySelector(selector), OPEN_MENU);
-      await row(text).getByRole('button', { name: 'Open menu' }).click();
+      await row(text).getByRole('button', { name: ROW_MENU }).click();
       await page.locator(OPEN_MENU).getByRole('menuitem', { name: item }).click();
     },
 
@@ -56,7 +59,7 @@ export function screenSteps(current: () => Page) {
     async rowMenuItems(text: string) {
       const page = current();
       await page.waitForFunction((selector) => !document.querySelector(selector), OPEN_MENU);
-      await row(text).getByRole('button', { name: 'Open menu' }).click();
+      await row(text).getByRole('button', { name: ROW_MENU }).click();
       const items = await page.locator(OPEN_MENU).getByRole('menuitem').allInnerTexts();
       await page.keyboard.press('Escape');
       return items.map((item) => item.trim());

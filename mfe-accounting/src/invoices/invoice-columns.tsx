@@ -7,15 +7,15 @@ const money = (amount: string) => <span style={numeric}>{formatDollars(amount)}<
 /** Spec 2.9: Invoice #, Load #, Customer, Date, Due Date, Amount, Paid, Balance (total - paid), Status. */
 export function invoiceColumns(loads: RecordLookup<Load>, customers: RecordLookup<Customer>): ResourceColumn<Invoice>[] {
   return [
-    { title: 'Invoice #', dataIndex: 'invoiceNumber', key: 'invoiceNumber', width: 170, render: (value: string) => <CellText strong>{value}</CellText> },
-    { title: 'Load #', key: 'load', width: 120, render: (_, invoice) => loads.label(invoice.loadId) ?? NOT_AVAILABLE },
-    { title: 'Customer', key: 'customer', width: 190, render: (_, invoice) => customers.label(invoice.customerId) ?? UNKNOWN },
-    { title: 'Date', dataIndex: 'invoiceDate', key: 'invoiceDate', width: 115, render: (day: string) => formatDay(day) },
-    { title: 'Due Date', dataIndex: 'dueDate', key: 'dueDate', width: 115, render: (day: string) => formatDay(day) },
-    { title: 'Amount', dataIndex: 'total', key: 'total', width: 120, align: 'right', render: money },
-    { title: 'Paid', dataIndex: 'paidAmount', key: 'paidAmount', width: 120, align: 'right', render: money },
-    { title: 'Balance', key: 'balance', width: 120, align: 'right', render: (_, invoice) => money(invoiceBalance(invoice.total, invoice.paidAmount)) },
-    { title: 'Status', dataIndex: 'status', key: 'status', width: 105, render: (status: string) => <InvoiceStatusBadge status={status} /> },
+    { title: 'Invoice #', dataIndex: 'invoiceNumber', key: 'invoiceNumber', width: 150, card: true, render: (value: string) => <CellText strong>{value}</CellText> },
+    { title: 'Load #', key: 'load', width: 130, render: (_, invoice) => loads.label(invoice.loadId) ?? NOT_AVAILABLE },
+    { title: 'Customer', key: 'customer', width: 190, card: true, render: (_, invoice) => customers.label(invoice.customerId) ?? UNKNOWN },
+    { title: 'Date', dataIndex: 'invoiceDate', key: 'invoiceDate', width: 105, render: (day: string) => formatDay(day) },
+    { title: 'Due Date', dataIndex: 'dueDate', key: 'dueDate', width: 105, card: true, render: (day: string) => formatDay(day) },
+    { title: 'Amount', dataIndex: 'total', key: 'total', width: 95, align: 'right', render: money },
+    { title: 'Paid', dataIndex: 'paidAmount', key: 'paidAmount', width: 95, align: 'right', render: money },
+    { title: 'Balance', key: 'balance', width: 95, card: true, align: 'right', render: (_, invoice) => money(invoiceBalance(invoice.total, invoice.paidAmount)) },
+    { title: 'Status', dataIndex: 'status', key: 'status', width: 85, card: true, render: (status: string) => <InvoiceStatusBadge status={status} /> },
   ];
 }
 

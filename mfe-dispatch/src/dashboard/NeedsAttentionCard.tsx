@@ -1,7 +1,7 @@
 import { COMPLIANCE_FIX_SCREENS, COMPLIANCE_STATUS_LABELS, complianceItemKey, type ComplianceItem, type ComplianceStatus } from '@tms/contracts';
-import { api } from '@tms/ui';
+import { api, ColorBadge, type BadgeColor } from '@tms/ui';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Flex, Skeleton, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Skeleton, Typography } from 'antd';
 import { Link } from 'react-router-dom';
 import { DashboardList } from './DashboardList.js';
 
@@ -9,7 +9,7 @@ const { Text } = Typography;
 
 /** Items shown on the card; the rest are counted. */
 const SHOWN = 5;
-const STATUS_COLORS: Record<ComplianceStatus, string> = { expired: 'red', missing: 'orange', 'due-soon': 'gold' };
+const STATUS_COLORS: Record<ComplianceStatus, BadgeColor> = { expired: 'red', missing: 'orange', 'due-soon': 'amber' };
 
 /** Read again each time the Dashboard opens: any change of a driver, truck or record may change it. */
 export const complianceQuery = { queryKey: ['compliance'], queryFn: () => api.get<ComplianceItem[]>('/api/compliance'), staleTime: 0 };
@@ -48,9 +48,10 @@ export function NeedsAttentionCard() {
           render={(item) => (
             <>
               <Flex gap={8} align="center" style={{ minWidth: 0 }}>
-                <Tag color={STATUS_COLORS[item.status]} style={{ flex: 'none' }}>
-                  {COMPLIANCE_STATUS_LABELS[item.status]}
-                </Tag>
+                {/* A badge in readable shades (antd's gold Tag is 2.8:1); flex: none in DashboardList's row. */}
+                <span style={{ flex: 'none' }}>
+                  <ColorBadge color={STATUS_COLORS[item.status]}>{COMPLIANCE_STATUS_LABELS[item.status]}</ColorBadge>
+                </span>
                 <Text ellipsis>{item.message}</Text>
               </Flex>
               <Link to={COMPLIANCE_FIX_SCREENS[item.kind].path} style={{ flex: 'none' }}>

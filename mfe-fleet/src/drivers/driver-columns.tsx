@@ -17,8 +17,8 @@ const column = (gap: number): CSSProperties => ({ display: 'flex', flexDirection
 /** A credential line of the CDL / Medical column: what it is, its number and its expiry badge. */
 function Credential({ kind, number, expires }: { kind: string; number: string | null; expires: string | null }) {
   return (
-    <div style={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 8 }}>
-      <CellText type="secondary" style={{ fontSize: 12, minWidth: 52 }}>
+    <div style={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 6 }}>
+      <CellText type="secondary" style={{ fontSize: 12, minWidth: 48 }}>
         {kind}
       </CellText>
       <span>{number ?? '—'}</span>
@@ -35,9 +35,9 @@ export const driverColumns: ResourceColumn<Driver>[] = [
   {
     title: 'Driver',
     key: 'driver',
-    width: 200,
+    width: 172,
     render: (_, driver) => (
-      <div style={{ display: 'flex', alignItems: 'center', gap: 12 }}>
+      <div style={{ display: 'flex', alignItems: 'center', gap: 10 }}>
         <InitialsAvatar name={driver.name} />
         <CellText strong>{driver.name}</CellText>
       </div>
@@ -47,13 +47,14 @@ export const driverColumns: ResourceColumn<Driver>[] = [
     title: 'Status',
     dataIndex: 'status',
     key: 'status',
-    width: 110,
+    width: 88,
     render: (status: string) => <StatusBadge status={status} labels={DRIVER_STATUS_LABELS} tones={DRIVER_STATUS_TONES} />,
   },
   {
     title: 'Contact',
     key: 'contact',
-    width: 240,
+    // The longest of the demo company's addresses whole; a longer one ends in '…'.
+    width: 278,
     exportValue: (driver) => `${driver.email}\n${driver.phone}`,
     render: (_, driver) => (
       <div style={column(2)}>
@@ -73,7 +74,7 @@ export const driverColumns: ResourceColumn<Driver>[] = [
     title: 'CDL / Medical',
     key: 'credentials',
     // Room for the label, a 14-character license number and its 'Expired' badge on one line.
-    width: 272,
+    width: 264,
     exportValue: (driver) =>
       [credentialText('CDL', driver.licenseNumber, driver.licenseExpiration), credentialText('Medical', driver.medicalCardNumber, driver.medicalCardExpiration)]
         .filter(Boolean)
@@ -91,7 +92,8 @@ export const driverColumns: ResourceColumn<Driver>[] = [
     title: 'Assigned Truck',
     dataIndex: 'assignedTruckId',
     key: 'assignedTruckId',
-    width: 300,
+    // A raw id (36 characters of monospace) whole.
+    width: 278,
     // Spec 2.7: the list shows the raw assigned truck id.
     render: (truckId: string | null) =>
       truckId ? <CellText mono>{truckId}</CellText> : <CellText type="secondary">Not assigned</CellText>,

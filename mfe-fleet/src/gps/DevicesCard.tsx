@@ -1,5 +1,5 @@
 import { DEVICE_MESSAGES, deviceInputSchema, type Device, type DeviceInput } from '@tms/contracts';
-import { useToast, useChoices, useLookup, ApiError, formatDay, virtualTable } from '@tms/ui';
+import { useToast, useChoices, useLookup, ApiError, formatDay, NOT_BUSY, virtualTable } from '@tms/ui';
 import { Alert, Button, Flex, Form, Input, Modal, Select, Table, Typography, type TableColumnType } from 'antd';
 import { useCallback, useState } from 'react';
 import { locationTimeText, referenceLabel, GPS_TEXTS } from './gps-display.js';
@@ -150,7 +150,7 @@ export function DevicesCard() {
           {...virtual.table}
           size="small"
           rowKey="id"
-          loading={devices.isPending}
+          loading={devices.isPending || NOT_BUSY}
           dataSource={devices.data ?? []}
           pagination={false}
           scroll={{ x: columnsWidth, y: 280 }}

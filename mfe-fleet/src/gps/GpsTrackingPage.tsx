@@ -1,7 +1,7 @@
 import { CarOutlined, EnvironmentOutlined, ReloadOutlined, SearchOutlined, UserOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Driver, GpsLocation, Truck } from '@tms/contracts';
-import { ColorBadge, PageHeader, useLookup, virtualTable, type RecordLookup } from '@tms/ui';
+import { ColorBadge, DECORATIVE_ICON, PageHeader, useLookup, virtualTable, type RecordLookup } from '@tms/ui';
 import { Button, Card, Col, Empty, Flex, Input, Row, Select, Skeleton, Table, Typography, type TableColumnType } from 'antd';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import {
@@ -54,7 +54,7 @@ function LocationEntry({ location, drivers, trucks, onView }: { location: GpsLoc
 }
 
 /** The narrowest an entry gets (its badges, coordinates and button); it widens with the card. */
-const ENTRY_MIN_WIDTH = 360;
+const ENTRY_MIN_WIDTH = 260;
 
 /** The entries, a row each; only those in view are drawn (a large fleet has thousands). */
 function LocationList({ locations, drivers, trucks, onView }: { locations: readonly GpsLocation[]; drivers: RecordLookup<Driver>; trucks: RecordLookup<Truck>; onView: (id: string) => void }) {
@@ -104,18 +104,20 @@ export function GpsTrackingPage() {
       <PageHeader title={GPS_TEXTS.title} subtitle={GPS_TEXTS.subtitle} />
       <Flex vertical gap={24}>
         <Card
+          // The title and its description wrap, and Refresh goes under them when the card is narrow (a phone).
+          styles={{ title: { whiteSpace: 'normal', paddingBlock: 12 } }}
           title={
-            <div>
-              <div>{GPS_TEXTS.liveTitle}</div>
-              <Typography.Text type="secondary" style={{ fontWeight: 'normal', fontSize: 13 }}>
-                {GPS_TEXTS.liveDescription}
-              </Typography.Text>
-            </div>
-          }
-          extra={
-            <Button icon={<ReloadOutlined />} aria-label="Refresh" loading={latest.isFetching} onClick={refresh}>
-              Refresh
-            </Button>
+            <Flex justify="space-between" align="center" gap={12} wrap>
+              <div>
+                <div>{GPS_TEXTS.liveTitle}</div>
+                <Typography.Text type="secondary" style={{ fontWeight: 'normal', fontSize: 13 }}>
+                  {GPS_TEXTS.liveDescription}
+                </Typography.Text>
+              </div>
+              <Button icon={<ReloadOutlined {...DECORATIVE_ICON} />} aria-label="Refresh" loading={latest.isFetching} onClick={refresh}>
+                Refresh
+              </Button>
+            </Flex>
           }
         >
           <Flex gap={12} wrap style={{ marginBottom: 12 }}>

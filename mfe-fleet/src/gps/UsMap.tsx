@@ -11,6 +11,18 @@ const projection = geoAlbersUsa().scale(1300).translate([487.5, 305]);
 const path = geoPath();
 const ZOOM = 4;
 
+/**
+ * The map's colours are the theme's (antd's CSS variables, as SVG styles: attributes cannot read variables), so in
+ * the dark theme the land is the card's dark grey on a dark blue sea rather than a bright white page.
+ */
+const COLORS = {
+  water: { fill: 'var(--ant-blue-1)' },
+  land: { fill: 'var(--ant-color-bg-container)', stroke: 'var(--ant-color-text-quaternary)' },
+  borders: { fill: 'none', stroke: 'var(--ant-color-border)' },
+  point: { fill: 'var(--ant-color-primary)', stroke: 'var(--ant-color-bg-container)', cursor: 'pointer' },
+  selectedPoint: { fill: 'var(--ant-orange-6)', stroke: 'var(--ant-color-bg-container)', cursor: 'pointer' },
+} as const;
+
 export interface MapPoint {
   location: GpsLocation;
   label: string;
@@ -45,21 +57,19 @@ export function UsMap({ points, selectedId, onSelect }: { points: MapPoint[]; se
   const radius = selected ? 6 / ZOOM + 1 : 6;
   return (
     <svg viewBox={viewBox} role="img" aria-label="Map of the latest positions" data-testid="gps-map" style={{ width: '100%', height: 'auto', display: 'block', transition: 'all .3s' }}>
-      <rect x={-WIDTH} y={-HEIGHT} width={WIDTH * 3} height={HEIGHT * 3} fill="#eef4fb" />
-      {shapes && <path d={shapes.land} fill="#ffffff" stroke="#9aa9bb" strokeWidth={selected ? 0.3 : 0.8} />}
-      {shapes && <path d={shapes.borders} fill="none" stroke="#c5d0dc" strokeWidth={selected ? 0.2 : 0.5} />}
+      <rect x={-WIDTH} y={-HEIGHT} width={WIDTH * 3} height={HEIGHT * 3} style={COLORS.water} />
+      {shapes && <path d={shapes.land} style={COLORS.land} strokeWidth={selected ? 0.3 : 0.8} />}
+      {shapes && <path d={shapes.borders} style={COLORS.borders} strokeWidth={selected ? 0.2 : 0.5} />}
       {placed.map(({ location, label, at }) => (
         <circle
           key={location.id}
           cx={at![0]}
           cy={at![1]}
           r={location.id === selectedId ? radius * 1.6 : radius}
-          fill={location.id === selectedId ? '#fa541c' : '#1677ff'}
-          stroke="#ffffff"
+          style={location.id === selectedId ? COLORS.selectedPoint : COLORS.point}
           strokeWidth={radius / 3}
           data-testid="gps-map-point"
           data-selected={location.id === selectedId ? 'true' : undefined}
-          style={{ cursor: 'pointer' }}
           onClick={() => onSelect(location.id)}
         >
           <title>{label}</title>

@@ -13,8 +13,8 @@ export interface CellTextProps {
 
 const TYPE_COLORS = {
   secondary: 'var(--ant-color-text-secondary)',
-  danger: 'var(--ant-color-error)',
-  success: 'var(--ant-color-success)',
+  danger: 'var(--ant-color-error-text)',
+  success: 'var(--ant-color-success-text)',
 } as const;
 
 /** The font of identifiers read character by character (a VIN, a plate, a raw id). */

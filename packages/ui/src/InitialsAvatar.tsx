@@ -17,8 +17,9 @@ export function InitialsAvatar({ name, size = 36 }: { name: string | null | unde
         width: size,
         height: size,
         borderRadius: '50%',
-        backgroundColor: 'var(--ant-color-primary-bg)',
-        color: 'var(--ant-color-primary)',
+        // Blue's lightest shade and a text shade that reads on it in both themes (primary on primary-bg is 2.1:1 dark).
+        backgroundColor: 'var(--ant-blue-1)',
+        color: 'var(--ant-blue-8)',
         fontWeight: 600,
         fontSize: Math.round(size * 0.4),
         whiteSpace: 'nowrap',

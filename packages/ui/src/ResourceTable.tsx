@@ -1,8 +1,10 @@
 import type { CSSProperties } from 'react';
-import { Alert, Button, Flex, Skeleton, Table, type TableColumnType, type TableRef } from 'antd';
+import { Alert, Button, Flex, Grid, Skeleton, Table, type TableColumnType, type TableRef } from 'antd';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ApiError } from './api.js';
+import { cellText } from './list-csv.js';
 import { ListEmpty } from './ListEmpty.js';
+import { RowCard, cardColumns } from './RowCard.js';
 import type { ResourceApi } from './resource-api.js';
 import { SEARCH_EMPTY_HINT, type ResourceTexts } from './resource-texts.js';
 import { RowActions, type RowAction } from './RowActions.js';
@@ -13,11 +15,12 @@ import { virtualTable } from './virtual-table.js';
 
 /**
  * A list column. Its width (px) is required and is the narrowest it gets: the virtual table lays its rows out by the
- * columns' widths, spreads any room left over them, and scrolls sideways when the screen is narrower than their sum.
- * `exportValue` is what the screen's Export writes for it (list-csv.ts), for a column whose cell is not one field's
- * value nor plain text.
+ * columns' widths, spreads any room left over them, and scrolls sideways when the screen is narrower than their sum
+ * (the columns of every list fit 1440 px with the sidebar open; e2e/a11y checks it). `exportValue` is what the
+ * screen's Export writes for it (list-csv.ts), for a column whose cell is not one field's value nor plain text.
+ * `card`: shown on a phone's row card (RowCard.tsx); without any, the card shows the first four columns.
  */
-export type ResourceColumn<T> = TableColumnType<T> & { width: number; exportValue?: (row: T) => unknown };
+export type ResourceColumn<T> = TableColumnType<T> & { width: number; exportValue?: (row: T) => unknown; card?: boolean };
 
 export interface ResourceTableProps<T extends { id: string }> {
   api: Pick<ResourceApi<T>, 'useList' | 'useDelete'>;
@@ -39,7 +42,10 @@ const visuallyHidden: CSSProperties = {
   position: 'absolute', width: 1, height: 1, padding: 0, margin: -1, overflow: 'hidden', clip: 'rect(0,0,0,0)', whiteSpace: 'nowrap', border: 0,
 };
 
-const ACTIONS_COLUMN_WIDTH = 56;
+/** The row menu's button (32 px) and the middle-size table's cell padding. */
+const ACTIONS_COLUMN_WIDTH = 48;
+/** A phone's row card at its narrowest: a 320 px screen less the page's padding and the row menu. */
+const CARD_MIN_WIDTH = 240;
 
 /**
  * A resource's table as spec 2.4 has it: skeleton rows while loading, the rows matching the search, an empty state,
@@ -53,6 +59,8 @@ export function ResourceTable<T extends { id: string }>(props: ResourceTableProp
   const remove = api.useDelete();
   const toast = useToast();
   const tableRef = useRef<TableRef>(null);
+  // Below antd's md breakpoint (768 px, spec 9's mobile width) each row is a card of its key facts.
+  const phone = Grid.useBreakpoint().md === false;
   const [tableBox, setTableBox] = useState<HTMLDivElement | null>(null);
   const bodyHeight = useTableBodyHeight(tableBox);
 
@@ -70,8 +78,12 @@ export function ResourceTable<T extends { id: string }>(props: ResourceTableProp
     });
   };
 
+  const shownColumns: ResourceColumn<T>[] = phone
+    ? [{ key: 'card', title: 'Details', width: CARD_MIN_WIDTH, render: (_: unknown, record: T, index: number) => <RowCard columns={cardColumns(columns)} record={record} index={index} /> }]
+    : // One line per fact: a text longer than its column ends in '…' (whole on hover) rather than breaking mid-word.
+      columns.map((column) => ({ ellipsis: true, ...column }));
   const withActions: ResourceColumn<T>[] = [
-    ...columns,
+    ...shownColumns,
     {
       key: 'actions',
       title: <span style={visuallyHidden}>Actions</span>,
@@ -79,8 +91,9 @@ export function ResourceTable<T extends { id: string }>(props: ResourceTableProp
       align: 'right',
       // Pinned: on a screen narrower than the columns the row menu stays in view while the rest scrolls sideways.
       fixed: 'right',
-      render: (_: unknown, record: T) => (
+      render: (_: unknown, record: T, index: number) => (
         <RowActions
+          rowName={cellText(columns[0], record, index)}
           onEdit={() => onEdit(record)}
           onDelete={() => confirmDelete(record)}
           actions={rowActions?.(record)}
@@ -115,12 +128,14 @@ export function ResourceTable<T extends { id: string }>(props: ResourceTableProp
   }
 
   const searching = isSearching(search);
-  const virtual = virtualTable(withActions, rows.length);
+  const virtual = virtualTable(withActions, rows.length, { header: !phone });
   return (
-    <div ref={setTableBox} {...virtual.box}>
+    <div ref={setTableBox} {...virtual.box} data-testid="list-table">
       <Table<T>
         ref={tableRef}
         {...virtual.table}
+        // Middle: 8 px either side of a cell, so that every list's columns fit 1440 px with the sidebar open.
+        size="middle"
         rowKey="id"
         dataSource={rows}
         pagination={false}

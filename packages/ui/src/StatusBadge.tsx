@@ -4,14 +4,14 @@ import { defaultBadge, solidBadge, statusBadge } from './badge-style.js';
 /** How a badge looks; each screen says which tone each of its statuses gets. */
 export type BadgeTone = 'success' | 'info' | 'warning' | 'destructive' | 'neutral' | 'primary' | 'secondary' | 'outline';
 
-/** Each tone as the antd Tag it was: a status colour, the default tag (filled or outlined), or solid blue. */
+/** Each tone as the antd Tag it was, in readable shades: a status colour, the default tag (filled or outlined), or solid primary. */
 const TONE_STYLES: Record<BadgeTone, CSSProperties> = {
   success: statusBadge('success'),
   info: statusBadge('info'),
   warning: statusBadge('warning'),
   destructive: statusBadge('error'),
   neutral: defaultBadge(),
-  primary: solidBadge('blue'),
+  primary: solidBadge(),
   secondary: defaultBadge(),
   outline: defaultBadge(true),
 };

@@ -36,16 +36,28 @@ export const defaultBadge = (outlined = false): CSSProperties => ({
   borderColor: outlined ? antd('color-border') : 'transparent',
 });
 
-/** A status colour of antd's Tag ('success', 'info', 'warning', 'error'), filled. */
-export const statusBadge = (status: 'success' | 'info' | 'warning' | 'error') => filledBadge(antd(`color-${status}-bg`), antd(`color-${status}`));
+/**
+ * The shade of each preset's text that reads at 4.5:1 or more (WCAG AA) on its lightest shade, in both themes: antd's
+ * Tag writes its 7th, which is 2:1 for yellow and gold in light mode and 3.4:1 for purple in dark mode. A higher shade
+ * is darker in the light palette and lighter in the dark one, so one number serves both; the hue stays the preset's.
+ */
+const READABLE_SHADE: Record<string, number> = {
+  blue: 7, magenta: 7, red: 8, green: 8, purple: 8, orange: 8, cyan: 8, geekblue: 8, yellow: 9, gold: 9, lime: 9,
+};
 
-/** A preset colour of antd's Tag ('blue', 'gold', ...), filled: its lightest shade behind its 7th. */
-export const presetBadge = (preset: string) => filledBadge(antd(`${preset}-1`), antd(`${preset}-7`));
+/** A preset colour of antd's Tag ('blue', 'gold', ...), filled: its lightest shade behind a readable darker one. */
+export const presetBadge = (preset: string) => filledBadge(antd(`${preset}-1`), antd(`${preset}-${READABLE_SHADE[preset] ?? 8}`));
 
-/** A preset colour of antd's Tag, solid: its 6th shade behind white text. */
-export const solidBadge = (preset: string): CSSProperties => ({
+/** The preset each status colour of antd's Tag is drawn in (its colorSuccess is green, colorWarning gold...). */
+const STATUS_PRESETS = { success: 'green', info: 'blue', warning: 'gold', error: 'red' } as const;
+
+/** A status colour ('success', 'info', 'warning', 'error'), filled, as its preset with readable text. */
+export const statusBadge = (status: keyof typeof STATUS_PRESETS) => presetBadge(STATUS_PRESETS[status]);
+
+/** A solid badge: the theme's primary colour behind white text (5.2:1 light, 6.4:1 dark; antd's blue-6 is 4.1:1). */
+export const solidBadge = (): CSSProperties => ({
   ...BASE,
-  background: antd(`${preset}-6`),
+  background: antd('color-primary'),
   color: antd('color-text-light-solid'),
-  borderColor: antd(`${preset}-6`),
+  borderColor: antd('color-primary'),
 });

@@ -8,12 +8,18 @@ import type { ResourceColumn } from './ResourceTable.js';
  * a day as YYYY-MM-DD, money as '1250.00'), else the text its cell shows.
  */
 export function listCsv<T>(rows: readonly T[], columns: readonly ResourceColumn<T>[]): string {
-  const header = columns.map((column) => textOf(column.title as ReactNode) || String(column.key ?? ''));
+  const header = columns.map(columnTitle);
   return csvDocument(
     header,
     rows.map((row, index) => columns.map((column) => cellValue(column, row, index))),
   );
 }
+
+/** The text of a row's cell as Export writes it: a row's name for the screen reader is its first column's. */
+export const cellText = <T>(column: ResourceColumn<T>, row: T, index: number): string => String(cellValue(column, row, index) ?? '');
+
+/** The title of a column as text (its header, the label of its fact on a phone's row card). */
+export const columnTitle = <T>(column: ResourceColumn<T>): string => textOf(column.title as ReactNode) || String(column.key ?? '');
 
 function cellValue<T>(column: ResourceColumn<T>, row: T, index: number): unknown {
   if (column.exportValue) return column.exportValue(row);

@@ -39,9 +39,9 @@ export const LANDING_CSS = `
 .landing-tag{display:inline-block;box-sizing:border-box;height:22px;padding:0 7px;font-size:12px;line-height:20px;
   white-space:nowrap;border:1px solid transparent;border-radius:6px}
 .landing-tag-blue{color:${cssVar('blue7')};background:${cssVar('blue1')}}
-.landing-tag-processing{color:${cssVar('colorInfo')};background:${cssVar('colorInfoBg')}}
-.landing-tag-purple{color:${cssVar('purple7')};background:${cssVar('purple1')}}
-.landing-tag-success{color:${cssVar('colorSuccess')};background:${cssVar('colorSuccessBg')}}
+.landing-tag-processing{color:${cssVar('blue7')};background:${cssVar('colorInfoBg')}}
+.landing-tag-purple{color:${cssVar('purple8')};background:${cssVar('purple1')}}
+.landing-tag-success{color:${cssVar('green8')};background:${cssVar('colorSuccessBg')}}
 
 .landing-hero{padding:72px 0 64px;background:linear-gradient(180deg,${cssVar('colorPrimaryBg')} 0%,${cssVar('colorBgLayout')} 100%)}
 .landing-hero-grid{box-sizing:border-box;max-width:1160px;margin:0 auto;padding:0 48px;display:grid;
@@ -55,7 +55,7 @@ export const LANDING_CSS = `
 .landing-stat{padding:12px;background:${cssVar('colorFillQuaternary')};border-radius:8px}
 .landing-stat-label{font-size:12px;color:${secondary}}
 .landing-stat-value{font-size:22px;font-weight:700}
-.landing-stat-trend{font-size:12px;color:${cssVar('colorSuccess')}}
+.landing-stat-trend{font-size:12px;color:${cssVar('green8')}}
 .landing-loads{margin-top:16px}
 .landing-load{display:flex;align-items:center;gap:12px;padding:10px 0;border-top:${divider}}
 .landing-load-icon{font-size:18px;color:${primary}}

@@ -6,6 +6,27 @@ import { AppHeader } from './AppHeader.js';
 import { SidebarNav } from './SidebarNav.js';
 import { useSidebar } from './use-sidebar.js';
 
+const MAIN_CONTENT_ID = 'main-content';
+
+/**
+ * The first thing Tab reaches: 'Skip to content', shown while it has the focus (document-theme.tsx), which moves the
+ * focus to the screen itself, past the sidebar's dozen links and the header's buttons.
+ */
+function SkipLink() {
+  return (
+    <a
+      href={`#${MAIN_CONTENT_ID}`}
+      className="tms-skip-link"
+      onClick={(event) => {
+        event.preventDefault(); // no '#main-content' in the address and the history
+        document.getElementById(MAIN_CONTENT_ID)?.focus();
+      }}
+    >
+      Skip to content
+    </a>
+  );
+}
+
 /** Spec 2.2 and 9: sidebar 16rem, an icon rail of 3rem when collapsed, an 18rem slide-in panel below 768 px. */
 export function AppLayout({ user, children }: { user: CurrentUser; children: ReactNode }) {
   const sidebar = useSidebar();
@@ -18,6 +39,7 @@ export function AppLayout({ user, children }: { user: CurrentUser; children: Rea
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
+      <SkipLink />
       {sidebar.isMobile ? (
         <Drawer
           placement="left"
@@ -43,7 +65,9 @@ export function AppLayout({ user, children }: { user: CurrentUser; children: Rea
       )}
       <Layout style={{ minWidth: 0 }}>
         <AppHeader user={user} sidebar={sidebar} />
-        <Layout.Content style={{ padding: sidebar.isMobile ? 16 : 24 }}>{children}</Layout.Content>
+        <Layout.Content id={MAIN_CONTENT_ID} tabIndex={-1} style={{ padding: sidebar.isMobile ? 16 : 24, outline: 'none' }}>
+          {children}
+        </Layout.Content>
       </Layout>
     </Layout>
   );

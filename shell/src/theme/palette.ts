@@ -30,7 +30,8 @@ export const PALETTE = {
     blue1: '#e6f4ff',
     blue7: '#0958d9',
     purple1: '#f9f0ff',
-    purple7: '#531dab',
+    purple8: '#391085',
+    green8: '#237804',
     boxShadowSecondary: '0 6px 16px 0 rgba(0,0,0,0.08), 0 3px 6px -4px rgba(0,0,0,0.12), 0 9px 28px 8px rgba(0,0,0,0.05)',
   },
   dark: {
@@ -54,7 +55,8 @@ export const PALETTE = {
     blue1: '#111a2c',
     blue7: '#3c89e8',
     purple1: '#1a1325',
-    purple7: '#854eca',
+    purple8: '#ab7ae0',
+    green8: '#8fd460',
     boxShadowSecondary:
       '0 6px 16px 0 rgba(255,255,255,0.016), 0 3px 6px -4px rgba(255,255,255,0.024), 0 9px 28px 8px rgba(255,255,255,0.010000000000000002)',
   },
