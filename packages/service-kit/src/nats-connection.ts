@@ -24,7 +24,7 @@ export function announceChange(events: ClientProxy, entity: string, change: Chan
 type NestNatsOptions = Required<NatsOptions>['options'];
 
 /** How long a stopping service waits for the requests it holds: past the gateway's own wait nobody hears the answer. */
-const IN_FLIGHT_WAIT_MS = 5000;
+export const HELD_REQUESTS_WAIT_MS = 5000;
 
 /**
  * Nest's NATS transport (a service's message handlers) on the process's connection rather than one of its own.
@@ -44,6 +44,7 @@ export class SharedConnectionServer extends ServerNats {
   constructor(
     options: NestNatsOptions,
     private readonly connection: () => NatsConnection,
+    private readonly heldRequestsWaitMs = HELD_REQUESTS_WAIT_MS,
   ) {
     super(options);
   }
@@ -99,10 +100,10 @@ export class SharedConnectionServer extends ServerNats {
 
   override async close() {
     await Promise.all(this.handlerSubscriptions.splice(0).map((subscription) => subscription.drain().catch(() => undefined)));
-    if (this.inFlight.size === 0) return;
+    if (this.inFlight.size === 0 || this.heldRequestsWaitMs === 0) return;
     await new Promise<void>((resolve) => {
       this.whenIdle = resolve;
-      setTimeout(resolve, IN_FLIGHT_WAIT_MS).unref();
+      setTimeout(resolve, this.heldRequestsWaitMs).unref();
     });
   }
 }

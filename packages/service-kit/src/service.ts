@@ -5,10 +5,19 @@ import { healthSubject, ok, serviceQueue, type ServiceName } from '@tms/contract
 import type { NatsConnection } from '@nats-io/transport-node';
 import { config } from './config.js';
 import { serveHealthChecks } from './health-checks.js';
-import { NATS_CONNECTION, natsConnectionModule, SharedConnectionServer } from './nats-connection.js';
+import { HELD_REQUESTS_WAIT_MS, NATS_CONNECTION, natsConnectionModule, SharedConnectionServer } from './nats-connection.js';
 import { observedLogger } from './observe.js';
 import { DeliverableReplySerializer, natsLimits } from './reply-serializer.js';
 import { tracing } from './tracing.js';
+
+/**
+ * heldRequestsWaitMs: how long a stopping replica waits for the requests it holds to be answered (the others of its
+ * queue group take the new ones); 0 answers them from the modules' own shutdown instead (svc-ai: a document may take
+ * a minute to read, so its reader is stopped and its caller told to try again).
+ */
+export interface ServiceOptions {
+  heldRequestsWaitMs?: number;
+}
 
 /**
  * A service as a NATS microservice, not yet listening: its AppModule under the process's one NATS connection
@@ -16,13 +25,18 @@ import { tracing } from './tracing.js';
  * replicas share its work, its replies packed by DeliverableReplySerializer (whose list pages a client reads with
  * ServiceReplyDeserializer).
  */
-export async function createService(service: ServiceName, module: Type, logger: LogLevel[] | false | LoggerService = ['error', 'warn', 'log']): Promise<INestMicroservice> {
+export async function createService(
+  service: ServiceName,
+  module: Type,
+  logger: LogLevel[] | false | LoggerService = ['error', 'warn', 'log'],
+  { heldRequestsWaitMs = HELD_REQUESTS_WAIT_MS }: ServiceOptions = {},
+): Promise<INestMicroservice> {
   const name = serviceQueue(service);
   @Module({ imports: [natsConnectionModule(name), module] })
   class ServiceModule {}
   // The transport connects at listen(), after the modules are created: it takes the connection they made.
   let app: INestMicroservice | undefined;
-  const transport = new SharedConnectionServer({ queue: name, serializer: new DeliverableReplySerializer() }, () => app!.get<NatsConnection>(NATS_CONNECTION));
+  const transport = new SharedConnectionServer({ queue: name, serializer: new DeliverableReplySerializer() }, () => app!.get<NatsConnection>(NATS_CONNECTION), heldRequestsWaitMs);
   app = await NestFactory.createMicroservice(ServiceModule, { strategy: transport, logger });
   return app;
 }
@@ -40,10 +54,10 @@ export function healthController(service: ServiceName): Type {
 }
 
 /** Starts a service (createService) and stops it cleanly on SIGINT/SIGTERM; its logs go through observe()'s logger. */
-export async function startService(service: ServiceName, module: Type) {
+export async function startService(service: ServiceName, module: Type, options: ServiceOptions = {}) {
   const name = serviceQueue(service);
   const logger = new Logger(name);
-  const app = await createService(service, module, observedLogger());
+  const app = await createService(service, module, observedLogger(), options);
   exitCleanlyOnSignals(app, logger);
   await app.listen();
   natsLimits.maxPayload = app.unwrap<NatsConnection>().info?.max_payload ?? natsLimits.maxPayload;

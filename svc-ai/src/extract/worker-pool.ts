@@ -69,10 +69,10 @@ export class WorkerPool<I, O> {
   /** Terminates every worker now (a job in the middle of a document included) and rejects what waits. */
   async close(): Promise<void> {
     this.closed = true;
-    for (const job of this.queue.splice(0)) this.settle(job, new Error('the service is stopping'));
+    for (const job of this.queue.splice(0)) this.settle(job, new PoolBusy('the service is stopping'));
     await Promise.all(
       this.slots.map((slot) => {
-        if (slot.job) this.settle(slot.job, new Error('the service is stopping'));
+        if (slot.job) this.settle(slot.job, new PoolBusy('the service is stopping'));
         return this.stop(slot);
       }),
     );
