@@ -90,6 +90,10 @@ async function show(page: Page, screen: string) {
   if (screen === '/') await page.getByText('Recent Loads').waitFor();
   if (screen === '/gps-tracking') await page.getByTestId('gps-map-point').first().waitFor();
   await page.waitForFunction(() => !document.querySelector('.ant-skeleton, [aria-busy="true"]'));
+  // Colours read at rest, as they settle: no pointer left over a button from the last click, none caught in its
+  // transition between two shades.
+  await page.mouse.move(0, 0);
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity));
 }
 
 /** axe-core's serious and critical violations on the page as it is, one line each: rule, count, first element. */
