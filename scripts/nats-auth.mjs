@@ -8,7 +8,7 @@
  * - services' request subjects `R.{service}.>`: only the gateway asks; services ask each other only what they do
  *   (reference holds, a record by id, the load actions of accounting);
  * - `R.events.>`: services announce, the gateway listens;
- * - the GPS stream, its dead letters and the device grants: the gateway and svc-telematics only;
+ * - the GPS streams, their dead letters and the device grants: the gateway and svc-telematics only;
  * - each object bucket: the parts that read or write it;
  * - replies: each part reads only its own inbox prefix (`_INBOX_{user}`, NATS_USER's), answers only requests it got.
  */
@@ -24,8 +24,7 @@ import {
   gpsConsumerName,
   gpsDeadLetterStreamName,
   gpsDeadLetterSubject,
-  gpsStreamName,
-  gpsSubject,
+  gpsStreams,
   importUploadBucket,
   LOAD_ACCOUNTING_ACTIONS,
   REFERENCES_RESOURCE,
@@ -61,13 +60,13 @@ const OBJECT_BUCKETS = [documentsBucket, documentUploadBucket, extractUploadBuck
 
 /** What each user may publish (but not `deny`) and subscribe to, on subject root `root`. */
 export function permissions(root) {
-  const gps = [...streamApi(gpsStreamName(root)), gpsSubject(root)];
+  const gps = gpsStreams(root).flatMap(({ name, subject }) => [...streamApi(name), subject]);
   const deadLetters = [...streamApi(gpsDeadLetterStreamName(root)), gpsDeadLetterSubject(root)];
   const core = (resource, action) => rpcSubject(root, 'core', resource, action);
   const events = `${root}.events.>`;
   const jetStream = ['$JS.API.INFO'];
   // A bucket's stream, once made, is never changed or deleted by a part: a stolen password cannot point it at other
-  // subjects to read them. (The GPS streams are brought to a new configuration by their parts: ensureGpsStream.)
+  // subjects to read them. (The GPS streams are brought to a new configuration by their parts: ensureGpsStreams.)
   const buckets = [`KV_${deviceGrantsBucket(root)}`, ...OBJECT_BUCKETS.map((bucket) => `OBJ_${bucket(root)}`)];
   const deny = ['$JS.API.STREAM.DELETE.>', ...buckets.map((stream) => `$JS.API.STREAM.UPDATE.${stream}`)];
   const service = (name, publish, subscribe = []) => ({
@@ -98,7 +97,7 @@ export function permissions(root) {
     'svc-telematics': service(
       'telematics',
       [core(REFERENCES_RESOURCE, '*'), core('*', 'get'), ...gps, ...deadLetters, ...kvBucket(deviceGrantsBucket(root))],
-      [`$JS.EVENT.ADVISORY.CONSUMER.MAX_DELIVERIES.${gpsStreamName(root)}.${gpsConsumerName}`],
+      gpsStreams(root).map(({ name }) => `$JS.EVENT.ADVISORY.CONSUMER.MAX_DELIVERIES.${name}.${gpsConsumerName}`),
     ),
     'svc-ai': service('ai', objectBucket(extractUploadBucket(root))),
   };

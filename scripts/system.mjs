@@ -300,7 +300,8 @@ export async function startSystem({ port = Number(process.env.PORT ?? 3000), env
     throw error;
   }
   const processes = Object.fromEntries(running.map((command) => [command.name, command]));
-  return { url: appUrl(port), urls: gatewayPorts.map(appUrl), databaseUrl: postgres.url, natsUrl: nats.url, processes, healthPorts, stop, finished };
+  // natsUser: a part's NATS user and password on our own cluster (a tool that looks at JetStream, as chaos does).
+  return { url: appUrl(port), urls: gatewayPorts.map(appUrl), databaseUrl: postgres.url, natsUrl: nats.url, natsUser: cluster?.signIn, subjectRoot: baseEnv.NATS_SUBJECT_ROOT ?? 'tms', processes, healthPorts, stop, finished };
 }
 
 /** A port nobody listens on right now. */

@@ -1,4 +1,8 @@
 import { fileURLToPath } from 'node:url';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
+import { gpsStreams } from '@tms/contracts';
+import pg from 'pg';
 import { signIn } from './support/system.js';
 
 /**
@@ -7,7 +11,15 @@ import { signIn } from './support/system.js';
  * any request: a session made on one works on the other, and a device revoked through one is refused by both.
  */
 const SYSTEM_SCRIPT = fileURLToPath(new URL('../../scripts/system.mjs', import.meta.url));
-type System = { urls: string[]; processes: Record<string, { pid?: number }>; stop(): Promise<void> };
+type System = {
+  urls: string[];
+  databaseUrl: string;
+  natsUrl: string;
+  subjectRoot: string;
+  natsUser(user: string): { NATS_USER: string; NATS_PASSWORD: string };
+  processes: Record<string, { pid?: number; kill(signal: string): void }>;
+  stop(): Promise<void>;
+};
 
 let system: System;
 let cookie: string;
@@ -22,12 +34,12 @@ const api = async (gateway: string, path: string, init: { method?: string; json?
   return { status: response.status, body: text ? (JSON.parse(text) as any) : undefined };
 };
 
-const postPosition = async (gateway: string, token: string, truckId: string) =>
+const postPosition = async (gateway: string, token: string, truckId: string, timestamp = new Date().toISOString()) =>
   (
     await fetch(`${gateway}/api/gps`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({ latitude: 41.88, longitude: -87.63, timestamp: new Date().toISOString(), truckId }),
+      body: JSON.stringify({ latitude: 41.88, longitude: -87.63, timestamp, truckId }),
     })
   ).status;
 
@@ -117,9 +129,54 @@ it("carries files through every part's buckets under the parts' own NATS users",
   expect(extracted.status).toBe(200);
 });
 
+// Last: it takes a NATS server away (the supervisor starts it again).
+it('takes every position while the NATS server leading the GPS stream in use is gone (no 503 while a new leader is elected)', async () => {
+  const [first, second] = system.urls;
+  const truck = await api(first, '/api/trucks', { method: 'POST', json: { truckNumber: 'CL-3', type: 'Dry Van', status: 'available', licensePlate: 'CL 3' } });
+  const device = await api(first, '/api/devices', { method: 'POST', json: { name: 'Cluster tracker 2', truckId: truck.body.id } });
+  const { id, token } = device.body as { id: string; token: string };
+  for (const gateway of system.urls) await eventually(async () => (await postPosition(gateway, token, truck.body.id)) === 202, `${gateway} accepts the device`);
+
+  // The streams' leaders as svc-telematics sees them: apart (it steps one down when they meet).
+  const { NATS_USER: user, NATS_PASSWORD: pass } = system.natsUser('svc-telematics');
+  const nc = await connect({ servers: system.natsUrl.split(','), user, pass, inboxPrefix: `_INBOX_${user}` });
+  const leaders: string[] = [];
+  try {
+    const jsm = await jetstreamManager(nc);
+    await eventually(async () => {
+      leaders.length = 0;
+      for (const { name } of gpsStreams(system.subjectRoot)) leaders.push((await jsm.streams.info(name)).cluster?.leader ?? '');
+      return leaders.every(Boolean) && new Set(leaders).size === leaders.length;
+    }, 'the GPS streams led from different servers');
+  } finally {
+    await nc.close();
+  }
+
+  // The server leading the first stream (where both gateways publish) dies; its stream elects a leader 4-9 s later.
+  system.processes[leaders[0].replace(/^tms-/, '')].kill('SIGKILL');
+  const statuses: number[] = [];
+  const sentAt: string[] = [];
+  for (const until = Date.now() + 10_000; Date.now() < until; ) {
+    const timestamp = new Date().toISOString();
+    statuses.push(await postPosition(statuses.length % 2 ? second : first, token, truck.body.id, timestamp));
+    sentAt.push(timestamp);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  expect(statuses.filter((status) => status !== 202)).toEqual([]);
+
+  const db = new pg.Client({ connectionString: system.databaseUrl });
+  await db.connect();
+  try {
+    const stored = async () => (await db.query(`SELECT count(DISTINCT recorded_at)::int AS n FROM telematics.positions WHERE device_id = $1 AND recorded_at = ANY($2::timestamptz[])`, [id, sentAt])).rows[0].n;
+    await eventually(async () => (await stored()) === sentAt.length, `the ${sentAt.length} positions stored`, 60_000);
+  } finally {
+    await db.end();
+  }
+}, 120_000);
+
 /** Waits (polling, never asserting a duration) until `probe` holds. */
-async function eventually(probe: () => Promise<boolean>, what: string) {
-  const deadline = Date.now() + 10_000;
+async function eventually(probe: () => Promise<boolean>, what: string, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
   while (!(await probe())) {
     if (Date.now() > deadline) throw new Error(`Never happened: ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 50));

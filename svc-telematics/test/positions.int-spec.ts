@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { AckPolicy, jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { gpsConsumerName, gpsDeadLetterStreamName, gpsPositionSchema, gpsStreamName, gpsSubject, type GpsEnvelope } from '@tms/contracts';
-import { ensureGpsStream } from '@tms/gps-stream';
+import { ensureGpsStreams } from '@tms/gps-stream';
 import { startTelematicsService, type TelematicsService } from './support/telematics-service.js';
 
 /**
@@ -47,7 +47,7 @@ const POISON: Record<string, unknown>[] = [
 beforeAll(async () => {
   // The GPS stream and consumer as an older release left them: delivering a refused message again without end.
   service = await startTelematicsService(async (root, nats) => {
-    await ensureGpsStream(nats, root);
+    await ensureGpsStreams(nats, root);
     await (await jetstreamManager(nats)).consumers.add(gpsStreamName(root), { durable_name: gpsConsumerName, ack_policy: AckPolicy.Explicit, max_deliver: -1 });
   });
 }, 60_000);

@@ -1,29 +1,31 @@
 import { DiscardPolicy, jetstreamManager, RetentionPolicy, StorageType, type StreamConfig } from '@nats-io/jetstream';
 import { Kvm, type KV } from '@nats-io/kv';
 import { nanos, type NatsConnection } from '@nats-io/transport-node';
-import { deviceGrantsBucket, GPS_DUPLICATE_WINDOW_MS, gpsDeadLetterStreamName, gpsDeadLetterSubject, gpsStreamName, gpsSubject } from '@tms/contracts';
+import { deviceGrantsBucket, GPS_DUPLICATE_WINDOW_MS, gpsDeadLetterStreamName, gpsDeadLetterSubject, gpsStreams } from '@tms/contracts';
 import { config } from '@tms/service-kit';
 
 /** Copies of the GPS stream (and the device grants) kept by a NATS cluster: 1 on a single server, 3 in production. */
 const replicas = () => config.natsReplicas;
 
 /**
- * Creates the GPS stream, or brings an existing one to this configuration: idempotent, so the gateway and
+ * Creates the GPS streams (gpsStreams), or brings existing ones to this configuration: idempotent, so the gateway and
  * svc-telematics both call it at start-up and either may start first. File storage; a work queue (a message goes once
  * svc-telematics has written and acknowledged it); resent requests within GPS_DUPLICATE_WINDOW_MS dropped by id.
  * NATS_REPLICAS copies on as many servers of a NATS cluster (3 survives the loss of one); an existing stream
  * is brought to that count too.
  */
-export async function ensureGpsStream(nc: NatsConnection, root: string): Promise<void> {
-  await ensureStream(nc, {
-    name: gpsStreamName(root),
-    subjects: [gpsSubject(root)],
-    storage: StorageType.File,
-    retention: RetentionPolicy.Workqueue,
-    discard: DiscardPolicy.New,
-    duplicate_window: nanos(GPS_DUPLICATE_WINDOW_MS),
-    num_replicas: replicas(),
-  });
+export async function ensureGpsStreams(nc: NatsConnection, root: string): Promise<void> {
+  for (const { name, subject } of gpsStreams(root)) {
+    await ensureStream(nc, {
+      name,
+      subjects: [subject],
+      storage: StorageType.File,
+      retention: RetentionPolicy.Workqueue,
+      discard: DiscardPolicy.New,
+      duplicate_window: nanos(GPS_DUPLICATE_WINDOW_MS),
+      num_replicas: replicas(),
+    });
+  }
 }
 
 /** Dead letters kept at most: the oldest go first past it (a count, not bytes: a byte limit reserves disk up front). */

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { JetStreamClient } from '@nats-io/jetstream';
 import type { GpsEnvelope } from '@tms/contracts';
 
@@ -12,24 +13,39 @@ interface Group {
   waiters: Waiter[];
 }
 
+/** How long one publish waits for JetStream's acknowledgement before it is sent again, to the other stream. */
+const ATTEMPT_TIMEOUT_MS = 2000;
+/** How long a group is tried, across the streams, before its requests are told to retry (a clear 503, not a hang). */
+const PUBLISH_DEADLINE_MS = 5000;
+/** The pause before trying again once every stream has just refused (each electing a leader). */
+const ALL_REFUSED_PAUSE_MS = 200;
+
 /**
- * Publishes GPS envelopes to the stream in groups (a group commit): the envelopes of every request that arrives in
- * one turn of the event loop travel together, as a JSON array, in one stream message. Each request still waits for
+ * Publishes GPS envelopes to the GPS streams in groups (a group commit): the envelopes of every request that arrives
+ * in one turn of the event loop travel together, as a JSON array, in one stream message. Each request still waits for
  * JetStream's acknowledgement of the message that holds it, so a 202 still means stored, and a request's positions
  * are stored together or not at all. JetStream then stores one message for many requests instead of one each,
  * which is what lets a gateway take thousands of devices. A position resent by a retrying device is stored once
  * all the same: svc-telematics keys positions by device, ids and timestamp.
+ *
+ * Groups go to one stream while it takes them; a refusal (its leader's server lost: no responders until a new leader
+ * is elected, 4 to 9 s) or a missing acknowledgement sends the group to the other stream at once, and later groups
+ * with it. A group sent again to the same stream carries the same message id, so JetStream keeps it once; one stored
+ * in both streams is stored once in Postgres (above).
  */
 export class GpsGroupPublisher {
   private group?: Group;
+  /** The stream groups go to now (an index of `subjects`). */
+  private current = 0;
 
   /**
+   * @param subjects the GPS streams' subjects (gpsStreams).
    * @param maxBytes a group's size before it is sent at once: well under NATS's max_payload (an envelope larger on
    *   its own still goes, alone; /api's body limit keeps it under max_payload).
    */
   constructor(
     private readonly js: JetStreamClient,
-    private readonly subject: string,
+    private readonly subjects: string[],
     private readonly maxBytes: number,
   ) {}
 
@@ -51,9 +67,31 @@ export class GpsGroupPublisher {
     const group = this.group;
     if (!group) return;
     this.group = undefined;
-    this.js.publish(this.subject, `[${group.parts.join(',')}]`).then(
+    this.store(`[${group.parts.join(',')}]`).then(
       () => group.waiters.forEach((waiter) => waiter.resolve()),
       (error: unknown) => group.waiters.forEach((waiter) => waiter.reject(error)),
     );
+  }
+
+  /** Publishes one message to the current stream, moving on to the next on a refusal, until PUBLISH_DEADLINE_MS. */
+  private async store(message: string): Promise<void> {
+    const msgID = randomUUID();
+    const deadline = Date.now() + PUBLISH_DEADLINE_MS;
+    for (let refusedInARow = 0; ; ) {
+      const stream = this.current;
+      const timeout = Math.max(1, Math.min(ATTEMPT_TIMEOUT_MS, deadline - Date.now()));
+      try {
+        await this.js.publish(this.subjects[stream], message, { msgID, timeout });
+        return;
+      } catch (error) {
+        if (Date.now() + 1 >= deadline) throw error;
+        // Another group may have moved on already: only the first to find this stream refusing moves the rest.
+        if (this.current === stream) this.current = (stream + 1) % this.subjects.length;
+        if (++refusedInARow >= this.subjects.length) {
+          refusedInARow = 0;
+          await new Promise((resolve) => setTimeout(resolve, Math.min(ALL_REFUSED_PAUSE_MS, deadline - Date.now())));
+        }
+      }
+    }
   }
 }

@@ -1,7 +1,7 @@
 import { HttpException, Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { jetstream } from '@nats-io/jetstream';
-import { checkGpsBody, GPS_MESSAGES, gpsSubject, INVALID_INPUT, type DeviceGrant } from '@tms/contracts';
-import { ensureGpsStream, gpsMetrics, hashDeviceToken, openDeviceGrants } from '@tms/gps-stream';
+import { checkGpsBody, GPS_MESSAGES, gpsStreams, INVALID_INPUT, type DeviceGrant } from '@tms/contracts';
+import { ensureGpsStreams, gpsMetrics, hashDeviceToken, openDeviceGrants } from '@tms/gps-stream';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js';
 import { RetryLater } from '../http/http-errors.js';
 import { NATS_CONNECTION, type GatewayNats } from '../nats/nats.module.js';
@@ -11,8 +11,6 @@ import { GpsGroupPublisher } from './gps-group-publisher.js';
 import { KnownSubjects } from './known-subjects.js';
 import { RateLimiter } from './rate-limiter.js';
 
-/** How long a publish waits for JetStream's acknowledgement before the device is told to retry. */
-const PUBLISH_TIMEOUT_MS = 4000;
 const NOT_READY = 'GPS ingestion is starting or cannot reach NATS. Please retry shortly.';
 
 const refuse = (status: number, message: string, extra: Record<string, unknown> = {}) => new HttpException({ message, ...extra }, status);
@@ -52,9 +50,9 @@ export class GpsIngestion implements OnModuleInit, OnModuleDestroy {
     try {
       const nc = await this.nats.connection();
       if (this.stopping) return;
-      await ensureGpsStream(nc, this.config.subjectRoot);
-      const js = jetstream(nc, { timeout: PUBLISH_TIMEOUT_MS });
-      this.publisher = new GpsGroupPublisher(js, gpsSubject(this.config.subjectRoot), nc.info!.max_payload / 2);
+      await ensureGpsStreams(nc, this.config.subjectRoot);
+      const subjects = gpsStreams(this.config.subjectRoot).map(({ subject }) => subject);
+      this.publisher = new GpsGroupPublisher(jetstream(nc), subjects, nc.info!.max_payload / 2);
       await this.grants.follow(await openDeviceGrants(nc, this.config.subjectRoot));
       this.subjects.follow(nc, this.config.subjectRoot);
       this.logger.log('Accepting GPS positions');

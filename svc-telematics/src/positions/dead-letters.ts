@@ -1,7 +1,7 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { jetstream, jetstreamManager, type JetStreamManager } from '@nats-io/jetstream';
 import { headers, type Subscription } from '@nats-io/transport-node';
-import { gpsConsumerName, gpsDeadLetterStreamName, gpsDeadLetterSubject, gpsStreamName } from '@tms/contracts';
+import { gpsConsumerName, gpsDeadLetterStreamName, gpsDeadLetterSubject, gpsStreams } from '@tms/contracts';
 import { gpsMetrics } from '@tms/gps-stream';
 import { config } from '@tms/service-kit';
 import { GpsJetStream } from '../jetstream/jetstream.module.js';
@@ -27,25 +27,28 @@ export class DeadLetters implements OnApplicationBootstrap, OnApplicationShutdow
   private readonly logger = new Logger('DeadLetters');
   private readonly subject = gpsDeadLetterSubject(config.subjectRoot);
   private jsm?: JetStreamManager;
-  private advisories?: Subscription;
+  private readonly advisories: Subscription[] = [];
 
   constructor(private readonly gps: GpsJetStream) {}
 
   async onApplicationBootstrap() {
     const { nc } = this.gps;
     this.jsm = await jetstreamManager(nc);
-    const stream = gpsStreamName(config.subjectRoot);
-    // In svc-telematics's queue group: one replica takes each advisory.
-    this.advisories = nc.subscribe(`$JS.EVENT.ADVISORY.CONSUMER.MAX_DELIVERIES.${stream}.${gpsConsumerName}`, {
-      queue: gpsConsumerName,
-      callback: (error, message) => {
-        if (!error) void this.takeUndelivered(stream, message.json()).catch((failure: unknown) => this.logger.warn(`Max deliveries: ${String(failure)}`));
-      },
-    });
+    for (const { name: stream } of gpsStreams(config.subjectRoot)) {
+      // In svc-telematics's queue group: one replica takes each advisory.
+      this.advisories.push(
+        nc.subscribe(`$JS.EVENT.ADVISORY.CONSUMER.MAX_DELIVERIES.${stream}.${gpsConsumerName}`, {
+          queue: gpsConsumerName,
+          callback: (error, message) => {
+            if (!error) void this.takeUndelivered(stream, message.json()).catch((failure: unknown) => this.logger.warn(`Max deliveries: ${String(failure)}`));
+          },
+        }),
+      );
+    }
   }
 
   onApplicationShutdown() {
-    this.advisories?.unsubscribe();
+    this.advisories.forEach((advisories) => advisories.unsubscribe());
   }
 
   /** Publishes each letter and waits for JetStream to store it: it may then leave the GPS stream. */
@@ -70,10 +73,13 @@ export class DeadLetters implements OnApplicationBootstrap, OnApplicationShutdow
     const stored = await this.jsm!.streams.getMessage(stream, { seq: advisory.stream_seq });
     if (!stored) return; // written and acknowledged after all
     const reason = `delivered ${advisory.deliveries} times without being written`;
-    await this.publish([{ data: stored.data, reason, origin: `stream message ${advisory.stream_seq}` }]);
+    await this.publish([{ data: stored.data, reason, origin: streamMessage(stream, advisory.stream_seq) }]);
     await this.jsm!.streams.deleteMessage(stream, advisory.stream_seq);
   }
 }
+
+/** Where a letter came from: its GPS stream and sequence there (two streams number their messages alike). */
+export const streamMessage = (stream: string, seq: number) => `${stream} message ${seq}`;
 
 /** A refused position's letter: its envelope of one, readable and publishable to the GPS stream again once fixed. */
 export const refusedLetter = (envelope: unknown, reason: string, origin: string): DeadLetter => ({

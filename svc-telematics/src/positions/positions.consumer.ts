@@ -1,12 +1,12 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, type ConsumerMessages, type JsMsg } from '@nats-io/jetstream';
 import { nanos } from '@nats-io/transport-node';
-import { gpsConsumerName, gpsStreamName, type GpsEnvelope } from '@tms/contracts';
-import { gpsMetrics } from '@tms/gps-stream';
+import { gpsConsumerName, gpsStreams, type GpsEnvelope } from '@tms/contracts';
+import { gpsMetrics, GpsStreamLeaders } from '@tms/gps-stream';
 import { config } from '@tms/service-kit';
 import { GpsJetStream } from '../jetstream/jetstream.module.js';
 import { telematicsConfig } from '../telematics-config.js';
-import { DeadLetters, refusedLetter } from './dead-letters.js';
+import { DeadLetters, refusedLetter, streamMessage } from './dead-letters.js';
 import { PositionsWriter } from './positions.writer.js';
 import { writeOrRefuse } from './refused-positions.js';
 
@@ -50,16 +50,18 @@ function readEnvelopes(data: Uint8Array): GpsEnvelope[] | undefined {
 }
 
 /**
- * Consumes the GPS stream through a durable consumer shared by every replica, writing messages to Postgres in
- * batches; a message is acknowledged only after its batch is committed, so a crash or a Postgres outage loses
+ * Consumes the GPS streams (both: the gateway publishes to either) through a durable consumer on each, shared by
+ * every replica, writing messages to Postgres in batches; a message is acknowledged only after its batch is committed, so a crash or a Postgres outage loses
  * nothing: unacknowledged messages are delivered again, and writing one twice changes nothing. A position Postgres
  * refuses is found by splitting its batch (writeOrRefuse) and set apart in the dead-letter stream, with every other
- * position written: one bad value never holds back the stream.
+ * position written: one bad value never holds back the stream. It also keeps the streams' leaders apart
+ * (GpsStreamLeaders).
  */
 @Injectable()
 export class PositionsConsumer implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('PositionsConsumer');
-  private messages?: ConsumerMessages;
+  private readonly messages: ConsumerMessages[] = [];
+  private leaders?: GpsStreamLeaders;
   private pending: Pending[] = [];
   private pendingPositions = 0;
   private timer?: NodeJS.Timeout;
@@ -77,28 +79,34 @@ export class PositionsConsumer implements OnApplicationBootstrap, OnApplicationS
 
   async onApplicationBootstrap() {
     const { nc } = this.gps;
-    const stream = gpsStreamName(config.subjectRoot);
     const jsm = await jetstreamManager(nc);
     const consumer = { ack_wait: nanos(30_000), max_ack_pending: 4 * FETCH_AHEAD, max_deliver: MAX_DELIVER };
-    try {
-      await jsm.consumers.add(stream, { durable_name: gpsConsumerName, ack_policy: AckPolicy.Explicit, deliver_policy: DeliverPolicy.All, ...consumer });
-    } catch {
-      // It exists with another configuration (an older release delivered without end): bring it to this one.
-      await jsm.consumers.update(stream, gpsConsumerName, consumer);
+    const streams = gpsStreams(config.subjectRoot).map(({ name }) => name);
+    for (const stream of streams) {
+      try {
+        await jsm.consumers.add(stream, { durable_name: gpsConsumerName, ack_policy: AckPolicy.Explicit, deliver_policy: DeliverPolicy.All, ...consumer });
+      } catch {
+        // It exists with another configuration (an older release delivered without end): bring it to this one.
+        await jsm.consumers.update(stream, gpsConsumerName, consumer);
+      }
+      const messages = await (await jetstream(nc).consumers.get(stream, gpsConsumerName)).consume({ max_messages: FETCH_AHEAD });
+      this.messages.push(messages);
+      void (async () => {
+        for await (const message of messages) this.take(message);
+      })().catch((error: unknown) => this.logger.error(`The GPS stream ${stream} stopped: ${String(error)}`));
     }
-    this.messages = await (await jetstream(nc).consumers.get(stream, gpsConsumerName)).consume({ max_messages: FETCH_AHEAD });
-    void (async () => {
-      for await (const message of this.messages!) this.take(message);
-    })().catch((error: unknown) => this.logger.error(`The GPS stream stopped: ${String(error)}`));
     this.inProgressTimer = setInterval(() => this.held.forEach((message) => message.working()), IN_PROGRESS_EVERY_MS);
-    this.logger.log(`Consuming ${stream} in batches of about ${telematicsConfig.consumerBatch} positions`);
+    this.leaders = new GpsStreamLeaders(nc, config.subjectRoot, (message) => this.logger.log(message));
+    this.leaders.start();
+    this.logger.log(`Consuming ${streams.join(' and ')} in batches of about ${telematicsConfig.consumerBatch} positions`);
   }
 
   async onApplicationShutdown() {
     this.stopping = true;
     clearTimeout(this.timer);
     clearInterval(this.inProgressTimer);
-    await this.messages?.close();
+    this.leaders?.stop();
+    await Promise.all(this.messages.map((messages) => messages.close()));
     this.flush();
     await this.writing;
   }
@@ -123,14 +131,14 @@ export class PositionsConsumer implements OnApplicationBootstrap, OnApplicationS
 
   /** Writes a batch, setting apart what Postgres refuses; while Postgres is away, tries again until it is back. */
   private async write(batch: Pending[]) {
-    const readable = batch.flatMap(({ message, envelopes }) => (envelopes ? [{ seq: message.seq, envelopes }] : []));
+    const readable = batch.flatMap(({ message, envelopes }) => (envelopes ? [{ message: streamMessage(message.info.stream, message.seq), envelopes }] : []));
     const unreadable = batch.flatMap(({ message, envelopes }) =>
-      envelopes ? [] : [{ data: message.data, reason: 'not GPS envelopes', origin: `stream message ${message.seq}` }],
+      envelopes ? [] : [{ data: message.data, reason: 'not GPS envelopes', origin: streamMessage(message.info.stream, message.seq) }],
     );
     for (;;) {
       try {
         const refused = await writeOrRefuse(async (envelopes) => gpsMetrics.stored.inc(await this.writer.write(envelopes)), readable);
-        const letters = refused.map(({ envelope, seq, index, reason }) => refusedLetter(envelope, reason, `stream message ${seq} position ${index}`));
+        const letters = refused.map(({ envelope, message, index, reason }) => refusedLetter(envelope, reason, `${message} position ${index}`));
         await this.deadLetters.publish([...unreadable, ...letters]);
         return this.settle(batch, (message) => message.ack());
       } catch (error) {

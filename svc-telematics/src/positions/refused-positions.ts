@@ -1,16 +1,16 @@
 import type { GpsEnvelope } from '@tms/contracts';
 import { QueryFailedError } from 'typeorm';
 
-/** A stream message's envelopes, with its stream sequence (where a refused position came from). */
+/** A stream message's envelopes, with where they came from ('GPS_x message 12': where a refused position came from). */
 export interface StreamEnvelopes {
-  seq: number;
+  message: string;
   envelopes: GpsEnvelope[];
 }
 
 /** One position, as an envelope of its own, with its stream message and its place in it. */
 export interface SinglePosition {
   envelope: GpsEnvelope;
-  seq: number;
+  message: string;
   index: number;
 }
 
@@ -66,10 +66,10 @@ async function bisect(write: (envelopes: GpsEnvelope[]) => Promise<unknown>, pos
 
 function singlePositions(batch: StreamEnvelopes[]): SinglePosition[] {
   const positions: SinglePosition[] = [];
-  for (const { seq, envelopes } of batch) {
+  for (const { message, envelopes } of batch) {
     let index = 0;
     for (const envelope of envelopes) {
-      for (const position of envelope.positions) positions.push({ envelope: { ...envelope, positions: [position] }, seq, index: index++ });
+      for (const position of envelope.positions) positions.push({ envelope: { ...envelope, positions: [position] }, message, index: index++ });
     }
   }
   return positions;

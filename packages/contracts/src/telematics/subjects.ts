@@ -4,10 +4,19 @@
  */
 const safe = (root: string) => root.replace(/[^A-Za-z0-9_-]/g, '_');
 
-/** The stream's subject: one message per accepted request (a position or a batch). */
-export const gpsSubject = (root: string) => `${root}.telematics.gps.positions`;
-/** The stream: its name carries the subject root, so each test run has its own. */
-export const gpsStreamName = (root: string) => `GPS_${safe(root)}`;
+/**
+ * How many GPS streams there are. Two, each with a leader of its own on a NATS cluster (svc-telematics keeps them
+ * apart): a stream whose leader's server is lost takes no message until the others elect a new one, 4 to 9 s later,
+ * and meanwhile the gateway publishes to the other. svc-telematics consumes both.
+ */
+export const GPS_STREAM_COUNT = 2;
+/** A GPS stream's subject (`stream`: 0 or 1): one message per group of accepted requests. */
+export const gpsSubject = (root: string, stream = 0) => `${root}.telematics.gps.positions${stream ? `.${stream + 1}` : ''}`;
+/** A GPS stream: its name carries the subject root, so each test run has its own. */
+export const gpsStreamName = (root: string, stream = 0) => `GPS${stream ? stream + 1 : ''}_${safe(root)}`;
+/** Every GPS stream, by number. */
+export const gpsStreams = (root: string) =>
+  Array.from({ length: GPS_STREAM_COUNT }, (_, stream) => ({ name: gpsStreamName(root, stream), subject: gpsSubject(root, stream) }));
 /**
  * Where svc-telematics sets apart what Postgres refuses, so that it never holds back the positions behind it: one
  * message per refused position (a GpsEnvelope of one), or a stream message it cannot read, with the reason.
