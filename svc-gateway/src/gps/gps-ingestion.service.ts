@@ -11,6 +11,8 @@ import { GpsGroupPublisher } from './gps-group-publisher.js';
 import { KnownSubjects } from './known-subjects.js';
 import { RateLimiter } from './rate-limiter.js';
 
+/** How long a starting gateway waits for GPS ingestion before it listens without it. */
+const READY_WAIT_MS = 5000;
 const NOT_READY = 'GPS ingestion is starting or cannot reach NATS. Please retry shortly.';
 
 const refuse = (status: number, message: string, extra: Record<string, unknown> = {}) => new HttpException({ message, ...extra }, status);
@@ -40,9 +42,13 @@ export class GpsIngestion implements OnModuleInit, OnModuleDestroy {
     this.subjects = new KnownSubjects(services);
   }
 
-  /** Starts in the background: the gateway starts (and serves staff) before NATS is there. */
+  /**
+   * Starts before the gateway listens, so that a gateway restarted under traffic answers its first devices 202, not
+   * 'starting' 503; but waits at most READY_WAIT_MS: without NATS the gateway still starts (and serves staff), and
+   * ingestion keeps starting in the background.
+   */
   onModuleInit() {
-    void this.start();
+    return Promise.race([this.start(), new Promise((resolve) => setTimeout(resolve, READY_WAIT_MS).unref())]);
   }
 
   private async start() {
