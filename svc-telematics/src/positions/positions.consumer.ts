@@ -51,11 +51,11 @@ function readEnvelopes(data: Uint8Array): GpsEnvelope[] | undefined {
 
 /**
  * Consumes the GPS streams (both: the gateway publishes to either) through a durable consumer on each, shared by
- * every replica, writing messages to Postgres in batches; a message is acknowledged only after its batch is committed, so a crash or a Postgres outage loses
- * nothing: unacknowledged messages are delivered again, and writing one twice changes nothing. A position Postgres
- * refuses is found by splitting its batch (writeOrRefuse) and set apart in the dead-letter stream, with every other
- * position written: one bad value never holds back the stream. It also keeps the streams' leaders apart
- * (GpsStreamLeaders).
+ * every replica, writing messages to Postgres in batches; a message is acknowledged only after its batch is
+ * committed, so a crash or a Postgres outage loses nothing: unacknowledged messages are delivered again, and
+ * writing one twice changes nothing. A position Postgres refuses is found by splitting its batch (writeOrRefuse) and
+ * set apart in the dead-letter stream, with every other position written: one bad value never holds back the stream.
+ * It also keeps the streams' leaders apart (GpsStreamLeaders).
  */
 @Injectable()
 export class PositionsConsumer implements OnApplicationBootstrap, OnApplicationShutdown {
