@@ -73,9 +73,19 @@ const WINDOW_SQL = `
  */
 const arrayText = <T>(rows: T[], value: (row: T) => string | number) => `{${rows.map(value).join(',')}}`;
 
+/**
+ * Adds to the truck days' rows: most exist already, and a plain update of them costs less than an insert that meets
+ * its conflict (which first locks the row); the rest are inserted, and one another replica inserted meanwhile (not
+ * seen by the update) is added to by the conflict.
+ */
 const UPSERT_DAYS_SQL = `
+  WITH r AS (SELECT * FROM unnest($1::uuid[], $2::date[], $3::text[], $4::bigint[]) AS r(truck_id, day, jurisdiction, millimeters)),
+  updated AS (
+    UPDATE telematics.ifta_truck_days d SET millimeters = d.millimeters + r.millimeters FROM r
+    WHERE d.day = r.day AND d.truck_id = r.truck_id AND d.jurisdiction = r.jurisdiction
+    RETURNING d.day, d.truck_id, d.jurisdiction)
   INSERT INTO telematics.ifta_truck_days AS d (truck_id, day, jurisdiction, millimeters)
-  SELECT * FROM unnest($1::uuid[], $2::date[], $3::text[], $4::bigint[])
+  SELECT r.* FROM r WHERE NOT EXISTS (SELECT FROM updated u WHERE u.day = r.day AND u.truck_id = r.truck_id AND u.jurisdiction = r.jurisdiction)
   ON CONFLICT (day, truck_id, jurisdiction) DO UPDATE SET millimeters = d.millimeters + EXCLUDED.millimeters`;
 const daysParameters = (rows: DayRow[]) => [
   arrayText(rows, (row) => row.truck_id),
@@ -279,15 +289,21 @@ export class IftaTotals {
    * when given; gaps, when asked, are collected.
    */
   private add(days: Map<string, DayRow>, fixes: StoredFix[], start: number, end: number, sign: 1 | -1, gaps?: GapRow[], from?: StoredFix) {
+    // A truck's segments mostly fall on the day and in the state of the one before: that row is kept at hand.
+    let last: DayRow | undefined;
     for (let i = from ? start : start + 1; i < end; i++) {
       const [a, b] = [i === start ? from! : fixes[i - 1], fixes[i]];
       const segment = segmentTotals(a, b, this.lines);
       if (segment.kind === 'driven') {
         for (const [jurisdiction, millimeters] of segment.millimeters) {
-          const id = key(b.truckId, b.day, jurisdiction);
-          const row = days.get(id) ?? { truck_id: b.truckId, day: b.day, jurisdiction, millimeters: 0 };
+          let row = last;
+          if (!row || row.day !== b.day || row.jurisdiction !== jurisdiction) {
+            const id = key(b.truckId, b.day, jurisdiction);
+            row = days.get(id);
+            if (!row) days.set(id, (row = { truck_id: b.truckId, day: b.day, jurisdiction, millimeters: 0 }));
+            last = row;
+          }
           row.millimeters += sign * millimeters;
-          days.set(id, row);
         }
       } else if (segment.kind === 'gap' && gaps) {
         gaps.push({ truck_id: b.truckId, starts_at: a.time, ends_at: b.time, millimeters: segment.millimeters, reason: segment.reason });
