@@ -10,6 +10,8 @@
  *   BENCH_SECONDS      seconds per scenario (default 10)
  *   BENCH_CONNECTIONS  connections (default 50)
  *   BENCH_GPS_STORED   positions stored for scenario 6 (default 10000000)
+ *   BENCH_GPS_BACKLOG_ONLY=1  only scenarios 3 and 4 and svc-telematics' rate writing their backlog (comparing two
+ *                      builds of svc-telematics, run after one another)
  */
 import { spawn } from 'node:child_process';
 import { copyFileSync, mkdirSync } from 'node:fs';
@@ -22,6 +24,7 @@ import { benchTruckId, seedTrucks, signIn } from './support.mjs';
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const stored = Number(process.env.BENCH_GPS_STORED ?? 10_000_000);
+const backlogOnly = process.env.BENCH_GPS_BACKLOG_ONLY === '1';
 const DEVICES = 5000;
 const PEERS = path.resolve(repoRoot, '../shared/peers');
 
@@ -119,19 +122,22 @@ async function positionsWritten(databaseUrl, accepted) {
 const json = { 'content-type': 'application/json' };
 console.log(`\nGPS ingestion, ${connections} connections, ${seconds} s per scenario\n`);
 
-const ceilingPeer = await startPeer('ceiling.mjs', {});
-const ceiling = await run('bare node:http ceiling', { url: `${ceilingPeer.url}/api/gps`, headers: json, body: () => ({ body: JSON.stringify(position()) }) });
-ceilingPeer.stop();
-
-const naive = await withDatabase(`tms_bench_naive_${process.pid}`, async (databaseUrl) => {
-  const peer = await startPeer('server.mjs', { DATABASE_URL: databaseUrl });
-  await new Promise((resolve) => setTimeout(resolve, 1000));
-  try {
-    return await run('naive monolith (INSERT per request)', { url: `${peer.url}/api/gps`, headers: json, body: () => ({ body: JSON.stringify(position()) }) });
-  } finally {
-    peer.stop();
-  }
-});
+async function peers() {
+  const ceilingPeer = await startPeer('ceiling.mjs', {});
+  const ceiling = await run('bare node:http ceiling', { url: `${ceilingPeer.url}/api/gps`, headers: json, body: () => ({ body: JSON.stringify(position()) }) });
+  ceilingPeer.stop();
+  const naive = await withDatabase(`tms_bench_naive_${process.pid}`, async (databaseUrl) => {
+    const peer = await startPeer('server.mjs', { DATABASE_URL: databaseUrl });
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    try {
+      return await run('naive monolith (INSERT per request)', { url: `${peer.url}/api/gps`, headers: json, body: () => ({ body: JSON.stringify(position()) }) });
+    } finally {
+      peer.stop();
+    }
+  });
+  return { ceiling, naive };
+}
+const { ceiling, naive } = backlogOnly ? {} : await peers();
 
 const system = await startIsolatedSystem({ label: 'benchgps', env: { GPS_RATE_LIMIT_PER_SECOND: '100000', GPS_RATE_LIMIT_BURST: '100000' } });
 try {
@@ -176,50 +182,52 @@ try {
     `${'svc-telematics writing the backlog to Postgres'.padEnd(46)} ${String(written.perSecond).padStart(7)} pos/s  ` +
       `(every accepted position stored ${(written.ms / 1000).toFixed(1)} s after the batches ended)`,
   );
-  const steady = await run('POST /api/gps at a steady 2,000 positions/s', {
-    url: `${system.url}/api/gps`,
-    rate: 2000,
-    body: () => {
-      const n = counter++;
-      return { headers: device(n), body: JSON.stringify(position(n)) };
-    },
-  });
+  if (!backlogOnly) {
+    const steady = await run('POST /api/gps at a steady 2,000 positions/s', {
+      url: `${system.url}/api/gps`,
+      rate: 2000,
+      body: () => {
+        const n = counter++;
+        return { headers: device(n), body: JSON.stringify(position(n)) };
+      },
+    });
 
-  // Scenario 6: seed straight into Postgres (the API would take hours), then read through the whole path.
-  const db = new pg.Client({ connectionString: system.databaseUrl });
-  await db.connect();
-  console.log(`\nSeeding ${stored.toLocaleString('en-US')} positions for ${DEVICES} trucks...`);
-  const chunk = 1_000_000;
-  for (let from = 0; from < stored; from += chunk) {
+    // Scenario 6: seed straight into Postgres (the API would take hours), then read through the whole path.
+    const db = new pg.Client({ connectionString: system.databaseUrl });
+    await db.connect();
+    console.log(`\nSeeding ${stored.toLocaleString('en-US')} positions for ${DEVICES} trucks...`);
+    const chunk = 1_000_000;
+    for (let from = 0; from < stored; from += chunk) {
+      await db.query(
+        `INSERT INTO telematics.positions (id, device_id, truck_id, latitude, longitude, speed, heading, recorded_at)
+         SELECT gen_random_uuid(), '00000000-0000-4000-8000-000000000000', ('00000000-0000-4000-8000-' || lpad((n % ${DEVICES})::text, 12, '0'))::uuid,
+                30 + (n % 1000) / 100.0, -97 - (n % 700) / 100.0, n % 70, n % 360, now() - make_interval(secs => n / 100.0)
+         FROM generate_series($1::bigint, $2::bigint) AS n ON CONFLICT DO NOTHING`,
+        [from, Math.min(stored, from + chunk) - 1],
+      );
+    }
     await db.query(
-      `INSERT INTO telematics.positions (id, device_id, truck_id, latitude, longitude, speed, heading, recorded_at)
-       SELECT gen_random_uuid(), '00000000-0000-4000-8000-000000000000', ('00000000-0000-4000-8000-' || lpad((n % ${DEVICES})::text, 12, '0'))::uuid,
-              30 + (n % 1000) / 100.0, -97 - (n % 700) / 100.0, n % 70, n % 360, now() - make_interval(secs => n / 100.0)
-       FROM generate_series($1::bigint, $2::bigint) AS n ON CONFLICT DO NOTHING`,
-      [from, Math.min(stored, from + chunk) - 1],
+      `INSERT INTO telematics.latest_positions AS l (subject_kind, subject_id, position_id, device_id, truck_id, latitude, longitude, speed, heading, recorded_at, created_at)
+       SELECT DISTINCT ON (truck_id) 'truck', truck_id, id, device_id, truck_id, latitude, longitude, speed, heading, recorded_at, created_at
+       FROM telematics.positions WHERE recorded_at > now() - interval '1 hour' ORDER BY truck_id, recorded_at DESC
+       ON CONFLICT (subject_kind, subject_id) DO UPDATE SET recorded_at = EXCLUDED.recorded_at WHERE l.recorded_at < EXCLUDED.recorded_at`,
     );
-  }
-  await db.query(
-    `INSERT INTO telematics.latest_positions AS l (subject_kind, subject_id, position_id, device_id, truck_id, latitude, longitude, speed, heading, recorded_at, created_at)
-     SELECT DISTINCT ON (truck_id) 'truck', truck_id, id, device_id, truck_id, latitude, longitude, speed, heading, recorded_at, created_at
-     FROM telematics.positions WHERE recorded_at > now() - interval '1 hour' ORDER BY truck_id, recorded_at DESC
-     ON CONFLICT (subject_kind, subject_id) DO UPDATE SET recorded_at = EXCLUDED.recorded_at WHERE l.recorded_at < EXCLUDED.recorded_at`,
-  );
-  // A store that has held its positions for a while has been vacuumed and checkpointed: measure that, not Postgres
-  // digesting a bulk load of millions of rows while the scenario runs.
-  await db.query(`VACUUM (ANALYZE) telematics.positions`);
-  await db.query(`VACUUM (ANALYZE) telematics.latest_positions`);
-  await db.query(`CHECKPOINT`);
-  const { rows } = await db.query(`SELECT count(*) AS positions FROM telematics.positions`);
-  await db.end();
-  console.log(`${rows[0].positions} positions stored\n`);
-  const latest = await run(`GET /api/gps/latest (${DEVICES} trucks)`, { url: `${system.url}/api/gps/latest`, method: 'GET', headers: { cookie }, connections: 1 });
+    // A store that has held its positions for a while has been vacuumed and checkpointed: measure that, not Postgres
+    // digesting a bulk load of millions of rows while the scenario runs.
+    await db.query(`VACUUM (ANALYZE) telematics.positions`);
+    await db.query(`VACUUM (ANALYZE) telematics.latest_positions`);
+    await db.query(`CHECKPOINT`);
+    const { rows } = await db.query(`SELECT count(*) AS positions FROM telematics.positions`);
+    await db.end();
+    console.log(`${rows[0].positions} positions stored\n`);
+    const latest = await run(`GET /api/gps/latest (${DEVICES} trucks)`, { url: `${system.url}/api/gps/latest`, method: 'GET', headers: { cookie }, connections: 1 });
 
-  const ratio = (a, b) => `${(a / b).toFixed(2)}x`;
-  console.log(`\nSingle positions: ${ratio(single.perSecond, naive.perSecond)} the naive monolith (goal 3x), ${ratio(single.perSecond, ceiling.perSecond)} of the ceiling (goal 0.33x)`);
-  console.log(`Batches of 100:   ${ratio(batched.perSecond, naive.perSecond)} the naive monolith in positions/s (goal 30x)`);
-  console.log(`At 2,000/s:       p99 ${steady.result.latency.p99} ms (goal < 50 ms)`);
-  console.log(`Latest:           p50 ${latest.result.latency.p50} ms with ${rows[0].positions} positions stored (goal < 15 ms)`);
+    const ratio = (a, b) => `${(a / b).toFixed(2)}x`;
+    console.log(`\nSingle positions: ${ratio(single.perSecond, naive.perSecond)} the naive monolith (goal 3x), ${ratio(single.perSecond, ceiling.perSecond)} of the ceiling (goal 0.33x)`);
+    console.log(`Batches of 100:   ${ratio(batched.perSecond, naive.perSecond)} the naive monolith in positions/s (goal 30x)`);
+    console.log(`At 2,000/s:       p99 ${steady.result.latency.p99} ms (goal < 50 ms)`);
+    console.log(`Latest:           p50 ${latest.result.latency.p50} ms with ${rows[0].positions} positions stored (goal < 15 ms)`);
+  }
 } finally {
   await system.stop();
 }

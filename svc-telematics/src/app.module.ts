@@ -10,6 +10,7 @@ import { PartialPositionIndexes1764900000000 } from './migrations/1764900000000-
 import { CheaperPositionWrites1765000000000 } from './migrations/1765000000000-cheaper-position-writes.js';
 import { AuditTrail1765100000000 } from './migrations/1765100000000-audit-trail.js';
 import { IftaTotals1766000000000 } from './migrations/1766000000000-ifta-totals.js';
+import { CheaperIftaWrites1766100000000 } from './migrations/1766100000000-cheaper-ifta-writes.js';
 import { LatestLocationEntity } from './positions/latest-location.entity.js';
 import { PositionsModule } from './positions/positions.module.js';
 import { TelematicsHealthController } from './telematics-health.controller.js';
@@ -18,7 +19,7 @@ import { TelematicsHealthController } from './telematics-health.controller.js';
 export const TELEMATICS_DATABASE = {
   schema: 'telematics',
   entities: [DeviceEntity, LatestLocationEntity],
-  migrations: [Telematics1764200000000, PartialPositionIndexes1764900000000, CheaperPositionWrites1765000000000, AuditTrail1765100000000, IftaTotals1766000000000],
+  migrations: [Telematics1764200000000, PartialPositionIndexes1764900000000, CheaperPositionWrites1765000000000, AuditTrail1765100000000, IftaTotals1766000000000, CheaperIftaWrites1766100000000],
 };
 
 @Module({

@@ -82,22 +82,22 @@ export class PositionsWriter {
     const devices = latestBy(rows, (row) => row.deviceId);
     let written: StoredFix[] = [];
     const last = await this.dataSource.transaction(async (manager) => {
-      const inserted: { id: string }[] = await manager.query(
-        `INSERT INTO telematics.positions (${COLUMNS}) SELECT ${ROW_VALUES} FROM ${ROWS} ON CONFLICT DO NOTHING RETURNING id`,
-        [JSON.stringify(rows)],
+      // A row per position stored comes back only when some were stored before (a batch delivered again): most
+      // batches answer one count, not thousands of ids to parse.
+      const [{ count, ids }]: { count: number; ids: string[] | null }[] = await manager.query(
+        `WITH added AS (INSERT INTO telematics.positions (${COLUMNS}) SELECT ${ROW_VALUES} FROM ${ROWS} ON CONFLICT DO NOTHING RETURNING id)
+         SELECT count(*)::int AS count, CASE WHEN count(*) < $2 THEN array_agg(id::text) END AS ids FROM added`,
+        [JSON.stringify(rows), rows.length],
       );
+      if (count === 0) return new Map<string, StoredFix>();
       // The trucks' positions this batch adds (not those stored before), and the trucks' latest before it: IFTA's totals.
-      const added = new Set(inserted.map(({ id }) => id));
-      written = rows
-        .filter((row) => row.truckId && added.has(row.id))
-        .map((row) => this.ifta.fixOf(row.truckId!, row.id, row.latitude, row.longitude, row.timestamp))
-        .sort((a, b) => (a.truckId !== b.truckId ? (a.truckId < b.truckId ? -1 : 1) : a.at - b.at || (a.id < b.id ? -1 : 1)));
-      const before = await this.ifta.latestOf(manager, [...new Set(written.map((fix) => fix.truckId))]);
-      const priors = new Map<string, string | null>();
+      const added = ids && new Set(ids);
+      written = this.ifta.sorted(rows.filter((row) => row.truckId && (!added || added.has(row.id))).map((row) => this.ifta.fixOf(row.truckId!, row.id, row.latitude, row.longitude, row.timestamp)));
+      const before = await this.ifta.latestOf(manager, written);
+      let unsure = new Set<string>();
       for (const [kind, latest] of [['driver', drivers], ['truck', trucks]] as const) {
         if (!latest.length) continue;
-        const answered: { subjectId: string; prior: string | null }[] = await manager.query(
-          `INSERT INTO telematics.latest_positions AS l (subject_kind, subject_id, position_id, device_id, driver_id, truck_id, load_id,
+        const upsert = `INSERT INTO telematics.latest_positions AS l (subject_kind, subject_id, position_id, device_id, driver_id, truck_id, load_id,
              latitude, longitude, speed, heading, accuracy, recorded_at, created_at)
            SELECT $2::text, ${kind === 'driver' ? 'r."driverId"' : 'r."truckId"'}, ${ROW_VALUES}, now() FROM ${ROWS}
            ON CONFLICT (subject_kind, subject_id) DO UPDATE SET
@@ -106,12 +106,20 @@ export class PositionsWriter {
              longitude = EXCLUDED.longitude, speed = EXCLUDED.speed, heading = EXCLUDED.heading,
              accuracy = EXCLUDED.accuracy, recorded_at = EXCLUDED.recorded_at, created_at = EXCLUDED.created_at,
              prior_position_id = l.position_id
-           WHERE l.recorded_at < EXCLUDED.recorded_at
-           ${kind === 'truck' ? 'RETURNING subject_id AS "subjectId", prior_position_id AS prior' : ''}`,
-          [JSON.stringify(latest), kind],
+           WHERE l.recorded_at < EXCLUDED.recorded_at`;
+        if (kind === 'driver') {
+          await manager.query(upsert, [JSON.stringify(latest), kind]);
+          continue;
+        }
+        // The trucks whose latest, when this transaction locked it, was not the one read before ($3, $4): another
+        // replica's batch in between, or the batch's positions are not the newest. Only those come back.
+        const [answer]: { unsure: string[] }[] = await manager.query(
+          `WITH upserted AS (${upsert} RETURNING subject_id, prior_position_id)
+           SELECT coalesce(array_agg(e.truck_id::text), '{}') AS unsure FROM unnest($3::uuid[], $4::uuid[]) AS e(truck_id, prior)
+           LEFT JOIN upserted u ON u.subject_id = e.truck_id WHERE u.subject_id IS NULL OR u.prior_position_id IS DISTINCT FROM e.prior`,
+          [JSON.stringify(latest), kind, [...before.keys()], [...before.values()].map((fix) => fix.id)],
         );
-        // What each truck's latest was when this transaction locked it (null: it had none).
-        if (kind === 'truck') for (const { subjectId, prior } of answered) priors.set(subjectId, prior);
+        unsure = new Set(answer.unsure);
       }
       await manager.query(
         `UPDATE telematics.devices d SET last_position_at = r."timestamp"
@@ -119,7 +127,7 @@ export class PositionsWriter {
          WHERE d.id = r."deviceId" AND (d.last_position_at IS NULL OR d.last_position_at < r."timestamp")`,
         [JSON.stringify(devices)],
       );
-      return this.ifta.update(manager, written, before, priors);
+      return this.ifta.update(manager, written, before, unsure);
     });
     this.ifta.remember(written, last);
     return rows.length;
