@@ -15,6 +15,7 @@ import {
 } from '@tms/contracts';
 import { UploadStore } from '@tms/service-kit';
 import type { Request } from 'express';
+import { requestIdOf } from '../http/observed-requests.js';
 import { BodyRefused, readBody } from '../http/request-body.js';
 import { NATS_CONNECTION, type GatewayNats } from '../nats/nats.module.js';
 import { serviceUnavailableMessage } from '../services/rpc-errors.js';
@@ -59,6 +60,7 @@ export class CsvImport {
       return await this.services.call<ImportResult>(owner, rpcSubject(this.services.subjectRoot, owner, resource, IMPORT_ACTION), payload, {
         timeoutMs: IMPORT_TIMEOUT_MS,
         actor,
+        requestId: requestIdOf(req),
       });
     } catch (error) {
       // The owner takes (reads and deletes) the object; when it did not answer, the object must not wait for its TTL.
