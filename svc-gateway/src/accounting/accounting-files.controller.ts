@@ -11,7 +11,7 @@ import {
 } from '@tms/contracts';
 import { UploadStore } from '@tms/service-kit';
 import type { Response } from 'express';
-import { RequestId, requestIdOf } from '../http/observed-requests.js';
+import { RequestId, requestIdOf } from '../http/request-ids.js';
 import { NATS_CONNECTION, type GatewayNats } from '../nats/nats.module.js';
 import { serviceUnavailableMessage } from '../services/rpc-errors.js';
 import { ServiceClient } from '../services/service-client.js';

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Put } from '@nestjs/common';
 import { COMPANY_RESOURCE, rpcSubject, type Actor, type CompanyProfile } from '@tms/contracts';
 import { SignedIn } from '../auth/signed-in.decorator.js';
-import { RequestId } from '../http/observed-requests.js';
+import { RequestId } from '../http/request-ids.js';
 import { ServiceClient } from '../services/service-client.js';
 
 /** The carrier's profile (issue 26), kept by svc-accounting: GET answers the defaults until one is saved. */

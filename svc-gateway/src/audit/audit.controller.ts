@@ -12,7 +12,7 @@ import {
   type AuditPage,
   type ServiceName,
 } from '@tms/contracts';
-import { RequestId } from '../http/observed-requests.js';
+import { RequestId } from '../http/request-ids.js';
 import { ServiceClient } from '../services/service-client.js';
 
 /** The services that own resources, and so keep an audit trail. */

@@ -19,7 +19,7 @@ import {
 import { ObjectBucket, UploadStore } from '@tms/service-kit';
 import type { Response } from 'express';
 import { SignedIn } from '../auth/signed-in.decorator.js';
-import { RequestId, requestIdOf } from '../http/observed-requests.js';
+import { RequestId, requestIdOf } from '../http/request-ids.js';
 import { NATS_CONNECTION, type GatewayNats } from '../nats/nats.module.js';
 import { uploadedDocument } from '../extract/extract-body.js';
 import { serviceUnavailableMessage } from '../services/rpc-errors.js';

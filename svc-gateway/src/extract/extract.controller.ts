@@ -12,7 +12,7 @@ import {
 } from '@tms/contracts';
 import { UploadStore } from '@tms/service-kit';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js';
-import { RequestId } from '../http/observed-requests.js';
+import { RequestId } from '../http/request-ids.js';
 import { NATS_CONNECTION, type GatewayNats } from '../nats/nats.module.js';
 import { serviceUnavailableMessage } from '../services/rpc-errors.js';
 import { ServiceClient } from '../services/service-client.js';

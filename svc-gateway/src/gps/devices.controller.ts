@@ -1,7 +1,7 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { rpcSubject, type Actor, type RegisteredDevice } from '@tms/contracts';
 import { SignedIn } from '../auth/signed-in.decorator.js';
-import { RequestId } from '../http/observed-requests.js';
+import { RequestId } from '../http/request-ids.js';
 import { ServiceClient } from '../services/service-client.js';
 import { GpsIngestion } from './gps-ingestion.service.js';
 

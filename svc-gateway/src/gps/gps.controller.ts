@@ -2,7 +2,7 @@ import { Controller, Get, Inject, Res } from '@nestjs/common';
 import { gpsLatestSubject } from '@tms/contracts';
 import type { Response } from 'express';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js';
-import { requestIdOf } from '../http/observed-requests.js';
+import { requestIdOf } from '../http/request-ids.js';
 import { readList } from '../resources/list-stream.js';
 import { ServiceClient } from '../services/service-client.js';
 

@@ -1,9 +1,9 @@
 import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
-import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
-import { activeSpan, logForRequest, REQUEST_ID_HEADER, requestIdFrom } from '@tms/service-kit';
+import { activeSpan, logForRequest } from '@tms/service-kit';
 import { Histogram } from 'prom-client';
 import { GPS_PATH, OSMAND_PATH } from '../gps/device-requests.js';
+import { nameRequest } from './request-ids.js';
 
 /** Every HTTP request the gateway answers, by route template (never the path itself), method and status. */
 const httpRequestDuration = new Histogram({
@@ -12,23 +12,13 @@ const httpRequestDuration = new Histogram({
   labelNames: ['route', 'method', 'status'] as const,
 });
 
-const REQUEST_ID = Symbol('requestId');
-type ObservedRequest = IncomingMessage & { [REQUEST_ID]?: string; route?: { path?: unknown }; baseUrl?: string };
-
-/** The id observeRequests gave a request: its answer's X-Request-Id, and what the services it reaches log. */
-export const requestIdOf = (req: IncomingMessage): string | undefined => (req as ObservedRequest)[REQUEST_ID];
-
-/**
- * A route's request id, to hand to ServiceClient.call: the gateway keeps no request context to look it up in
- * (service-kit's request-id.ts says why).
- */
-export const RequestId = createParamDecorator((_data: unknown, context: ExecutionContext) => requestIdOf(context.switchToHttp().getRequest<IncomingMessage>()));
+type RoutedRequest = IncomingMessage & { route?: { path?: unknown }; baseUrl?: string };
 
 /**
  * The route a request took, as a template (`/api/:resource/:id`): the express route Nest matched, a device's path
  * (answered ahead of express), else `/api/*` for an /api path no route took, and `front-end` for the pages.
  */
-function routeOf(req: ObservedRequest): string {
+function routeOf(req: RoutedRequest): string {
   if (typeof req.route?.path === 'string') return `${req.baseUrl ?? ''}${req.route.path}`;
   const url = req.url ?? '';
   const queryAt = url.indexOf('?');
@@ -38,18 +28,15 @@ function routeOf(req: ObservedRequest): string {
 }
 
 /**
- * Wraps the server's request listeners (devices' included): each request gets its id — the caller's X-Request-Id,
- * else a new one — in its answer's header, for the services it reaches (RequestId) and in its debug line, and is
- * counted once answered, with its trace span named after its route.
+ * Wraps the server's request listeners (devices' included): each request gets its id (nameRequest), for its answer,
+ * the services it reaches and its debug line, and is counted once answered, with its trace span named after its route.
  */
 export function observeRequests(server: Server) {
   const listeners = server.listeners('request') as RequestListener[];
   server.removeAllListeners('request');
-  server.on('request', (req: ObservedRequest, res: ServerResponse) => {
+  server.on('request', (req: RoutedRequest, res: ServerResponse) => {
     const started = performance.now();
-    const id = requestIdFrom(req.headers['x-request-id']);
-    req[REQUEST_ID] = id;
-    res.setHeader(REQUEST_ID_HEADER, id);
+    const id = nameRequest(req, res);
     const span = activeSpan();
     // Ahead of the HTTP instrumentation's own listener, which ends the span: it is named first.
     res.prependOnceListener('close', () => {

@@ -26,7 +26,7 @@ import type { Response } from 'express';
 import type { z } from 'zod';
 import { SignedIn } from '../auth/signed-in.decorator.js';
 import { attachment, csvDocument } from '../http/csv.js';
-import { RequestId, requestIdOf } from '../http/observed-requests.js';
+import { RequestId, requestIdOf } from '../http/request-ids.js';
 import { readList, streamCsv } from '../resources/list-stream.js';
 import { ServiceClient } from '../services/service-client.js';
 import { composeIftaReport, type TruckName } from './ifta-report.js';

@@ -15,8 +15,8 @@ import {
 } from '@tms/contracts';
 import { UploadStore } from '@tms/service-kit';
 import type { Request } from 'express';
-import { requestIdOf } from '../http/observed-requests.js';
 import { BodyRefused, readBody } from '../http/request-body.js';
+import { requestIdOf } from '../http/request-ids.js';
 import { NATS_CONNECTION, type GatewayNats } from '../nats/nats.module.js';
 import { serviceUnavailableMessage } from '../services/rpc-errors.js';
 import { ServiceClient } from '../services/service-client.js';

@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, Headers, HttpCode, HttpException, Param,
 import { csvFileName, IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_MESSAGES, idempotencyKeyOf, isImportable, RESOURCE_OWNERS, RESOURCE_SCHEMAS, rpcSubject, type Actor, type CrudAction, type ImportResult, type ServiceName } from '@tms/contracts';
 import type { Request, Response } from 'express';
 import { SignedIn } from '../auth/signed-in.decorator.js';
-import { RequestId } from '../http/observed-requests.js';
+import { RequestId } from '../http/request-ids.js';
 import { ServiceClient, type CallOptions } from '../services/service-client.js';
 import { CsvImport } from './csv-import.js';
 import { streamCsv, streamList } from './list-stream.js';
