@@ -66,7 +66,7 @@ export class AccountingFilesController {
 
   /** Asks svc-accounting to render, and sends the file as an attachment: from the reply, or taken from the bucket. */
   private async send(res: Response, subject: string, id: string, timeoutMs?: number): Promise<void> {
-    const file = await this.services.call<RenderedFile>('accounting', subject, { id }, { timeoutMs, requestId: requestIdOf(res.req) });
+    const file = await this.services.call<RenderedFile>('accounting', subject, { id }, { timeoutMs, requestId: requestIdOf(res) });
     let bytes: Uint8Array | null;
     if (file.data !== undefined) bytes = Buffer.from(file.data, 'base64');
     else {

@@ -41,7 +41,7 @@ export class ComplianceController {
 
   @Get(`${COMPLIANCE_RESOURCE}.csv`)
   async csv(@SignedIn() actor: Actor, @Res() res: Response): Promise<void> {
-    const items = await this.list(actor, requestIdOf(res.req));
+    const items = await this.list(actor, requestIdOf(res));
     const rows = items.map((item) => [COMPLIANCE_STATUS_LABELS[item.status], item.kind, item.subjectType, item.subjectName, item.dueDate, item.daysLeft, item.message]);
     res.setHeader('Content-Type', 'text/csv; charset=utf-8');
     res.setHeader('Content-Disposition', attachment(`compliance-${today()}.csv`));
@@ -53,7 +53,7 @@ export class ComplianceController {
   @Get(`${COMPLIANCE_RESOURCE}.ics`)
   async calendar(@Query('key') key: unknown, @Res() res: Response): Promise<void> {
     if (typeof key !== 'string' || !(await this.feeds.isCurrent(key))) throw new HttpException({ message: 'Not Found' }, 404);
-    const items = await this.services.call<ComplianceItem[]>('core', rpcSubject(this.services.subjectRoot, 'core', COMPLIANCE_RESOURCE, 'list'), {}, { requestId: requestIdOf(res.req) });
+    const items = await this.services.call<ComplianceItem[]>('core', rpcSubject(this.services.subjectRoot, 'core', COMPLIANCE_RESOURCE, 'list'), {}, { requestId: requestIdOf(res) });
     res.setHeader('Content-Type', 'text/calendar; charset=utf-8');
     res.setHeader('Content-Disposition', 'inline; filename="compliance.ics"');
     res.send(complianceCalendar(items, this.config.appUrl));

@@ -93,7 +93,7 @@ export class DocumentsController {
   /** The bytes, as an attachment named after the file, streamed from the object store chunk by chunk. */
   @Get('documents/:id/download')
   async download(@Param('id') id: string, @Res() res: Response): Promise<void> {
-    const document = await this.services.call<LoadDocument>('core', this.subject('get'), { id }, { requestId: requestIdOf(res.req) });
+    const document = await this.services.call<LoadDocument>('core', this.subject('get'), { id }, { requestId: requestIdOf(res) });
     let file: ObjectResult | null;
     try {
       // The store checks the object's SHA-256 as its chunks arrive.

@@ -42,7 +42,7 @@ async function answer(req: IncomingMessage, res: ServerResponse, status: number,
   try {
     text = JSON.stringify(await step());
   } catch (error) {
-    const refused = answerForError(error, requestIdOf(req));
+    const refused = answerForError(error, requestIdOf(res));
     if (refused.retryAfterSeconds !== undefined) headers['Retry-After'] = String(refused.retryAfterSeconds);
     status = refused.status;
     text = JSON.stringify(refused.body);

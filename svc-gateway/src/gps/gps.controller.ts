@@ -34,7 +34,7 @@ export class GpsController {
     if (!this.recent || now - this.recent.readAt >= this.reuseMs) {
       const subject = gpsLatestSubject(this.services.subjectRoot);
       // The reading request's id: those that reuse its answer asked nothing of svc-telematics.
-      const requestId = requestIdOf(res.req);
+      const requestId = requestIdOf(res);
       const recent = { readAt: now, body: readList((after) => this.services.call('telematics', subject, after ? { after } : {}, { requestId })) };
       this.recent = recent;
       // A failed read is answered to those who waited for it, and not reused.

@@ -8,7 +8,7 @@ import { requestIdOf } from './request-ids.js';
 export class AllExceptionsFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost) {
     const response = host.switchToHttp().getResponse<Response>();
-    const answer = answerForError(exception, requestIdOf(response.req));
+    const answer = answerForError(exception, requestIdOf(response));
     if (response.headersSent) return;
     sendAnswer(response, answer);
   }

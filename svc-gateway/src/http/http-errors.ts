@@ -78,7 +78,7 @@ export function sendAnswer(res: Response, { status, body, retryAfterSeconds }: H
 }
 
 /** The same answers for errors raised in plain express middleware (body parsers, session store, static files). */
-export const expressErrorHandler: ErrorRequestHandler = (error, req, res, next) => {
+export const expressErrorHandler: ErrorRequestHandler = (error, _req, res, next) => {
   if (res.headersSent) return next(error);
-  sendAnswer(res, answerForError(error, requestIdOf(req)));
+  sendAnswer(res, answerForError(error, requestIdOf(res)));
 };

@@ -52,7 +52,7 @@ export class IftaController {
     if (format !== undefined && format !== 'json' && format !== 'csv') {
       throw new HttpException({ message: INVALID_INPUT, issues: { format: ["format must be 'json' or 'csv'"] } }, 400);
     }
-    const report = await this.compose(parsed(iftaReportQuerySchema, rest), requestIdOf(res.req));
+    const report = await this.compose(parsed(iftaReportQuerySchema, rest), requestIdOf(res));
     if (format !== 'csv') return report;
     res.setHeader('Content-Type', 'text/csv; charset=utf-8');
     res.setHeader('Content-Disposition', attachment(iftaFileName('report', report)));
@@ -63,7 +63,7 @@ export class IftaController {
   @Get(`${IFTA_PATH}/records.csv`)
   async records(@Query() query: Record<string, unknown>, @Res() res: Response): Promise<void> {
     const { truckId, ...quarter } = parsed(iftaReportQuerySchema, query);
-    const requestId = requestIdOf(res.req);
+    const requestId = requestIdOf(res);
     const trucks = await this.trucks(requestId);
     const subject = this.subject('telematics', IFTA_RESOURCE, 'records');
     const read = async (after?: string) => {

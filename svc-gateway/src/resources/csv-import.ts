@@ -60,7 +60,7 @@ export class CsvImport {
       return await this.services.call<ImportResult>(owner, rpcSubject(this.services.subjectRoot, owner, resource, IMPORT_ACTION), payload, {
         timeoutMs: IMPORT_TIMEOUT_MS,
         actor,
-        requestId: requestIdOf(req),
+        requestId: req.res && requestIdOf(req.res),
       });
     } catch (error) {
       // The owner takes (reads and deletes) the object; when it did not answer, the object must not wait for its TTL.
