@@ -73,6 +73,15 @@ export class PinoNestLogger implements LoggerService {
     this.pino.level = chosen.length ? LEVELS[Math.min(...chosen)] : 'silent';
   }
 
+  /**
+   * A line of request `reqId`, its id given rather than looked up (the gateway keeps no request context,
+   * request-id.ts); `message` is only built when the level is written.
+   */
+  forRequest(level: LogLevel, context: string, reqId: string | undefined, message: () => string) {
+    const pinoLevel = NEST_LEVELS[level];
+    if (this.pino.isLevelEnabled(pinoLevel)) this.pino[pinoLevel](reqId ? { context, reqId } : { context }, message());
+  }
+
   private write(level: Level, message: unknown, rest: unknown[]) {
     if (!this.pino.isLevelEnabled(level)) return;
     const fields: Record<string, unknown> = {};

@@ -7,6 +7,15 @@ let logger: PinoNestLogger | undefined;
 /** The part's logger, once observe() has run. */
 export const observedLogger = () => logger;
 
+/**
+ * Writes a line of request `reqId` with its id given (the gateway's requests: request-id.ts says why), building
+ * `message` only when `level` is written; through Nest's logger, without the id, before observe() has run (a test).
+ */
+export function logForRequest(level: 'debug' | 'log' | 'warn' | 'error', context: string, reqId: string | undefined, message: () => string) {
+  if (logger) logger.forRequest(level, context, reqId, message);
+  else new Logger(context)[level](message());
+}
+
 /** The part's logs through pino (logging.ts): every `new Logger(name)` of its code, a worker thread's too. */
 export function observeLogs(part: string): PinoNestLogger {
   try {

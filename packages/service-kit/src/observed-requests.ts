@@ -1,18 +1,16 @@
 import { performance } from 'node:perf_hooks';
-import { Logger } from '@nestjs/common';
 import type { MsgHdrs } from '@nats-io/transport-node';
 import { natsRequestDuration } from './metrics.js';
+import { logForRequest } from './observe.js';
 import { currentRequestId, inRequest, REQUEST_ID_HEADER } from './request-id.js';
 import { receiveSpan, sendSpan, SpanStatusCode, tracing, traceContext } from './tracing.js';
 
-const logger = new Logger('NATS');
-
 /**
- * Sends a NATS request as a part of the request being served: its id in `sent` (REQUEST_ID_HEADER) and, with
- * tracing on, its span and trace context. The gateway's ServiceClient and the services' ServiceRequests send so.
+ * Sends a NATS request as a part of request `id` (REQUEST_ID_HEADER in `sent`) and, with tracing on, of the active
+ * span (its trace context in `sent`). The gateway's ServiceClient gives its request's id; a service's
+ * ServiceRequests sends as a part of the request it is serving.
  */
-export function sendObserved<T>(subject: string, sent: MsgHdrs, send: () => Promise<T>): Promise<T> {
-  const id = currentRequestId();
+export function sendObserved<T>(subject: string, sent: MsgHdrs, send: () => Promise<T>, id = currentRequestId()): Promise<T> {
   if (id) sent.set(REQUEST_ID_HEADER, id);
   return tracing.on ? sendSpan(subject, sent, send) : send();
 }
@@ -33,10 +31,10 @@ export function serveObserved(subject: string, received: MsgHdrs | undefined) {
   const id = received?.get(REQUEST_ID_HEADER) || undefined;
   const traced = tracing.on ? receiveSpan(subject, received) : undefined;
   let finished = false;
-  const asPartOfRequest = <T>(work: () => T): T => (id ? inRequest(id, work) : work());
   return {
     run<T>(work: () => T): T {
-      return asPartOfRequest(traced ? () => traceContext.with(traced.context, work) : work);
+      const traceWork = traced ? () => traceContext.with(traced.context, work) : work;
+      return id ? inRequest(id, traceWork) : traceWork();
     },
     finish(outcome: string) {
       if (finished) return;
@@ -48,7 +46,7 @@ export function serveObserved(subject: string, received: MsgHdrs | undefined) {
         if (outcome !== 'ok') traced.span.setStatus({ code: SpanStatusCode.ERROR });
         traced.span.end();
       }
-      asPartOfRequest(() => logger.debug(`${subject} answered ${outcome} in ${(seconds * 1000).toFixed(1)} ms`));
+      logForRequest('debug', 'NATS', id, () => `${subject} answered ${outcome} in ${(seconds * 1000).toFixed(1)} ms`);
     },
   };
 }

@@ -7,6 +7,11 @@ import { randomUUID } from 'node:crypto';
  */
 export const REQUEST_ID_HEADER = 'X-Request-Id';
 
+/**
+ * The request a service is serving, through everything it awaits, for its log lines and the requests it sends on.
+ * Services only: on Node 20 a store entered once makes every promise of the process slower (about 0.1 µs each, for
+ * good), which cost the gateway's GPS path a fifth of its CPU. The gateway hands its requests' ids on explicitly.
+ */
 const requests = new AsyncLocalStorage<string>();
 
 /** The id of the request being served, here or in anything it awaits; undefined outside a request. */

@@ -11,6 +11,7 @@ import {
 } from '@tms/contracts';
 import { UploadStore } from '@tms/service-kit';
 import type { Response } from 'express';
+import { RequestId, requestIdOf } from '../http/request-ids.js';
 import { NATS_CONNECTION, type GatewayNats } from '../nats/nats.module.js';
 import { serviceUnavailableMessage } from '../services/rpc-errors.js';
 import { ServiceClient } from '../services/service-client.js';
@@ -37,15 +38,15 @@ export class AccountingFilesController {
   }
 
   @Get('invoices/draft')
-  invoiceDraft(@Query('loadId') loadId: unknown): Promise<InvoiceDraft> {
-    return this.services.call<InvoiceDraft>('accounting', this.subject('invoices', INVOICE_FILE_ACTIONS.draft), { loadId });
+  invoiceDraft(@Query('loadId') loadId: unknown, @RequestId() requestId?: string): Promise<InvoiceDraft> {
+    return this.services.call<InvoiceDraft>('accounting', this.subject('invoices', INVOICE_FILE_ACTIONS.draft), { loadId }, { requestId });
   }
 
   @Get('settlements/draft')
-  settlementDraft(@Query() query: Record<string, unknown>): Promise<SettlementDraft> {
+  settlementDraft(@Query() query: Record<string, unknown>, @RequestId() requestId?: string): Promise<SettlementDraft> {
     const { driverId, periodStart, periodEnd, settlementId } = query;
     const payload = { driverId, periodStart, periodEnd, ...(settlementId ? { settlementId } : {}) };
-    return this.services.call<SettlementDraft>('accounting', this.subject('settlements', SETTLEMENT_FILE_ACTIONS.draft), payload);
+    return this.services.call<SettlementDraft>('accounting', this.subject('settlements', SETTLEMENT_FILE_ACTIONS.draft), payload, { requestId });
   }
 
   @Get('invoices/:id/pdf')
@@ -65,7 +66,7 @@ export class AccountingFilesController {
 
   /** Asks svc-accounting to render, and sends the file as an attachment: from the reply, or taken from the bucket. */
   private async send(res: Response, subject: string, id: string, timeoutMs?: number): Promise<void> {
-    const file = await this.services.call<RenderedFile>('accounting', subject, { id }, { timeoutMs });
+    const file = await this.services.call<RenderedFile>('accounting', subject, { id }, { timeoutMs, requestId: requestIdOf(res) });
     let bytes: Uint8Array | null;
     if (file.data !== undefined) bytes = Buffer.from(file.data, 'base64');
     else {

@@ -12,6 +12,7 @@ import {
   type AuditPage,
   type ServiceName,
 } from '@tms/contracts';
+import { RequestId } from '../http/request-ids.js';
 import { ServiceClient } from '../services/service-client.js';
 
 /** The services that own resources, and so keep an audit trail. */
@@ -29,7 +30,7 @@ export class AuditController {
   constructor(private readonly services: ServiceClient) {}
 
   @Get(AUDIT_RESOURCE)
-  async list(@Query() query: Record<string, unknown>): Promise<AuditPage> {
+  async list(@Query() query: Record<string, unknown>, @RequestId() requestId?: string): Promise<AuditPage> {
     const parsed = auditQuerySchema.safeParse(query);
     if (!parsed.success) {
       const issues = fieldIssues(parsed.error);
@@ -37,7 +38,7 @@ export class AuditController {
     }
     const owners: ServiceName[] = parsed.data.resource ? [AUDITED_RESOURCES[parsed.data.resource]] : AUDITED_SERVICES;
     const pages = await Promise.all(
-      owners.map((owner) => this.services.call<AuditPage>(owner, rpcSubject(this.services.subjectRoot, owner, AUDIT_RESOURCE, 'list'), parsed.data)),
+      owners.map((owner) => this.services.call<AuditPage>(owner, rpcSubject(this.services.subjectRoot, owner, AUDIT_RESOURCE, 'list'), parsed.data, { requestId })),
     );
     const merged = pages.flatMap((page) => page.entries).sort(newestFirst);
     const entries = merged.slice(0, AUDIT_PAGE_SIZE);

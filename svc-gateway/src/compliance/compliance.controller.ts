@@ -14,6 +14,7 @@ import { SignedIn } from '../auth/signed-in.decorator.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js';
 import { attachment, csvDocument } from '../http/csv.js';
 import { Public } from '../http/public.decorator.js';
+import { RequestId, requestIdOf } from '../http/request-ids.js';
 import { ServiceClient } from '../services/service-client.js';
 import { CalendarFeeds } from './calendar-feeds.js';
 import { complianceCalendar } from './compliance-calendar.js';
@@ -34,13 +35,13 @@ export class ComplianceController {
   ) {}
 
   @Get(COMPLIANCE_RESOURCE)
-  list(@SignedIn() actor: Actor): Promise<ComplianceItem[]> {
-    return this.services.call<ComplianceItem[]>('core', rpcSubject(this.services.subjectRoot, 'core', COMPLIANCE_RESOURCE, 'list'), {}, { actor });
+  list(@SignedIn() actor: Actor, @RequestId() requestId?: string): Promise<ComplianceItem[]> {
+    return this.services.call<ComplianceItem[]>('core', rpcSubject(this.services.subjectRoot, 'core', COMPLIANCE_RESOURCE, 'list'), {}, { actor, requestId });
   }
 
   @Get(`${COMPLIANCE_RESOURCE}.csv`)
   async csv(@SignedIn() actor: Actor, @Res() res: Response): Promise<void> {
-    const items = await this.list(actor);
+    const items = await this.list(actor, requestIdOf(res));
     const rows = items.map((item) => [COMPLIANCE_STATUS_LABELS[item.status], item.kind, item.subjectType, item.subjectName, item.dueDate, item.daysLeft, item.message]);
     res.setHeader('Content-Type', 'text/csv; charset=utf-8');
     res.setHeader('Content-Disposition', attachment(`compliance-${today()}.csv`));
@@ -52,7 +53,7 @@ export class ComplianceController {
   @Get(`${COMPLIANCE_RESOURCE}.ics`)
   async calendar(@Query('key') key: unknown, @Res() res: Response): Promise<void> {
     if (typeof key !== 'string' || !(await this.feeds.isCurrent(key))) throw new HttpException({ message: 'Not Found' }, 404);
-    const items = await this.services.call<ComplianceItem[]>('core', rpcSubject(this.services.subjectRoot, 'core', COMPLIANCE_RESOURCE, 'list'), {});
+    const items = await this.services.call<ComplianceItem[]>('core', rpcSubject(this.services.subjectRoot, 'core', COMPLIANCE_RESOURCE, 'list'), {}, { requestId: requestIdOf(res) });
     res.setHeader('Content-Type', 'text/calendar; charset=utf-8');
     res.setHeader('Content-Disposition', 'inline; filename="compliance.ics"');
     res.send(complianceCalendar(items, this.config.appUrl));

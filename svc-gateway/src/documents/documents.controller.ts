@@ -19,6 +19,7 @@ import {
 import { ObjectBucket, UploadStore } from '@tms/service-kit';
 import type { Response } from 'express';
 import { SignedIn } from '../auth/signed-in.decorator.js';
+import { RequestId, requestIdOf } from '../http/request-ids.js';
 import { NATS_CONNECTION, type GatewayNats } from '../nats/nats.module.js';
 import { uploadedDocument } from '../extract/extract-body.js';
 import { serviceUnavailableMessage } from '../services/rpc-errors.js';
@@ -53,7 +54,7 @@ export class DocumentsController {
 
   @Post('loads/:id/documents')
   @HttpCode(201)
-  async upload(@Param('id') loadId: string, @Body() body: unknown, @SignedIn() actor: Actor): Promise<LoadDocument> {
+  async upload(@Param('id') loadId: string, @Body() body: unknown, @SignedIn() actor: Actor, @RequestId() requestId?: string): Promise<LoadDocument> {
     const parsed = documentUploadSchema.safeParse(body ?? {});
     if (!parsed.success) {
       const issues = fieldIssues(parsed.error);
@@ -75,7 +76,7 @@ export class DocumentsController {
     }
     const payload: DocumentCreatePayload = { ...fields, loadId, object };
     try {
-      return await this.services.call<LoadDocument>('core', this.subject('create'), payload, { timeoutMs: KEEP_TIMEOUT_MS, actor });
+      return await this.services.call<LoadDocument>('core', this.subject('create'), payload, { timeoutMs: KEEP_TIMEOUT_MS, actor, requestId });
     } catch (error) {
       // svc-core takes (reads and deletes) the object; when it refused or did not answer, it must not wait for its TTL.
       void this.uploads.remove(object);
@@ -85,14 +86,14 @@ export class DocumentsController {
 
   /** The load's documents, without their data. */
   @Get('loads/:id/documents')
-  list(@Param('id') loadId: string): Promise<LoadDocument[]> {
-    return this.services.call<LoadDocument[]>('core', this.subject('list'), { loadId });
+  list(@Param('id') loadId: string, @RequestId() requestId?: string): Promise<LoadDocument[]> {
+    return this.services.call<LoadDocument[]>('core', this.subject('list'), { loadId }, { requestId });
   }
 
   /** The bytes, as an attachment named after the file, streamed from the object store chunk by chunk. */
   @Get('documents/:id/download')
   async download(@Param('id') id: string, @Res() res: Response): Promise<void> {
-    const document = await this.services.call<LoadDocument>('core', this.subject('get'), { id });
+    const document = await this.services.call<LoadDocument>('core', this.subject('get'), { id }, { requestId: requestIdOf(res) });
     let file: ObjectResult | null;
     try {
       // The store checks the object's SHA-256 as its chunks arrive.
@@ -116,8 +117,8 @@ export class DocumentsController {
 
   @Delete('documents/:id')
   @HttpCode(204)
-  async remove(@Param('id') id: string, @SignedIn() actor: Actor): Promise<void> {
-    await this.services.call('core', this.subject('delete'), { id }, { actor });
+  async remove(@Param('id') id: string, @SignedIn() actor: Actor, @RequestId() requestId?: string): Promise<void> {
+    await this.services.call('core', this.subject('delete'), { id }, { actor, requestId });
   }
 
   private subject(action: string) {

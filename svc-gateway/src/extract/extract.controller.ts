@@ -12,6 +12,7 @@ import {
 } from '@tms/contracts';
 import { UploadStore } from '@tms/service-kit';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js';
+import { RequestId } from '../http/request-ids.js';
 import { NATS_CONNECTION, type GatewayNats } from '../nats/nats.module.js';
 import { serviceUnavailableMessage } from '../services/rpc-errors.js';
 import { ServiceClient } from '../services/service-client.js';
@@ -39,7 +40,7 @@ export class ExtractController {
 
   @Post(EXTRACT_RESOURCE)
   @HttpCode(200)
-  async extract(@Body() body: unknown): Promise<ExtractLoadResult> {
+  async extract(@Body() body: unknown, @RequestId() requestId?: string): Promise<ExtractLoadResult> {
     const parsed = extractLoadRequestSchema.safeParse(body ?? {});
     if (!parsed.success) {
       const issues: FieldIssues = {};
@@ -58,7 +59,7 @@ export class ExtractController {
     }
     const payload: ExtractLoadPayload = { object, fileType };
     try {
-      return await this.services.call<ExtractLoadResult>('ai', rpcSubject(this.services.subjectRoot, 'ai', EXTRACT_RESOURCE, EXTRACT_ACTION), payload, { timeoutMs: this.config.extractTimeoutMs });
+      return await this.services.call<ExtractLoadResult>('ai', rpcSubject(this.services.subjectRoot, 'ai', EXTRACT_RESOURCE, EXTRACT_ACTION), payload, { timeoutMs: this.config.extractTimeoutMs, requestId });
     } catch (error) {
       // svc-ai takes (reads and deletes) the object; when it did not answer, the object must not wait for its TTL.
       void this.uploads.remove(object);

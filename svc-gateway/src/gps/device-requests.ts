@@ -3,6 +3,7 @@ import { parse as parseQuery } from 'node:querystring';
 import { osmandPosition, osmandToken, traccarJson } from '@tms/contracts';
 import { answerForError } from '../http/http-errors.js';
 import { JSON_LIMIT_BYTES, parseJsonBody, readBody } from '../http/request-body.js';
+import { requestIdOf } from '../http/request-ids.js';
 import { GpsIngestion } from './gps-ingestion.service.js';
 
 export const GPS_PATH = '/api/gps';
@@ -41,7 +42,7 @@ async function answer(req: IncomingMessage, res: ServerResponse, status: number,
   try {
     text = JSON.stringify(await step());
   } catch (error) {
-    const refused = answerForError(error);
+    const refused = answerForError(error, requestIdOf(res));
     if (refused.retryAfterSeconds !== undefined) headers['Retry-After'] = String(refused.retryAfterSeconds);
     status = refused.status;
     text = JSON.stringify(refused.body);

@@ -1,6 +1,7 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { rpcSubject, type Actor, type RegisteredDevice } from '@tms/contracts';
 import { SignedIn } from '../auth/signed-in.decorator.js';
+import { RequestId } from '../http/request-ids.js';
 import { ServiceClient } from '../services/service-client.js';
 import { GpsIngestion } from './gps-ingestion.service.js';
 
@@ -21,9 +22,9 @@ export class DevicesController {
 
   @Post()
   @HttpCode(201)
-  async register(@Body() body: unknown, @SignedIn() actor: Actor): Promise<RegisteredDevice> {
+  async register(@Body() body: unknown, @SignedIn() actor: Actor, @RequestId() requestId?: string): Promise<RegisteredDevice> {
     const subject = rpcSubject(this.services.subjectRoot, 'telematics', 'devices', 'create');
-    const device = await this.services.call<RegisteredDevice>('telematics', subject, body ?? {}, { actor });
+    const device = await this.services.call<RegisteredDevice>('telematics', subject, body ?? {}, { actor, requestId });
     await this.ingestion.whenAccepted(device.token, GRANT_WAIT_MS);
     return device;
   }

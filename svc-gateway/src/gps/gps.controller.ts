@@ -2,6 +2,7 @@ import { Controller, Get, Inject, Res } from '@nestjs/common';
 import { gpsLatestSubject } from '@tms/contracts';
 import type { Response } from 'express';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js';
+import { requestIdOf } from '../http/request-ids.js';
 import { readList } from '../resources/list-stream.js';
 import { ServiceClient } from '../services/service-client.js';
 
@@ -32,7 +33,9 @@ export class GpsController {
     const now = Date.now();
     if (!this.recent || now - this.recent.readAt >= this.reuseMs) {
       const subject = gpsLatestSubject(this.services.subjectRoot);
-      const recent = { readAt: now, body: readList((after) => this.services.call('telematics', subject, after ? { after } : {})) };
+      // The reading request's id: those that reuse its answer asked nothing of svc-telematics.
+      const requestId = requestIdOf(res);
+      const recent = { readAt: now, body: readList((after) => this.services.call('telematics', subject, after ? { after } : {}, { requestId })) };
       this.recent = recent;
       // A failed read is answered to those who waited for it, and not reused.
       recent.body.catch(() => {

@@ -1,9 +1,9 @@
-import { HttpException, Logger } from '@nestjs/common';
+import { HttpException } from '@nestjs/common';
 import { SOMETHING_WENT_WRONG, type FieldIssues } from '@tms/contracts';
+import { logForRequest } from '@tms/service-kit';
 import type { ErrorRequestHandler, Response } from 'express';
 import { BodyRefused, bodyParserRefusal, REQUEST_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE } from './request-body.js';
-
-const logger = new Logger('HttpErrors');
+import { requestIdOf } from './request-ids.js';
 
 /** What the gateway answers over HTTP: a status and a plain JSON body (never a stack trace or SQL). */
 export interface HttpAnswer {
@@ -45,9 +45,9 @@ const statusMessage = (status: number) => STATUS_MESSAGES[status] ?? (status >= 
  * What a client is told about any error: a status and `{ message, issues? }`. Errors of ours (HttpException
  * with a `{ message }` body, already logged where raised) pass as they are; a refused body is answered as
  * request-body.ts words it; anything else is logged here with its stack and answered as a plain 500, so no stack
- * trace or SQL ever reaches a client.
+ * trace or SQL ever reaches a client; its line carries `requestId`.
  */
-export function answerForError(error: unknown): HttpAnswer {
+export function answerForError(error: unknown, requestId?: string): HttpAnswer {
   if (error instanceof HttpException) {
     const status = error.getStatus();
     const response = error.getResponse();
@@ -67,7 +67,7 @@ export function answerForError(error: unknown): HttpAnswer {
   if (typeof type === 'string' && typeof status === 'number' && status >= 400 && status < 500) {
     return { status, body: { message: statusMessage(status) } }; // other body-parser refusals
   }
-  logger.error(error instanceof Error ? (error.stack ?? error.message) : `Non-error thrown: ${String(error)}`);
+  logForRequest('error', 'HttpErrors', requestId, () => (error instanceof Error ? (error.stack ?? error.message) : `Non-error thrown: ${String(error)}`));
   return { status: 500, body: { message: SOMETHING_WENT_WRONG } };
 }
 
@@ -80,5 +80,5 @@ export function sendAnswer(res: Response, { status, body, retryAfterSeconds }: H
 /** The same answers for errors raised in plain express middleware (body parsers, session store, static files). */
 export const expressErrorHandler: ErrorRequestHandler = (error, _req, res, next) => {
   if (res.headersSent) return next(error);
-  sendAnswer(res, answerForError(error));
+  sendAnswer(res, answerForError(error, requestIdOf(res)));
 };

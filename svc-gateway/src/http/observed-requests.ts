@@ -1,9 +1,9 @@
 import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
-import { Logger } from '@nestjs/common';
-import { activeSpan, inRequest, REQUEST_ID_HEADER, requestIdFrom } from '@tms/service-kit';
+import { activeSpan, logForRequest } from '@tms/service-kit';
 import { Histogram } from 'prom-client';
 import { GPS_PATH, OSMAND_PATH } from '../gps/device-requests.js';
+import { nameRequest } from './request-ids.js';
 
 /** Every HTTP request the gateway answers, by route template (never the path itself), method and status. */
 const httpRequestDuration = new Histogram({
@@ -12,35 +12,35 @@ const httpRequestDuration = new Histogram({
   labelNames: ['route', 'method', 'status'] as const,
 });
 
-const logger = new Logger('HTTP');
+type RoutedRequest = IncomingMessage & { route?: { path?: unknown }; baseUrl?: string };
 
 /**
  * The route a request took, as a template (`/api/:resource/:id`): the express route Nest matched, a device's path
  * (answered ahead of express), else `/api/*` for an /api path no route took, and `front-end` for the pages.
  */
-function routeOf(req: IncomingMessage & { route?: { path?: unknown }; baseUrl?: string }, path: string): string {
+function routeOf(req: RoutedRequest): string {
   if (typeof req.route?.path === 'string') return `${req.baseUrl ?? ''}${req.route.path}`;
+  const url = req.url ?? '';
+  const queryAt = url.indexOf('?');
+  const path = queryAt < 0 ? url : url.slice(0, queryAt);
   if (path === GPS_PATH || path === OSMAND_PATH) return path;
   return path === '/api' || path.startsWith('/api/') ? '/api/*' : 'front-end';
 }
 
 /**
- * Wraps the server's request listeners (devices' included): each request gets its id — the caller's X-Request-Id,
- * else a new one — in its answer's header and in every log line written for it, here and in the services it reaches
- * (through the NATS headers), and is counted once answered, with its trace span named after its route.
+ * Wraps the server's request listeners (devices' included): each request gets its id (nameRequest), for its answer,
+ * the services it reaches and its debug line, and is counted once answered, with its trace span named after its route.
  */
 export function observeRequests(server: Server) {
   const listeners = server.listeners('request') as RequestListener[];
   server.removeAllListeners('request');
-  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+  server.on('request', (req: RoutedRequest, res: ServerResponse) => {
     const started = performance.now();
-    const id = requestIdFrom(req.headers['x-request-id']);
-    res.setHeader(REQUEST_ID_HEADER, id);
+    const id = nameRequest(req, res);
     const span = activeSpan();
     // Ahead of the HTTP instrumentation's own listener, which ends the span: it is named first.
     res.prependOnceListener('close', () => {
-      const url = req.url ?? '';
-      const route = routeOf(req, url.split('?', 1)[0]);
+      const route = routeOf(req);
       const status = res.writableFinished ? String(res.statusCode) : 'aborted';
       const seconds = (performance.now() - started) / 1000;
       httpRequestDuration.observe({ route, method: req.method ?? '', status }, seconds);
@@ -48,10 +48,8 @@ export function observeRequests(server: Server) {
         span.updateName(`${req.method} ${route}`);
         span.setAttribute('http.route', route);
       }
-      inRequest(id, () => logger.debug(`${req.method} ${route} ${status} in ${(seconds * 1000).toFixed(1)} ms`));
+      logForRequest('debug', 'HTTP', id, () => `${req.method} ${route} ${status} in ${(seconds * 1000).toFixed(1)} ms`);
     });
-    inRequest(id, () => {
-      for (const listener of listeners) listener.call(server, req, res);
-    });
+    for (const listener of listeners) listener.call(server, req, res);
   });
 }

@@ -26,6 +26,7 @@ import type { Response } from 'express';
 import type { z } from 'zod';
 import { SignedIn } from '../auth/signed-in.decorator.js';
 import { attachment, csvDocument } from '../http/csv.js';
+import { RequestId, requestIdOf } from '../http/request-ids.js';
 import { readList, streamCsv } from '../resources/list-stream.js';
 import { ServiceClient } from '../services/service-client.js';
 import { composeIftaReport, type TruckName } from './ifta-report.js';
@@ -51,7 +52,7 @@ export class IftaController {
     if (format !== undefined && format !== 'json' && format !== 'csv') {
       throw new HttpException({ message: INVALID_INPUT, issues: { format: ["format must be 'json' or 'csv'"] } }, 400);
     }
-    const report = await this.compose(parsed(iftaReportQuerySchema, rest));
+    const report = await this.compose(parsed(iftaReportQuerySchema, rest), requestIdOf(res));
     if (format !== 'csv') return report;
     res.setHeader('Content-Type', 'text/csv; charset=utf-8');
     res.setHeader('Content-Disposition', attachment(iftaFileName('report', report)));
@@ -62,10 +63,11 @@ export class IftaController {
   @Get(`${IFTA_PATH}/records.csv`)
   async records(@Query() query: Record<string, unknown>, @Res() res: Response): Promise<void> {
     const { truckId, ...quarter } = parsed(iftaReportQuerySchema, query);
-    const trucks = await this.trucks();
+    const requestId = requestIdOf(res);
+    const trucks = await this.trucks(requestId);
     const subject = this.subject('telematics', IFTA_RESOURCE, 'records');
     const read = async (after?: string) => {
-      const page = await this.services.call<IftaRecordsPage>('telematics', subject, { ...quarterDays(quarter), truckId, after });
+      const page = await this.services.call<IftaRecordsPage>('telematics', subject, { ...quarterDays(quarter), truckId, after }, { requestId });
       const [truck, vin, time, latitude, longitude, state, miles] = IFTA_RECORDS_CSV_HEADER;
       const rows = page.rows.map((row) => ({
         [truck]: trucks.get(row.truckId)?.truckNumber ?? row.truckId,
@@ -82,32 +84,32 @@ export class IftaController {
   }
 
   @Get(`${IFTA_PATH}/rates`)
-  rates(@Query() query: Record<string, unknown>): Promise<IftaRates> {
-    return this.services.call<IftaRates>('accounting', this.subject('accounting', IFTA_RATES_RESOURCE, 'get'), parsed(iftaQuarterSchema, query));
+  rates(@Query() query: Record<string, unknown>, @RequestId() requestId?: string): Promise<IftaRates> {
+    return this.services.call<IftaRates>('accounting', this.subject('accounting', IFTA_RATES_RESOURCE, 'get'), parsed(iftaQuarterSchema, query), { requestId });
   }
 
   /** The quarter's whole list of rates (the body); the services check each, under its place in the list. */
   @Put(`${IFTA_PATH}/rates`)
-  saveRates(@Query() query: Record<string, unknown>, @Body() body: unknown, @SignedIn() actor: Actor): Promise<IftaRates> {
+  saveRates(@Query() query: Record<string, unknown>, @Body() body: unknown, @SignedIn() actor: Actor, @RequestId() requestId?: string): Promise<IftaRates> {
     const quarter = parsed(iftaQuarterSchema, query);
-    return this.services.call<IftaRates>('accounting', this.subject('accounting', IFTA_RATES_RESOURCE, 'put'), { ...quarter, rates: body ?? [] }, { actor });
+    return this.services.call<IftaRates>('accounting', this.subject('accounting', IFTA_RATES_RESOURCE, 'put'), { ...quarter, rates: body ?? [] }, { actor, requestId });
   }
 
-  private async compose(query: IftaReportQuery): Promise<IftaReport> {
+  private async compose(query: IftaReportQuery, requestId: string | undefined): Promise<IftaReport> {
     const period = { ...quarterDays(query), truckId: query.truckId };
     const [miles, fuel, rates, trucks] = await Promise.all([
-      this.services.call<IftaMiles>('telematics', this.subject('telematics', IFTA_RESOURCE, 'miles'), period),
-      this.services.call<IftaFuel>('core', this.subject('core', IFTA_RESOURCE, 'fuel'), period),
-      this.services.call<IftaRates>('accounting', this.subject('accounting', IFTA_RATES_RESOURCE, 'get'), { year: query.year, quarter: query.quarter }),
-      this.trucks(),
+      this.services.call<IftaMiles>('telematics', this.subject('telematics', IFTA_RESOURCE, 'miles'), period, { requestId }),
+      this.services.call<IftaFuel>('core', this.subject('core', IFTA_RESOURCE, 'fuel'), period, { requestId }),
+      this.services.call<IftaRates>('accounting', this.subject('accounting', IFTA_RATES_RESOURCE, 'get'), { year: query.year, quarter: query.quarter }, { requestId }),
+      this.trucks(requestId),
     ]);
     return composeIftaReport(query, miles, fuel, rates, trucks);
   }
 
   /** Every truck's number and VIN (the fleet: a list small by nature), to name trucks in gaps and records. */
-  private async trucks(): Promise<Map<string, TruckName>> {
+  private async trucks(requestId: string | undefined): Promise<Map<string, TruckName>> {
     const subject = this.subject('core', 'trucks', 'list');
-    const list = JSON.parse((await readList((after) => this.services.call('core', subject, after ? { after } : {}))).toString('utf8')) as (TruckName & { id: string })[];
+    const list = JSON.parse((await readList((after) => this.services.call('core', subject, after ? { after } : {}, { requestId }))).toString('utf8')) as (TruckName & { id: string })[];
     return new Map(list.map(({ id, truckNumber, vin }) => [id, { truckNumber, vin }]));
   }
 

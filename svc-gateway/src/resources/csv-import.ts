@@ -16,6 +16,7 @@ import {
 import { UploadStore } from '@tms/service-kit';
 import type { Request } from 'express';
 import { BodyRefused, readBody } from '../http/request-body.js';
+import { requestIdOf } from '../http/request-ids.js';
 import { NATS_CONNECTION, type GatewayNats } from '../nats/nats.module.js';
 import { serviceUnavailableMessage } from '../services/rpc-errors.js';
 import { ServiceClient } from '../services/service-client.js';
@@ -59,6 +60,7 @@ export class CsvImport {
       return await this.services.call<ImportResult>(owner, rpcSubject(this.services.subjectRoot, owner, resource, IMPORT_ACTION), payload, {
         timeoutMs: IMPORT_TIMEOUT_MS,
         actor,
+        requestId: req.res && requestIdOf(req.res),
       });
     } catch (error) {
       // The owner takes (reads and deletes) the object; when it did not answer, the object must not wait for its TTL.

@@ -2,7 +2,8 @@ import { Body, Controller, Delete, Get, Headers, HttpCode, HttpException, Param,
 import { csvFileName, IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_MESSAGES, idempotencyKeyOf, isImportable, RESOURCE_OWNERS, RESOURCE_SCHEMAS, rpcSubject, type Actor, type CrudAction, type ImportResult, type ServiceName } from '@tms/contracts';
 import type { Request, Response } from 'express';
 import { SignedIn } from '../auth/signed-in.decorator.js';
-import { ServiceClient } from '../services/service-client.js';
+import { RequestId } from '../http/request-ids.js';
+import { ServiceClient, type CallOptions } from '../services/service-client.js';
 import { CsvImport } from './csv-import.js';
 import { streamCsv, streamList } from './list-stream.js';
 
@@ -33,8 +34,8 @@ export class ResourcesController {
    * '<resource>-<YYYY-MM-DD>.csv' (UTC day), streamed the same way.
    */
   @Get(':resource')
-  async list(@Param('resource') resource: string, @Query('format') format: string | undefined, @Res() res: Response): Promise<void> {
-    const read = (after?: string) => this.forward(resource, 'list', after ? { after } : {});
+  async list(@Param('resource') resource: string, @Query('format') format: string | undefined, @Res() res: Response, @RequestId() requestId?: string): Promise<void> {
+    const read = (after?: string) => this.forward(resource, 'list', after ? { after } : {}, { requestId });
     if (format === undefined || format === 'json') return streamList(read, res);
     if (format !== 'csv') throw new HttpException({ message: "format must be 'json' or 'csv'", issues: { format: ["format must be 'json' or 'csv'"] } }, 400);
     await streamCsv(read, res, csvFileName(resource, new Date().toISOString().slice(0, 10)), emptyListHeader(resource));
@@ -53,36 +54,42 @@ export class ResourcesController {
   }
 
   @Get(':resource/:id')
-  get(@Param('resource') resource: string, @Param('id') id: string) {
-    return this.forward(resource, 'get', { id });
+  get(@Param('resource') resource: string, @Param('id') id: string, @RequestId() requestId?: string) {
+    return this.forward(resource, 'get', { id }, { requestId });
   }
 
   @Post(':resource')
   @HttpCode(201)
-  create(@Param('resource') resource: string, @Body() body: unknown, @SignedIn() actor: Actor, @Headers(IDEMPOTENCY_KEY_HEADER) key: string | undefined) {
+  create(
+    @Param('resource') resource: string,
+    @Body() body: unknown,
+    @SignedIn() actor: Actor,
+    @Headers(IDEMPOTENCY_KEY_HEADER) key: string | undefined,
+    @RequestId() requestId?: string,
+  ) {
     // The same create sent again with its key answers the first's record (service-kit: CrudService.once).
     const idempotencyKey = idempotencyKeyOf(key);
     if (typeof idempotencyKey === 'object') {
       throw new HttpException({ message: IDEMPOTENCY_MESSAGES.invalid, issues: { [IDEMPOTENCY_KEY_HEADER]: [IDEMPOTENCY_MESSAGES.invalid] } }, 400);
     }
-    return this.forward(resource, 'create', body ?? {}, actor, idempotencyKey);
+    return this.forward(resource, 'create', body ?? {}, { actor, idempotencyKey, requestId });
   }
 
   @Patch(':resource/:id')
-  update(@Param('resource') resource: string, @Param('id') id: string, @Body() body: unknown, @SignedIn() actor: Actor) {
-    return this.forward(resource, 'update', { id, changes: body ?? {} }, actor);
+  update(@Param('resource') resource: string, @Param('id') id: string, @Body() body: unknown, @SignedIn() actor: Actor, @RequestId() requestId?: string) {
+    return this.forward(resource, 'update', { id, changes: body ?? {} }, { actor, requestId });
   }
 
   @Delete(':resource/:id')
   @HttpCode(204)
-  async remove(@Param('resource') resource: string, @Param('id') id: string, @SignedIn() actor: Actor): Promise<void> {
-    await this.forward(resource, 'delete', { id }, actor);
+  async remove(@Param('resource') resource: string, @Param('id') id: string, @SignedIn() actor: Actor, @RequestId() requestId?: string): Promise<void> {
+    await this.forward(resource, 'delete', { id }, { actor, requestId });
   }
 
   /** Asks the owner; a change carries who makes it (the owner records it in its audit trail). */
-  private async forward<T = unknown>(resource: string, action: CrudAction, payload: unknown, actor?: Actor, idempotencyKey?: string): Promise<T> {
+  private async forward<T = unknown>(resource: string, action: CrudAction, payload: unknown, options: CallOptions): Promise<T> {
     const owner = ownerOf(resource);
     if (!owner) throw new HttpException({ message: 'Not found' }, 404);
-    return this.services.call<T>(owner, rpcSubject(this.services.subjectRoot, owner, resource, action), payload, { actor, idempotencyKey });
+    return this.services.call<T>(owner, rpcSubject(this.services.subjectRoot, owner, resource, action), payload, options);
   }
 }

@@ -1,8 +1,8 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { ClientProxy, NatsRecordBuilder } from '@nestjs/microservices';
 import { headers, InvalidArgumentError } from '@nats-io/transport-node';
 import { ACTOR_HEADER, DEADLINE_HEADER, IDEMPOTENCY_KEY_HEADER, RPC_ERROR_CODES, type Actor, type RpcReply, type ServiceName } from '@tms/contracts';
-import { sendObserved } from '@tms/service-kit';
+import { logForRequest, sendObserved } from '@tms/service-kit';
 import { firstValueFrom, timeout } from 'rxjs';
 import { z } from 'zod';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js';
@@ -33,6 +33,8 @@ export interface CallOptions {
   actor?: Actor;
   /** A create's Idempotency-Key, passed on to the owner (service-kit: CrudService.once). */
   idempotencyKey?: string;
+  /** The id of the HTTP request this call serves (http/observed-requests.ts: RequestId), for the service's logs. */
+  requestId?: string;
 }
 
 /**
@@ -41,8 +43,6 @@ export interface CallOptions {
  */
 @Injectable()
 export class ServiceClient {
-  private readonly logger = new Logger(ServiceClient.name);
-
   constructor(
     @Inject(NATS_CLIENT) private readonly nats: ClientProxy,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
@@ -57,23 +57,24 @@ export class ServiceClient {
    * Sends a request and answers the reply's data, or throws the HttpException for its error: 503 when the
    * service does not answer in time, has no responder or NATS is down.
    */
-  async call<T>(service: ServiceName, subject: string, payload: unknown, { timeoutMs = this.config.serviceTimeoutMs, actor, idempotencyKey }: CallOptions = {}): Promise<T> {
-    const outcome = await this.request(subject, payload, timeoutMs, actor, idempotencyKey);
+  async call<T>(service: ServiceName, subject: string, payload: unknown, options: CallOptions = {}): Promise<T> {
+    const outcome = await this.request(subject, payload, { ...options, timeoutMs: options.timeoutMs ?? this.config.serviceTimeoutMs });
+    const log = (level: 'warn' | 'error', message: string) => logForRequest(level, ServiceClient.name, options.requestId, () => `${subject}: ${message}`);
     if ('failure' in outcome) {
       if (outcome.failure === 'not_sendable') {
-        this.logger.warn(`${subject}: the request could not be sent (${outcome.detail})`);
+        log('warn', `the request could not be sent (${outcome.detail})`);
         throw httpError(requestNotSendable(outcome.detail));
       }
       if (outcome.failure === 'unavailable') {
-        this.logger.warn(`${subject}: ${service} is not available (${outcome.detail})`);
+        log('warn', `${service} is not available (${outcome.detail})`);
         throw httpError(serviceUnavailable(service));
       }
-      this.logger.error(`${subject}: ${service} did not answer an RpcReply (${outcome.detail})`);
+      log('error', `${service} did not answer an RpcReply (${outcome.detail})`);
       throw httpError(httpAnswerFor({ code: 'internal', message: '' }, service));
     }
     const { reply } = outcome;
     if (reply.ok) return reply.data as T;
-    if (reply.error.code === 'internal') this.logger.warn(`${subject}: ${service} answered internal: ${reply.error.message}`);
+    if (reply.error.code === 'internal') log('warn', `${service} answered internal: ${reply.error.message}`);
     throw httpError(httpAnswerFor(reply.error, service));
   }
 
@@ -82,7 +83,7 @@ export class ServiceClient {
    * answer).
    */
   async health(subject: string, timeoutMs: number): Promise<Record<string, unknown> | undefined> {
-    const outcome = await this.request(subject, {}, timeoutMs);
+    const outcome = await this.request(subject, {}, { timeoutMs });
     if (!('reply' in outcome) || !outcome.reply.ok) return undefined;
     const { data } = outcome.reply;
     return typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
@@ -91,9 +92,7 @@ export class ServiceClient {
   private async request(
     subject: string,
     payload: unknown,
-    timeoutMs: number,
-    actor?: Actor,
-    idempotencyKey?: string,
+    { timeoutMs, actor, idempotencyKey, requestId }: CallOptions & { timeoutMs: number },
   ): Promise<{ reply: RpcReply<unknown> } | { failure: 'not_sendable' | 'unavailable' | 'broken'; detail: string }> {
     let raw: unknown;
     // The service drops the request if it only gets to it after we have stopped waiting.
@@ -103,7 +102,7 @@ export class ServiceClient {
     if (idempotencyKey) sent.set(IDEMPOTENCY_KEY_HEADER, idempotencyKey);
     const record = new NatsRecordBuilder(payload).setHeaders(sent).build();
     try {
-      raw = await sendObserved(subject, sent, () => firstValueFrom(this.nats.send<unknown>(subject, record).pipe(timeout({ first: timeoutMs }))));
+      raw = await sendObserved(subject, sent, () => firstValueFrom(this.nats.send<unknown>(subject, record).pipe(timeout({ first: timeoutMs }))), requestId);
     } catch (error) {
       // A request that could not be packed or is over max_payload never left: the service is not to blame.
       if (isPackingFailure(error)) return { failure: 'not_sendable', detail: describe(error) };
