@@ -27,6 +27,21 @@ interface DayRow {
   millimeters: number;
 }
 
+/** A truck's new segments from the last position this process remembers of it (`from`). */
+export interface TruckPlan {
+  from: StoredFix;
+  days: DayRow[];
+  gaps: GapRow[];
+}
+
+/** What a batch adds to the totals, as `settle` found it: the late trucks' windows are still to be read. */
+export interface Settled {
+  days: DayRow[];
+  gaps: GapRow[];
+  late: TruckWindow[];
+  last: Map<string, StoredFix>;
+}
+
 interface GapRow {
   truck_id: string;
   starts_at: string;
@@ -71,7 +86,7 @@ const WINDOW_SQL = `
  * Values as the text of a Postgres array, for values that need no quoting (ids, ISO times, dates, whole numbers,
  * codes): Postgres reads typed arrays (unnest) in half the time it reads the same rows as JSON.
  */
-const arrayText = <T>(rows: T[], value: (row: T) => string | number) => `{${rows.map(value).join(',')}}`;
+export const arrayText = <T>(rows: T[], value: (row: T) => string | number) => `{${rows.map(value).join(',')}}`;
 
 /**
  * Adds to the truck days' rows: most exist already, and a plain update of them costs less than an insert that meets
@@ -189,16 +204,36 @@ export class IftaTotals {
   }
 
   /**
-   * Brings the totals up to date with the positions this transaction has just written (`written`, by truck then
-   * time). `before`: the trucks' latest positions read before the batch; `unsure`: the trucks whose latest, when
-   * this transaction locked it (the writer's upsert), was not the one in `before`, or was not replaced. A truck whose
-   * latest did not change between the two, and whose new positions are all after it, has new segments from it; any
-   * other (a late position, a truck's first, another replica's batch in between) has the segments around its
-   * positions read again from them, under the lock. Answers the trucks' new last fixes, to remember once the
-   * transaction commits.
+   * The new segments of the trucks of `written` (sorted) whose last position this process remembers, worked out
+   * before the batch is known to be stored (the writer runs it while Postgres stores the positions): `settle` uses a
+   * truck's when the truck's latest is still the one remembered and its positions all come after it.
    */
-  async update(manager: EntityManager, written: StoredFix[], before: Map<string, StoredFix>, unsure: Set<string>): Promise<Map<string, StoredFix>> {
+  plan(written: StoredFix[]): Map<string, TruckPlan> {
+    const plans = new Map<string, TruckPlan>();
+    for (let start = 0, end = 1; start < written.length; start = end++) {
+      const truckId = written[start].truckId;
+      while (end < written.length && written[end].truckId === truckId) end++;
+      const from = this.lastFixes.get(truckId);
+      if (!from || written[start].at <= from.at) continue;
+      const days = new Map<string, DayRow>();
+      const gaps: GapRow[] = [];
+      this.add(days, written, start, end, 1, gaps, from);
+      plans.set(truckId, { from, days: [...days.values()], gaps });
+    }
+    return plans;
+  }
+
+  /**
+   * What the positions this transaction has just written (`written`, by truck then time) add to the totals, worked
+   * out in Node. `before`: the trucks' latest positions read before the batch; `unsure`: the trucks whose latest, when
+   * this transaction locked it (the writer's upsert), was not the one in `before`, or was not replaced. A truck whose
+   * latest did not change between the two, and whose new positions are all after it, has new segments from it
+   * (`planned` when worked out from that latest already); any other (a late position, a truck's first, another
+   * replica's batch in between) is left to `write`, which reads the segments around its positions again, under the lock.
+   */
+  settle(written: StoredFix[], before: Map<string, StoredFix>, unsure: Set<string>, planned?: Map<string, TruckPlan>): Settled {
     const days = new Map<string, DayRow>();
+    const ready: DayRow[] = [];
     const gaps: GapRow[] = [];
     const late: TruckWindow[] = [];
     const last = new Map<string, StoredFix>();
@@ -207,19 +242,36 @@ export class IftaTotals {
       while (end < written.length && written[end].truckId === truckId) end++;
       const latest = before.get(truckId);
       if (latest && !unsure.has(truckId) && written[start].at > latest.at) {
-        this.add(days, written, start, end, 1, gaps, latest);
+        const plan = planned?.get(truckId);
+        if (plan?.from === latest) {
+          for (const row of plan.days) ready.push(row);
+          for (const gap of plan.gaps) gaps.push(gap);
+        } else {
+          this.add(days, written, start, end, 1, gaps, latest);
+        }
         last.set(truckId, written[end - 1]);
       } else {
         late.push({ truckId, lo: written[start].time, hi: written[end - 1].time });
       }
     }
+    // A truck's rows come either from its plan or from `add`, never both: they never meet.
+    return { days: ready.concat([...days.values()]), gaps, late, last };
+  }
+
+  /**
+   * Writes what `settle` found, with the late trucks' segments read again around their positions, in the writer's
+   * transaction. Answers the trucks' new last fixes, to remember once the transaction commits.
+   */
+  async write(manager: EntityManager, { days, gaps, late, last }: Settled): Promise<Map<string, StoredFix>> {
     if (late.length) {
+      const again = new Map<string, DayRow>();
       const fixes: StoredFix[] = await manager.query(WINDOW_SQL, [JSON.stringify(late), this.timeZone]);
       for (const truck of byTruck(fixes)) {
         const old = truck.filter((fix) => !fix.fresh);
-        this.add(days, old, 0, old.length, -1);
-        this.add(days, truck, 0, truck.length, 1, gaps);
+        this.add(again, old, 0, old.length, -1);
+        this.add(again, truck, 0, truck.length, 1, gaps);
       }
+      days = days.concat([...again.values()]);
       // Each late truck's gaps from its window on are written again.
       const ends = new Map(byTruckEnds(fixes));
       await manager.query(
@@ -228,7 +280,7 @@ export class IftaTotals {
         [JSON.stringify(late.map((window) => ({ ...window, hi: ends.get(window.truckId) ?? window.hi })))],
       );
     }
-    const changed = [...days.values()].filter((row) => row.millimeters !== 0);
+    const changed = days.filter((row) => row.millimeters !== 0);
     if (changed.length) await manager.query(UPSERT_DAYS_SQL, daysParameters(changed));
     if (gaps.length) await manager.query(INSERT_GAPS_SQL, gapsParameters(gaps));
     return last;

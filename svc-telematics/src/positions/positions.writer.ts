@@ -1,7 +1,8 @@
+import { setImmediate } from 'node:timers/promises';
 import { Injectable } from '@nestjs/common';
 import type { GpsEnvelope } from '@tms/contracts';
 import { DataSource } from 'typeorm';
-import { IftaTotals, type StoredFix } from '../ifta/ifta-totals.js';
+import { arrayText, IftaTotals, type StoredFix, type TruckPlan } from '../ifta/ifta-totals.js';
 import { positionId } from './position-id.js';
 
 interface Row {
@@ -80,19 +81,42 @@ export class PositionsWriter {
     const drivers = latestBy(rows, (row) => row.driverId);
     const trucks = latestBy(rows, (row) => row.truckId);
     const devices = latestBy(rows, (row) => row.deviceId);
+    const trucksRows = rows.filter((row) => row.truckId);
     let written: StoredFix[] = [];
     const last = await this.dataSource.transaction(async (manager) => {
-      // A row per position stored comes back only when some were stored before (a batch delivered again): most
-      // batches answer one count, not thousands of ids to parse.
-      const [{ count, ids }]: { count: number; ids: string[] | null }[] = await manager.query(
-        `WITH added AS (INSERT INTO telematics.positions (${COLUMNS}) SELECT ${ROW_VALUES} FROM ${ROWS} ON CONFLICT DO NOTHING RETURNING id)
-         SELECT count(*)::int AS count, CASE WHEN count(*) < $2 THEN array_agg(id::text) END AS ids FROM added`,
-        [JSON.stringify(rows), rows.length],
+      // One count comes back (its command tag): the positions' ids are asked for only when some were stored before.
+      const insert: Promise<{ affected?: number }> = manager.queryRunner!.query(
+        `INSERT INTO telematics.positions (${COLUMNS}) SELECT ${ROW_VALUES} FROM ${ROWS} ON CONFLICT DO NOTHING`,
+        [JSON.stringify(rows)],
+        true,
       );
+      insert.catch(() => undefined); // awaited below; not a rejection left unhandled meanwhile
+      // While Postgres stores them (the statement is sent once this turn of the event loop ends), IFTA's new segments
+      // are worked out on the other core, as if every position were new: most are.
+      await setImmediate();
+      const fixes = () => this.ifta.sorted(trucksRows.map((row) => this.ifta.fixOf(row.truckId!, row.id, row.latitude, row.longitude, row.timestamp)));
+      let planned: Map<string, TruckPlan> | undefined;
+      try {
+        written = fixes();
+        planned = this.ifta.plan(written);
+      } catch {
+        // A value the insert is about to refuse (an impossible time): the refusal, not this, is the batch's error.
+        written = [];
+      }
+      const count = (await insert).affected ?? 0;
       if (count === 0) return new Map<string, StoredFix>();
-      // The trucks' positions this batch adds (not those stored before), and the trucks' latest before it: IFTA's totals.
-      const added = ids && new Set(ids);
-      written = this.ifta.sorted(rows.filter((row) => row.truckId && (!added || added.has(row.id))).map((row) => this.ifta.fixOf(row.truckId!, row.id, row.latitude, row.longitude, row.timestamp)));
+      if (!planned) written = fixes();
+      if (count < rows.length) {
+        // Some were stored before (a batch delivered again): only the trucks' positions this transaction added count.
+        const added: { id: string }[] = await manager.query(
+          `SELECT p.id::text AS id FROM unnest($1::timestamptz[], $2::uuid[]) AS r(recorded_at, id)
+           JOIN telematics.positions p ON p.recorded_at = r.recorded_at AND p.id = r.id WHERE p.xmin = pg_current_xact_id()::xid`,
+          [written.map((fix) => fix.time), written.map((fix) => fix.id)],
+        );
+        const ids = new Set(added.map((row) => row.id));
+        written = written.filter((fix) => ids.has(fix.id));
+        planned = undefined;
+      }
       const before = await this.ifta.latestOf(manager, written);
       let unsure = new Set<string>();
       for (const [kind, latest] of [['driver', drivers], ['truck', trucks]] as const) {
@@ -117,17 +141,22 @@ export class PositionsWriter {
           `WITH upserted AS (${upsert} RETURNING subject_id, prior_position_id)
            SELECT coalesce(array_agg(e.truck_id::text), '{}') AS unsure FROM unnest($3::uuid[], $4::uuid[]) AS e(truck_id, prior)
            LEFT JOIN upserted u ON u.subject_id = e.truck_id WHERE u.subject_id IS NULL OR u.prior_position_id IS DISTINCT FROM e.prior`,
-          [JSON.stringify(latest), kind, [...before.keys()], [...before.values()].map((fix) => fix.id)],
+          [JSON.stringify(latest), kind, arrayText([...before.keys()], (id) => id), arrayText([...before.values()], (fix) => fix.id)],
         );
         unsure = new Set(answer.unsure);
       }
-      await manager.query(
+      const devicesUpdate = manager.query(
         `UPDATE telematics.devices d SET last_position_at = r."timestamp"
          FROM ${ROWS}
          WHERE d.id = r."deviceId" AND (d.last_position_at IS NULL OR d.last_position_at < r."timestamp")`,
         [JSON.stringify(devices)],
       );
-      return this.ifta.update(manager, written, before, unsure);
+      devicesUpdate.catch(() => undefined);
+      // IFTA's rows are made while Postgres updates the devices.
+      await setImmediate();
+      const totals = this.ifta.settle(written, before, unsure, planned);
+      await devicesUpdate;
+      return this.ifta.write(manager, totals);
     });
     this.ifta.remember(written, last);
     return rows.length;
