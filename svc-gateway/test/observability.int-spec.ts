@@ -175,6 +175,10 @@ describe('a request through the system', () => {
       body: JSON.stringify({ fileType: 'text/plain', fileData: `data:text/plain;base64,${Buffer.from('RATE CONFIRMATION\nLoad # OBS-77\nRate: $1,200.00\n').toString('base64')}` }),
     });
     expect(extracted.status).toBe(200);
+
+    // A sign-in that cannot finish (no sign-in was started): the gateway's own warning about it names the request.
+    const forged = await fetch(`${system.url}/api/callback?code=forged&state=forged`, { headers: { 'X-Request-Id': 'signin-456' }, redirect: 'manual' });
+    expect(forged.status).toBeGreaterThanOrEqual(400);
   }, 60_000);
 
   it('answers with the caller\'s X-Request-Id, or a new one when it has none or an unsafe one', async () => {
@@ -245,6 +249,7 @@ describe('a request through the system', () => {
     });
     const parts = new Set(entries.filter((entry) => entry.reqId === 'abc-123').map((entry) => entry.part));
     expect([...parts].sort()).toEqual(['svc-core', 'svc-gateway']);
+    expect(entries.find((entry) => entry.reqId === 'signin-456')).toMatchObject({ part: 'svc-gateway', context: 'AuthController', msg: expect.stringMatching(/^Sign-in /) });
 
     const session = decodeURIComponent(sessionCookie.slice('tms.sid='.length));
     const everything = lines.join('\n');

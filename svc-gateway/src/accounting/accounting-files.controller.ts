@@ -1,4 +1,4 @@
-import { Controller, Get, HttpException, Inject, Logger, Param, Query, Res } from '@nestjs/common';
+import { Controller, Get, HttpException, Inject, Param, Query, Res } from '@nestjs/common';
 import {
   INVOICE_FILE_ACTIONS,
   RENDERED_FILE_TTL_MS,
@@ -11,7 +11,7 @@ import {
 } from '@tms/contracts';
 import { UploadStore } from '@tms/service-kit';
 import type { Response } from 'express';
-import { RequestId, requestIdOf } from '../http/request-ids.js';
+import { RequestId, requestIdOf, RequestLogger } from '../http/request-ids.js';
 import { NATS_CONNECTION, type GatewayNats } from '../nats/nats.module.js';
 import { serviceUnavailableMessage } from '../services/rpc-errors.js';
 import { ServiceClient } from '../services/service-client.js';
@@ -26,7 +26,7 @@ const PACKET_TIMEOUT_MS = 30_000;
  */
 @Controller('api')
 export class AccountingFilesController {
-  private readonly logger = new Logger(AccountingFilesController.name);
+  private readonly logger = new RequestLogger(AccountingFilesController.name);
   /** Rendered files too large for a NATS reply (a packet), which svc-accounting leaves here for us to take. */
   private readonly rendered: UploadStore;
 
@@ -73,7 +73,7 @@ export class AccountingFilesController {
       try {
         bytes = file.object ? await this.rendered.take(file.object) : null;
       } catch (error) {
-        this.logger.warn(`${file.fileName} could not be read from JetStream: ${error instanceof Error ? error.message : String(error)}`);
+        this.logger.warn(res, `${file.fileName} could not be read from JetStream: ${error instanceof Error ? error.message : String(error)}`);
         throw new HttpException({ message: serviceUnavailableMessage('accounting') }, 503);
       }
       if (!bytes) throw new HttpException({ message: serviceUnavailableMessage('accounting') }, 503);

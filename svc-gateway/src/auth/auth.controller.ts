@@ -1,4 +1,4 @@
-import { Controller, Get, Inject, Logger, Post, Req, Res } from '@nestjs/common';
+import { Controller, Get, Inject, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { SOMETHING_WENT_WRONG } from '@tms/contracts';
 import passport from 'passport';
@@ -7,6 +7,7 @@ import type { User } from '../users/user.entity.js';
 import { toCurrentUser } from '../users/users.service.js';
 import { logText } from '../http/log-text.js';
 import { Public } from '../http/public.decorator.js';
+import { RequestLogger } from '../http/request-ids.js';
 import { SignInNotAllowed, SignInRefused } from './claims.js';
 import { OIDC_STRATEGY } from './oidc.strategy.js';
 import { SESSION_COOKIE, sessionCookieOptions } from './sessions.js';
@@ -21,7 +22,7 @@ const PENDING_SIGN_IN_MS = 15 * 60 * 1000;
  */
 @Controller('api')
 export class AuthController {
-  private readonly logger = new Logger(AuthController.name);
+  private readonly logger = new RequestLogger(AuthController.name);
 
   constructor(@Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig) {}
 
@@ -31,6 +32,7 @@ export class AuthController {
   login(@Req() req: Request, @Res() res: Response) {
     if (this.config.secureCookies && !req.secure) {
       this.logger.warn(
+        res,
         'APP_URL is https but this request came over http without "X-Forwarded-Proto: https" from a trusted proxy: ' +
           'the Secure session cookie cannot be set, so sign-in will not stick.',
       );
@@ -80,7 +82,7 @@ export class AuthController {
     };
     if (!req.session) return done();
     req.session.destroy((error?: unknown) => {
-      if (error) this.logger.error(`Could not destroy a session: ${String(error)}`);
+      if (error) this.logger.error(res, `Could not destroy a session: ${String(error)}`);
       done();
     });
   }
@@ -92,19 +94,19 @@ export class AuthController {
   private failed(res: Response, step: 'start' | 'finish', reason: unknown) {
     if (res.headersSent) return;
     if (reason instanceof SignInNotAllowed) {
-      this.logger.warn(`Sign-in refused: ${logText(reason.message)}`);
+      this.logger.warn(res, `Sign-in refused: ${logText(reason.message)}`);
       res.status(403).set('Cache-Control', 'no-store').type('html').send(signInNotAllowedPage(reason.email));
       return;
     }
     if (reason instanceof SignInRefused || typeof reason === 'string') {
-      this.logger.warn(`Sign-in refused: ${logText(reason instanceof Error ? reason.message : reason)}`);
+      this.logger.warn(res, `Sign-in refused: ${logText(reason instanceof Error ? reason.message : reason)}`);
       res.status(401).set('Cache-Control', 'no-store').type('html').send(signInFailedPage());
       return;
     }
     const detail = reason instanceof Error ? `${reason.name}: ${reason.message}` : String(reason);
     // The issuer's own refusals (AuthorizationError, TokenError) come back through the browser: not our failure.
-    if (step === 'finish') this.logger.warn(`Sign-in could not finish: ${logText(detail)}`);
-    else this.logger.error(`Sign-in could not start: ${logText(detail)}`);
+    if (step === 'finish') this.logger.warn(res, `Sign-in could not finish: ${logText(detail)}`);
+    else this.logger.error(res, `Sign-in could not start: ${logText(detail)}`);
     if (step === 'start') {
       res.status(500).json({ message: SOMETHING_WENT_WRONG });
     } else {

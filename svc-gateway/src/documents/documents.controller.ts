@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
-import { Body, Controller, Delete, Get, HttpCode, HttpException, Inject, Logger, Param, Post, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, HttpException, Inject, Param, Post, Res } from '@nestjs/common';
 import type { ObjectResult } from '@nats-io/obj';
 import {
   DOCUMENT_MESSAGES,
@@ -19,7 +19,7 @@ import {
 import { ObjectBucket, UploadStore } from '@tms/service-kit';
 import type { Response } from 'express';
 import { SignedIn } from '../auth/signed-in.decorator.js';
-import { RequestId, requestIdOf } from '../http/request-ids.js';
+import { RequestId, requestIdOf, RequestLogger } from '../http/request-ids.js';
 import { NATS_CONNECTION, type GatewayNats } from '../nats/nats.module.js';
 import { uploadedDocument } from '../extract/extract-body.js';
 import { serviceUnavailableMessage } from '../services/rpc-errors.js';
@@ -39,7 +39,7 @@ const KEEP_TIMEOUT_MS = 15000;
  */
 @Controller('api')
 export class DocumentsController {
-  private readonly logger = new Logger(DocumentsController.name);
+  private readonly logger = new RequestLogger(DocumentsController.name);
   private readonly uploads: UploadStore;
   /** Kept documents' bytes, in the bucket svc-core owns (one object per document id): read only here. */
   private readonly files: ObjectBucket;
@@ -71,7 +71,7 @@ export class DocumentsController {
     try {
       object = await this.uploads.put(data, fields.fileType);
     } catch (error) {
-      this.logger.warn(`The upload could not be stored in JetStream: ${error instanceof Error ? error.message : String(error)}`);
+      this.logger.warn(requestId, `The upload could not be stored in JetStream: ${error instanceof Error ? error.message : String(error)}`);
       throw new HttpException({ message: serviceUnavailableMessage('core') }, 503);
     }
     const payload: DocumentCreatePayload = { ...fields, loadId, object };
@@ -99,7 +99,7 @@ export class DocumentsController {
       // The store checks the object's SHA-256 as its chunks arrive.
       file = await (await this.files.store()).get(document.id);
     } catch (error) {
-      this.logger.warn(`${document.id} could not be read from JetStream: ${error instanceof Error ? error.message : String(error)}`);
+      this.logger.warn(res, `${document.id} could not be read from JetStream: ${error instanceof Error ? error.message : String(error)}`);
       throw new HttpException({ message: serviceUnavailableMessage('core') }, 503);
     }
     if (!file) throw new HttpException({ message: DOCUMENT_MESSAGES.fileMissing }, 404);
@@ -110,7 +110,7 @@ export class DocumentsController {
       await pipeline(Readable.fromWeb(file.data as NodeReadableStream<Uint8Array>), res);
     } catch (error) {
       // Headers are gone: a cut-off answer (shorter than its Content-Length) is all a client can be told.
-      this.logger.warn(`The download of ${document.id} was cut off: ${error instanceof Error ? error.message : String(error)}`);
+      this.logger.warn(res, `The download of ${document.id} was cut off: ${error instanceof Error ? error.message : String(error)}`);
       res.destroy();
     }
   }

@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, HttpException, Inject, Logger, Post } from '@nestjs/common';
+import { Body, Controller, HttpCode, HttpException, Inject, Post } from '@nestjs/common';
 import {
   EXTRACT_ACTION,
   EXTRACT_RESOURCE,
@@ -12,7 +12,7 @@ import {
 } from '@tms/contracts';
 import { UploadStore } from '@tms/service-kit';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js';
-import { RequestId } from '../http/request-ids.js';
+import { RequestId, RequestLogger } from '../http/request-ids.js';
 import { NATS_CONNECTION, type GatewayNats } from '../nats/nats.module.js';
 import { serviceUnavailableMessage } from '../services/rpc-errors.js';
 import { ServiceClient } from '../services/service-client.js';
@@ -27,7 +27,7 @@ const invalid = (message: string, issues: FieldIssues = {}) => new HttpException
  */
 @Controller('api')
 export class ExtractController {
-  private readonly logger = new Logger(ExtractController.name);
+  private readonly logger = new RequestLogger(ExtractController.name);
   private readonly uploads: UploadStore;
 
   constructor(
@@ -54,7 +54,7 @@ export class ExtractController {
     try {
       object = await this.uploads.put(data, fileType);
     } catch (error) {
-      this.logger.warn(`The upload could not be stored in JetStream: ${error instanceof Error ? error.message : String(error)}`);
+      this.logger.warn(requestId, `The upload could not be stored in JetStream: ${error instanceof Error ? error.message : String(error)}`);
       throw new HttpException({ message: serviceUnavailableMessage('ai') }, 503);
     }
     const payload: ExtractLoadPayload = { object, fileType };

@@ -64,7 +64,7 @@ export function deviceRequests(ingestion: GpsIngestion): (req: IncomingMessage, 
   const post = (req: IncomingMessage, res: ServerResponse) =>
     answer(req, res, 202, async () => {
       const device = ingestion.admit(bearer(req.headers.authorization));
-      return ingestion.ingest(device, await readDeviceBody(req, false));
+      return ingestion.ingest(device, await readDeviceBody(req, false), requestIdOf(res));
     });
 
   /**
@@ -82,7 +82,7 @@ export function deviceRequests(ingestion: GpsIngestion): (req: IncomingMessage, 
       const form = typeof body === 'object' && body !== null && !Array.isArray(body) && !json ? (body as Record<string, unknown>) : {};
       const params = { ...form, ...queryParams };
       device ??= ingestion.admit(json?.token ?? osmandToken(params));
-      await ingestion.ingest(device, json ? json.position : osmandPosition(params));
+      await ingestion.ingest(device, json ? json.position : osmandPosition(params), requestIdOf(res));
       return { accepted: 1 };
     });
 

@@ -4,6 +4,7 @@ import { checkGpsBody, GPS_MESSAGES, gpsStreams, INVALID_INPUT, type DeviceGrant
 import { ensureGpsStreams, gpsMetrics, hashDeviceToken, openDeviceGrants } from '@tms/gps-stream';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js';
 import { RetryLater } from '../http/http-errors.js';
+import { RequestLogger } from '../http/request-ids.js';
 import { NATS_CONNECTION, type GatewayNats } from '../nats/nats.module.js';
 import { ServiceClient } from '../services/service-client.js';
 import { DeviceGrants } from './device-grants.js';
@@ -26,6 +27,7 @@ const refuse = (status: number, message: string, extra: Record<string, unknown> 
 @Injectable()
 export class GpsIngestion implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger('GpsIngestion');
+  private readonly requests = new RequestLogger('GpsIngestion');
   private readonly grants = new DeviceGrants();
   private readonly limiter: RateLimiter;
   private readonly subjects: KnownSubjects;
@@ -99,9 +101,9 @@ export class GpsIngestion implements OnModuleInit, OnModuleDestroy {
 
   /**
    * Checks and stores one request's positions (a position or a batch) of an admitted device; answers how many were
-   * accepted.
+   * accepted. `requestId`: the request's, for its lines.
    */
-  async ingest(device: DeviceGrant, body: unknown): Promise<{ accepted: number }> {
+  async ingest(device: DeviceGrant, body: unknown, requestId?: string): Promise<{ accepted: number }> {
     let forbidden = false;
     // A bound device posts for its own truck and driver only, and may leave them out; an unbound one names its own.
     const own = (position: Record<string, unknown>, field: 'truckId' | 'driverId') => {
@@ -114,12 +116,12 @@ export class GpsIngestion implements OnModuleInit, OnModuleDestroy {
     if (forbidden) throw refuse(403, GPS_MESSAGES.forbidden);
     if (!checked.ok) throw refuse(400, INVALID_INPUT, { issues: checked.issues });
     // A bound device's own truck and driver exist (svc-telematics checked them); an unbound one's are checked here.
-    if (!bound) await this.subjects.refuseUnknown(checked.positions);
+    if (!bound) await this.subjects.refuseUnknown(checked.positions, requestId);
     if (!this.publisher) throw refuse(503, NOT_READY);
     try {
       await this.publisher.publish({ deviceId: device.deviceId, receivedAt: new Date().toISOString(), positions: checked.positions });
     } catch (error) {
-      this.logger.warn(`A GPS publish was not acknowledged: ${error instanceof Error ? error.message : String(error)}`);
+      this.requests.warn(requestId, `A GPS publish was not acknowledged: ${error instanceof Error ? error.message : String(error)}`);
       throw refuse(503, 'The positions could not be stored right now. Please retry.');
     }
     gpsMetrics.accepted.inc(checked.positions.length);

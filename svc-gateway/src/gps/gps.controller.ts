@@ -35,7 +35,7 @@ export class GpsController {
       const subject = gpsLatestSubject(this.services.subjectRoot);
       // The reading request's id: those that reuse its answer asked nothing of svc-telematics.
       const requestId = requestIdOf(res);
-      const recent = { readAt: now, body: readList((after) => this.services.call('telematics', subject, after ? { after } : {}, { requestId })) };
+      const recent = { readAt: now, body: readList((after) => this.services.call('telematics', subject, after ? { after } : {}, { requestId }), requestId) };
       this.recent = recent;
       // A failed read is answered to those who waited for it, and not reused.
       recent.body.catch(() => {

@@ -42,12 +42,15 @@ export class KnownSubjects {
     for (const subscription of this.subscriptions) subscription.unsubscribe();
   }
 
-  /** Refuses (400, under each position's field) the positions that name a truck or driver svc-core does not have. */
-  async refuseUnknown(positions: GpsPositionFields[]): Promise<void> {
+  /**
+   * Refuses (400, under each position's field) the positions that name a truck or driver svc-core does not have;
+   * `requestId`: the device's request, which svc-core's lines then carry.
+   */
+  async refuseUnknown(positions: GpsPositionFields[], requestId?: string): Promise<void> {
     const issues: Record<string, string[]> = {};
     for (const kind of ['truck', 'driver'] as const) {
       const field = FIELD[kind];
-      const missing = await this.missing(kind, new Set(positions.map((position) => position[field]).filter((id): id is string => id !== null)));
+      const missing = await this.missing(kind, new Set(positions.map((position) => position[field]).filter((id): id is string => id !== null)), requestId);
       if (!missing.size) continue;
       positions.forEach((position, index) => {
         const id = position[field];
@@ -58,14 +61,14 @@ export class KnownSubjects {
   }
 
   /** The ids of `ids` svc-core does not have; svc-core not answering is the 503 ServiceClient throws. */
-  private async missing(kind: Kind, ids: Set<string>): Promise<Set<string>> {
+  private async missing(kind: Kind, ids: Set<string>, requestId: string | undefined): Promise<Set<string>> {
     const now = Date.now();
     const unknown = [...ids].filter((id) => (this.known[kind].get(id) ?? 0) <= now);
     const missing = new Set<string>();
     for (let from = 0; from < unknown.length; from += ASK_AT_ONCE) {
       await Promise.all(
         unknown.slice(from, from + ASK_AT_ONCE).map(async (id) => {
-          if (await this.exists(kind, id)) this.known[kind].set(id, now + KNOWN_FOR_MS);
+          if (await this.exists(kind, id, requestId)) this.known[kind].set(id, now + KNOWN_FOR_MS);
           else missing.add(id);
         }),
       );
@@ -73,9 +76,9 @@ export class KnownSubjects {
     return missing;
   }
 
-  private async exists(kind: Kind, id: string): Promise<boolean> {
+  private async exists(kind: Kind, id: string, requestId: string | undefined): Promise<boolean> {
     try {
-      await this.services.call('core', rpcSubject(this.services.subjectRoot, 'core', RESOURCE[kind], 'get'), { id });
+      await this.services.call('core', rpcSubject(this.services.subjectRoot, 'core', RESOURCE[kind], 'get'), { id }, { requestId });
       return true;
     } catch (error) {
       if (error instanceof HttpException && error.getStatus() === 404) return false;

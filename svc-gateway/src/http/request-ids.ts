@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
-import { REQUEST_ID_HEADER, requestIdFrom } from '@tms/service-kit';
+import { logForRequest, REQUEST_ID_HEADER, requestIdFrom } from '@tms/service-kit';
 
 /**
  * Gives a request its id — the caller's X-Request-Id, else a new one — in its answer's header, where whoever needs it
@@ -21,3 +21,26 @@ export const requestIdOf = (res: ServerResponse): string | undefined => {
 
 /** A route's request id, to hand to ServiceClient.call. */
 export const RequestId = createParamDecorator((_data: unknown, context: ExecutionContext) => requestIdOf(context.switchToHttp().getResponse<ServerResponse>()));
+
+/** A request, named by its answer or its id. */
+export type RequestRef = ServerResponse | string | undefined;
+
+/**
+ * The gateway's lines about one request, each with the request's id: the gateway keeps no request context, so each
+ * line names its request (by its answer, or the id a route took with RequestId).
+ */
+export class RequestLogger {
+  constructor(private readonly context: string) {}
+
+  warn(request: RequestRef, message: string) {
+    this.write('warn', request, message);
+  }
+
+  error(request: RequestRef, message: string) {
+    this.write('error', request, message);
+  }
+
+  private write(level: 'warn' | 'error', request: RequestRef, message: string) {
+    logForRequest(level, this.context, typeof request === 'object' ? requestIdOf(request) : request, () => message);
+  }
+}

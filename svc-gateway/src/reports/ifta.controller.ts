@@ -109,7 +109,7 @@ export class IftaController {
   /** Every truck's number and VIN (the fleet: a list small by nature), to name trucks in gaps and records. */
   private async trucks(requestId: string | undefined): Promise<Map<string, TruckName>> {
     const subject = this.subject('core', 'trucks', 'list');
-    const list = JSON.parse((await readList((after) => this.services.call('core', subject, after ? { after } : {}, { requestId }))).toString('utf8')) as (TruckName & { id: string })[];
+    const list = JSON.parse((await readList((after) => this.services.call('core', subject, after ? { after } : {}, { requestId }), requestId)).toString('utf8')) as (TruckName & { id: string })[];
     return new Map(list.map(({ id, truckNumber, vin }) => [id, { truckNumber, vin }]));
   }
 

@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import { HttpException, Inject, Injectable, Logger } from '@nestjs/common';
+import { HttpException, Inject, Injectable } from '@nestjs/common';
 import {
   IMPORT_ACTION,
   IMPORT_CONTENT_TYPES,
@@ -16,7 +16,7 @@ import {
 import { UploadStore } from '@tms/service-kit';
 import type { Request } from 'express';
 import { BodyRefused, readBody } from '../http/request-body.js';
-import { requestIdOf } from '../http/request-ids.js';
+import { requestIdOf, RequestLogger } from '../http/request-ids.js';
 import { NATS_CONNECTION, type GatewayNats } from '../nats/nats.module.js';
 import { serviceUnavailableMessage } from '../services/rpc-errors.js';
 import { ServiceClient } from '../services/service-client.js';
@@ -35,7 +35,7 @@ const IMPORT_TIMEOUT_MS = 60_000;
  */
 @Injectable()
 export class CsvImport {
-  private readonly logger = new Logger(CsvImport.name);
+  private readonly logger = new RequestLogger(CsvImport.name);
   private readonly uploads: UploadStore;
 
   constructor(
@@ -52,7 +52,7 @@ export class CsvImport {
     try {
       object = await this.uploads.put(data, 'text/csv');
     } catch (error) {
-      this.logger.warn(`The upload could not be stored in JetStream: ${error instanceof Error ? error.message : String(error)}`);
+      this.logger.warn(req.res, `The upload could not be stored in JetStream: ${error instanceof Error ? error.message : String(error)}`);
       throw new HttpException({ message: serviceUnavailableMessage(owner) }, 503);
     }
     const payload: ImportPayload = { object, dryRun: dryRun === 'true' };

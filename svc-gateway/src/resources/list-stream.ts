@@ -1,10 +1,11 @@
 import { once } from 'node:events';
-import { HttpException, Logger } from '@nestjs/common';
+import { HttpException } from '@nestjs/common';
 import { CSV_BYTE_ORDER_MARK, SOMETHING_WENT_WRONG, type ListPage } from '@tms/contracts';
 import type { Response } from 'express';
 import { attachment, csvLine } from '../http/csv.js';
+import { RequestLogger, type RequestRef } from '../http/request-ids.js';
 
-const logger = new Logger('ListStream');
+const logger = new RequestLogger('ListStream');
 const OPEN = Buffer.from('[');
 const COMMA = Buffer.from(',');
 const CLOSE = Buffer.from(']');
@@ -78,7 +79,7 @@ const cellValue = (value: unknown) => (typeof value === 'object' && value !== nu
 
 /** Writes the list's pages in `format`, the next page asked for while the current one is written. */
 async function streamPages(read: (after?: string) => Promise<unknown>, res: Response, format: ListFormat): Promise<void> {
-  const readPage = async (after?: string) => checked(await read(after));
+  const readPage = async (after?: string) => checked(await read(after), res);
   let page = await readPage();
   res.status(200).type(format.type);
   for (const [name, value] of Object.entries(format.headers ?? {})) res.setHeader(name, value);
@@ -103,7 +104,7 @@ async function streamPages(read: (after?: string) => Promise<unknown>, res: Resp
     }
     res.end(format.close(wrote));
   } catch (error) {
-    logger.error(`The list was cut off after its first page: ${error instanceof Error ? error.message : String(error)}`);
+    logger.error(res, `The list was cut off after its first page: ${error instanceof Error ? error.message : String(error)}`);
     res.destroy();
   }
 }
@@ -112,26 +113,26 @@ async function streamPages(read: (after?: string) => Promise<unknown>, res: Resp
  * A whole list read page by page into one JSON array, for a list that is small by nature and answered often (the
  * latest position of each truck and driver: the size of the fleet, not of its history). A page that fails fails it.
  */
-export async function readList(read: (after?: string) => Promise<unknown>): Promise<Buffer> {
+export async function readList(read: (after?: string) => Promise<unknown>, requestId?: string): Promise<Buffer> {
   const parts: Uint8Array[] = [];
-  let page = checked(await read());
+  let page = checked(await read(), requestId);
   for (;;) {
     const rows = page.rows.subarray(1, -1);
     if (rows.length) parts.push(parts.length ? COMMA : OPEN, rows);
     if (page.next === null) break;
-    page = checked(await read(page.next));
+    page = checked(await read(page.next), requestId);
   }
   return parts.length ? Buffer.concat([...parts, CLOSE]) : Buffer.from('[]');
 }
 
 /** A page as ListPage says, or the plain 500 of a broken service (its rows are written out unparsed). */
-function checked(page: unknown): ListPage {
+function checked(page: unknown, request: RequestRef): ListPage {
   const { rows, next } = (page ?? {}) as Partial<ListPage>;
   const isArray = rows instanceof Uint8Array && rows.length >= 2 && rows[0] === 0x5b && rows.at(-1) === 0x5d; // [ ... ]
   if (isArray && (next === null || typeof next === 'string')) {
     return { rows, next };
   }
-  logger.error('A service answered a list page that is not a ListPage');
+  logger.error(request, 'A service answered a list page that is not a ListPage');
   throw new HttpException({ message: SOMETHING_WENT_WRONG }, 500);
 }
 
