@@ -27,10 +27,11 @@ const TRUSTED_PROXIES = 'loopback, linklocal, uniquelocal';
  */
 export function assemblePipeline(app: NestExpressApplication, { config, devIssuer }: { config: GatewayConfig; devIssuer?: DevIssuer }) {
   const http = app.getHttpAdapter().getInstance() as Express;
-  // 1. Devices' GPS ingestion, ahead of express itself: it needs none of what follows (gps/device-requests.ts).
-  serveDevicesFirst(app.getHttpServer(), deviceRequests(app.get(GpsIngestion)));
-  //    Around it and all that follows, every request's id (X-Request-Id), span, metrics and debug line.
+  // 1. Devices' GPS ingestion, ahead of express itself: it needs none of what follows (gps/device-requests.ts), and
+  //    names and records its own requests. Around all that follows, every other request's id (X-Request-Id), span,
+  //    metrics and debug line.
   observeRequests(app.getHttpServer());
+  serveDevicesFirst(app.getHttpServer(), deviceRequests(app.get(GpsIngestion)));
   // 2. Express: no X-Powered-By; X-Forwarded-Proto/-For believed from private networks only.
   http.disable('x-powered-by');
   http.set('trust proxy', TRUSTED_PROXIES);

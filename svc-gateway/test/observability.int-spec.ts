@@ -162,13 +162,15 @@ describe('a request through the system', () => {
     const position = { latitude: 41.88, longitude: -87.63, timestamp: new Date().toISOString() };
     const posted = await fetch(`${system.url}/api/gps`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${deviceToken}` },
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${deviceToken}`, 'X-Request-Id': 'gps-789' },
       body: JSON.stringify([position, { ...position, timestamp: new Date(Date.now() - 1000).toISOString() }]),
     });
     expect(posted.status).toBe(202);
+    expect(posted.headers.get('x-request-id')).toBe('gps-789');
     // OsmAnd's token travels in the query string: no log line may show it either.
     const osmand = await fetch(`${system.url}/api/gps/osmand?id=${deviceToken}&lat=41.9&lon=-87.6&timestamp=${Math.floor(Date.now() / 1000) - 5}`);
     expect(osmand.status).toBe(200);
+    expect(osmand.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
 
     const extracted = await api('/api/extract-load', {
       method: 'POST',

@@ -1,9 +1,11 @@
 import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
+import { performance } from 'node:perf_hooks';
 import { parse as parseQuery } from 'node:querystring';
 import { osmandPosition, osmandToken, traccarJson } from '@tms/contracts';
+import { REQUEST_ID_HEADER, requestIdFrom } from '@tms/service-kit';
 import { answerForError } from '../http/http-errors.js';
 import { JSON_LIMIT_BYTES, parseJsonBody, readBody } from '../http/request-body.js';
-import { requestIdOf } from '../http/request-ids.js';
+import { recordRequest } from '../http/observed-requests.js';
 import { GpsIngestion } from './gps-ingestion.service.js';
 
 export const GPS_PATH = '/api/gps';
@@ -35,14 +37,25 @@ async function readDeviceBody(req: IncomingMessage, osmand: boolean): Promise<un
   return json ? parseJsonBody(text) : { ...parseQuery(text) };
 }
 
-/** Answers a device: JSON, never cached, never sniffed; errors worded as every other route words them. */
-async function answer(req: IncomingMessage, res: ServerResponse, status: number, step: () => Promise<unknown>) {
-  const headers: Record<string, string> = { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' };
+/**
+ * Answers a device: JSON, never cached, never sniffed; errors worded as every other route words them. The request's
+ * id (the caller's X-Request-Id or a new one) goes to `step` and into the answer's headers, given at once to writeHead:
+ * a header set before it (setHeader) makes Node take every other header again, one by one, on the busiest route.
+ */
+async function answer(req: IncomingMessage, res: ServerResponse, route: string, status: number, step: (requestId: string) => Promise<unknown>) {
+  const started = performance.now();
+  const requestId = requestIdFrom(req.headers['x-request-id']);
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
+    [REQUEST_ID_HEADER]: requestId,
+  };
   let text: string;
   try {
-    text = JSON.stringify(await step());
+    text = JSON.stringify(await step(requestId));
   } catch (error) {
-    const refused = answerForError(error, requestIdOf(res));
+    const refused = answerForError(error, requestId);
     if (refused.retryAfterSeconds !== undefined) headers['Retry-After'] = String(refused.retryAfterSeconds);
     status = refused.status;
     text = JSON.stringify(refused.body);
@@ -51,6 +64,7 @@ async function answer(req: IncomingMessage, res: ServerResponse, status: number,
   }
   headers['Content-Length'] = String(Buffer.byteLength(text));
   res.writeHead(status, headers).end(text);
+  recordRequest(req, route, String(status), started, requestId);
 }
 
 /**
@@ -62,9 +76,9 @@ async function answer(req: IncomingMessage, res: ServerResponse, status: number,
 export function deviceRequests(ingestion: GpsIngestion): (req: IncomingMessage, res: ServerResponse) => boolean {
   /** Spec 5's ingestion rule: one position or a batch of up to 1,000; 202 once JetStream has stored them. */
   const post = (req: IncomingMessage, res: ServerResponse) =>
-    answer(req, res, 202, async () => {
+    answer(req, res, GPS_PATH, 202, async (requestId) => {
       const device = ingestion.admit(bearer(req.headers.authorization));
-      return ingestion.ingest(device, await readDeviceBody(req, false), requestIdOf(res));
+      return ingestion.ingest(device, await readDeviceBody(req, false), requestId);
     });
 
   /**
@@ -72,7 +86,7 @@ export function deviceRequests(ingestion: GpsIngestion): (req: IncomingMessage, 
    * identifier), the position in the query (GET or POST), a form body, or Traccar Client's JSON.
    */
   const osmand = (req: IncomingMessage, res: ServerResponse, query: string) =>
-    answer(req, res, 200, async () => {
+    answer(req, res, OSMAND_PATH, 200, async (requestId) => {
       const queryParams = parseQuery(query);
       // A token in the query or header admits the device before its body is read; Traccar's JSON carries its own.
       const early = osmandToken(queryParams) ?? bearer(req.headers.authorization);
@@ -82,7 +96,7 @@ export function deviceRequests(ingestion: GpsIngestion): (req: IncomingMessage, 
       const form = typeof body === 'object' && body !== null && !Array.isArray(body) && !json ? (body as Record<string, unknown>) : {};
       const params = { ...form, ...queryParams };
       device ??= ingestion.admit(json?.token ?? osmandToken(params));
-      await ingestion.ingest(device, json ? json.position : osmandPosition(params), requestIdOf(res));
+      await ingestion.ingest(device, json ? json.position : osmandPosition(params), requestId);
       return { accepted: 1 };
     });
 
@@ -98,7 +112,10 @@ export function deviceRequests(ingestion: GpsIngestion): (req: IncomingMessage, 
   };
 }
 
-/** Puts device requests ahead of the app's own request listener (express, under Nest) on the HTTP server. */
+/**
+ * Puts device requests ahead of the app's own request listener (express, under Nest, and the request observer around
+ * it) on the HTTP server.
+ */
 export function serveDevicesFirst(server: Server, devices: (req: IncomingMessage, res: ServerResponse) => boolean) {
   const app = server.listeners('request') as RequestListener[];
   server.removeAllListeners('request');

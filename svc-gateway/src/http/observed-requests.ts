@@ -2,7 +2,6 @@ import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'n
 import { performance } from 'node:perf_hooks';
 import { activeSpan, logForRequest } from '@tms/service-kit';
 import { Histogram } from 'prom-client';
-import { GPS_PATH, OSMAND_PATH } from '../gps/device-requests.js';
 import { nameRequest } from './request-ids.js';
 
 /** Every HTTP request the gateway answers, by route template (never the path itself), method and status. */
@@ -15,21 +14,36 @@ const httpRequestDuration = new Histogram({
 type RoutedRequest = IncomingMessage & { route?: { path?: unknown }; baseUrl?: string };
 
 /**
- * The route a request took, as a template (`/api/:resource/:id`): the express route Nest matched, a device's path
- * (answered ahead of express), else `/api/*` for an /api path no route took, and `front-end` for the pages.
+ * The route a request took, as a template (`/api/:resource/:id`): the express route Nest matched, else `/api/*` for
+ * an /api path no route took, and `front-end` for the pages.
  */
 function routeOf(req: RoutedRequest): string {
   if (typeof req.route?.path === 'string') return `${req.baseUrl ?? ''}${req.route.path}`;
   const url = req.url ?? '';
   const queryAt = url.indexOf('?');
   const path = queryAt < 0 ? url : url.slice(0, queryAt);
-  if (path === GPS_PATH || path === OSMAND_PATH) return path;
   return path === '/api' || path.startsWith('/api/') ? '/api/*' : 'front-end';
 }
 
 /**
- * Wraps the server's request listeners (devices' included): each request gets its id (nameRequest), for its answer,
- * the services it reaches and its debug line, and is counted once answered, with its trace span named after its route.
+ * Counts a request answered (`status`, or 'aborted') by its route template, names its trace span after the route, and
+ * writes its debug line. `started`: performance.now() when it came in; `id`: its request id.
+ */
+export function recordRequest(req: IncomingMessage, route: string, status: string, started: number, id: string | undefined) {
+  const seconds = (performance.now() - started) / 1000;
+  httpRequestDuration.observe({ route, method: req.method ?? '', status }, seconds);
+  const span = activeSpan();
+  if (span) {
+    span.updateName(`${req.method} ${route}`);
+    span.setAttribute('http.route', route);
+  }
+  logForRequest('debug', 'HTTP', id, () => `${req.method} ${route} ${status} in ${(seconds * 1000).toFixed(1)} ms`);
+}
+
+/**
+ * Wraps the server's request listeners (express's, under Nest): each request gets its id (nameRequest), for its
+ * answer, the services it reaches and its debug line, and is recorded once answered (recordRequest). Devices' requests
+ * are answered ahead of this (gps/device-requests.ts), and name and record themselves.
  */
 export function observeRequests(server: Server) {
   const listeners = server.listeners('request') as RequestListener[];
@@ -37,19 +51,8 @@ export function observeRequests(server: Server) {
   server.on('request', (req: RoutedRequest, res: ServerResponse) => {
     const started = performance.now();
     const id = nameRequest(req, res);
-    const span = activeSpan();
     // Ahead of the HTTP instrumentation's own listener, which ends the span: it is named first.
-    res.prependOnceListener('close', () => {
-      const route = routeOf(req);
-      const status = res.writableFinished ? String(res.statusCode) : 'aborted';
-      const seconds = (performance.now() - started) / 1000;
-      httpRequestDuration.observe({ route, method: req.method ?? '', status }, seconds);
-      if (span) {
-        span.updateName(`${req.method} ${route}`);
-        span.setAttribute('http.route', route);
-      }
-      logForRequest('debug', 'HTTP', id, () => `${req.method} ${route} ${status} in ${(seconds * 1000).toFixed(1)} ms`);
-    });
+    res.prependOnceListener('close', () => recordRequest(req, routeOf(req), res.writableFinished ? String(res.statusCode) : 'aborted', started, id));
     for (const listener of listeners) listener.call(server, req, res);
   });
 }
