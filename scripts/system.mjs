@@ -215,9 +215,9 @@ async function waitForHealth(url, timeoutMs) {
  *   each process named tms-{part}-{n}); natsNodes: run our own NATS cluster of that many servers, with a user per
  *   part, its stores in natsDir, instead of NATS_URL or the local server; healthPorts: give each process a
  *   HEALTH_PORT of its own (metrics, probes), answered as `healthPorts` by process name (`svc-core`, `gateway`,
- *   `svc-core-2`).
+ *   `svc-core-2`); nodeArgs: more arguments for node, by part folder (`{ 'svc-gateway': ['--cpu-prof'] }`: a benchmark's profile).
  */
-export async function startSystem({ port = Number(process.env.PORT ?? 3000), env: extraEnv = {}, logFile, replicas = 1, natsNodes = 0, natsDir, healthPorts: withHealthPorts = false } = {}) {
+export async function startSystem({ port = Number(process.env.PORT ?? 3000), env: extraEnv = {}, logFile, replicas = 1, natsNodes = 0, natsDir, healthPorts: withHealthPorts = false, nodeArgs = {} } = {}) {
   const baseEnv = { ...process.env, ...extraEnv };
   const postgres = await resolvePostgres(baseEnv);
   const cluster = natsNodes ? await natsCluster({ nodes: natsNodes, root: baseEnv.NATS_SUBJECT_ROOT ?? 'tms', dir: natsDir ?? path.join(stateDir, 'nats-cluster') }) : undefined;
@@ -236,7 +236,7 @@ export async function startSystem({ port = Number(process.env.PORT ?? 3000), env
     const name = replicas > 1 ? `${part}-${n}` : part;
     return {
       name,
-      command: `exec node --title=tms-${dir}-${n} dist/main.js`,
+      command: ['exec node', ...(nodeArgs[dir] ?? []), `--title=tms-${dir}-${n} dist/main.js`].join(' '),
       cwd: path.join(repoRoot, dir),
       env: { ...env, ...cluster?.signIn(dir), ...own, ...(healthPorts[name] && { HEALTH_PORT: String(healthPorts[name]) }) },
     };
@@ -319,12 +319,12 @@ export function freePort() {
  * own NATS subject root, so a developer's running system is never touched. stop() also drops the database.
  * The processes' output goes to test-results/{label}-system.log. Used by the end-to-end tests and the benchmarks.
  * @param {{ label: string, env?: Record<string,string>, replicas?: number, natsNodes?: number, healthPorts?: boolean,
- *   port?: number }} options  label: names the database (`tms_${label}_…`) and the log; env: more configuration for
+ *   port?: number, nodeArgs?: Record<string,string[]> }} options  label: names the database (`tms_${label}_…`) and the log; env: more configuration for
  *   every process (README: Configuration); replicas, natsNodes, healthPorts: as startSystem's (a NATS cluster of its
  *   own, its stores in a temporary folder); port: the gateway's, when the test must know it first (an issuer's
- *   redirect URI).
+ *   redirect URI); nodeArgs: as startSystem's.
  */
-export async function startIsolatedSystem({ label, env = {}, replicas = 1, natsNodes = 0, healthPorts = false, port }) {
+export async function startIsolatedSystem({ label, env = {}, replicas = 1, natsNodes = 0, healthPorts = false, port, nodeArgs }) {
   const logDir = path.join(repoRoot, 'test-results');
   mkdirSync(logDir, { recursive: true });
   const logFile = path.join(logDir, `${label}-system.log`);
@@ -339,6 +339,7 @@ export async function startIsolatedSystem({ label, env = {}, replicas = 1, natsN
     natsNodes,
     natsDir,
     healthPorts,
+    nodeArgs,
     env: { ...env, DATABASE_URL: databaseUrl.toString(), NATS_SUBJECT_ROOT: `${label}${suffix}`, NODE_ENV: 'test' },
   });
   const stop = async () => {

@@ -1,11 +1,10 @@
 import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
-import { performance } from 'node:perf_hooks';
 import { parse as parseQuery } from 'node:querystring';
 import { osmandPosition, osmandToken, traccarJson } from '@tms/contracts';
 import { REQUEST_ID_HEADER, requestIdFrom } from '@tms/service-kit';
 import { answerForError } from '../http/http-errors.js';
 import { JSON_LIMIT_BYTES, parseJsonBody, readBody } from '../http/request-body.js';
-import { recordRequest } from '../http/observed-requests.js';
+import { recordRequest, requestStart } from '../http/observed-requests.js';
 import { GpsIngestion } from './gps-ingestion.service.js';
 
 export const GPS_PATH = '/api/gps';
@@ -43,7 +42,7 @@ async function readDeviceBody(req: IncomingMessage, osmand: boolean): Promise<un
  * a header set before it (setHeader) makes Node take every other header again, one by one, on the busiest route.
  */
 async function answer(req: IncomingMessage, res: ServerResponse, route: string, status: number, step: (requestId: string) => Promise<unknown>) {
-  const started = performance.now();
+  const start = requestStart();
   const requestId = requestIdFrom(req.headers['x-request-id']);
   const headers: Record<string, string> = {
     'Content-Type': 'application/json; charset=utf-8',
@@ -64,7 +63,7 @@ async function answer(req: IncomingMessage, res: ServerResponse, route: string, 
   }
   headers['Content-Length'] = String(Buffer.byteLength(text));
   res.writeHead(status, headers).end(text);
-  recordRequest(req, route, String(status), started, requestId);
+  recordRequest(req, start, route, String(status), requestId);
 }
 
 /**

@@ -25,14 +25,22 @@ function routeOf(req: RoutedRequest): string {
   return path === '/api' || path.startsWith('/api/') ? '/api/*' : 'front-end';
 }
 
+/** What recordRequest needs of a request as it comes in: the time, and its trace span (tracing on). */
+export interface RequestStart {
+  started: number;
+  span: ReturnType<typeof activeSpan>;
+}
+
+/** Called as a request comes in, in its span's context. */
+export const requestStart = (): RequestStart => ({ started: performance.now(), span: activeSpan() });
+
 /**
  * Counts a request answered (`status`, or 'aborted') by its route template, names its trace span after the route, and
- * writes its debug line. `started`: performance.now() when it came in; `id`: its request id.
+ * writes its debug line. `id`: its request id.
  */
-export function recordRequest(req: IncomingMessage, route: string, status: string, started: number, id: string | undefined) {
+export function recordRequest(req: IncomingMessage, { started, span }: RequestStart, route: string, status: string, id: string | undefined) {
   const seconds = (performance.now() - started) / 1000;
   httpRequestDuration.observe({ route, method: req.method ?? '', status }, seconds);
-  const span = activeSpan();
   if (span) {
     span.updateName(`${req.method} ${route}`);
     span.setAttribute('http.route', route);
@@ -49,10 +57,10 @@ export function observeRequests(server: Server) {
   const listeners = server.listeners('request') as RequestListener[];
   server.removeAllListeners('request');
   server.on('request', (req: RoutedRequest, res: ServerResponse) => {
-    const started = performance.now();
+    const start = requestStart();
     const id = nameRequest(req, res);
     // Ahead of the HTTP instrumentation's own listener, which ends the span: it is named first.
-    res.prependOnceListener('close', () => recordRequest(req, routeOf(req), res.writableFinished ? String(res.statusCode) : 'aborted', started, id));
+    res.prependOnceListener('close', () => recordRequest(req, start, routeOf(req), res.writableFinished ? String(res.statusCode) : 'aborted', id));
     for (const listener of listeners) listener.call(server, req, res);
   });
 }
