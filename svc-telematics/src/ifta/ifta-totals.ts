@@ -40,6 +40,8 @@ export interface Settled {
   gaps: GapRow[];
   late: TruckWindow[];
   last: Map<string, StoredFix>;
+  /** The statements' parameters for `days` and `gaps`, made with them (while Postgres works), when no truck is late. */
+  parameters?: { days: string[] | null; gaps: string[] | null };
 }
 
 interface GapRow {
@@ -109,13 +111,21 @@ const daysParameters = (rows: DayRow[]) => [
   arrayText(rows, (row) => row.millimeters),
 ];
 
+/**
+ * Gaps' times go as microseconds since 1970: Postgres reads numbers in half the time it reads times as text, and a
+ * device that jumps makes a gap of every position.
+ */
 const INSERT_GAPS_SQL = `
   INSERT INTO telematics.ifta_gaps (truck_id, starts_at, ends_at, millimeters, reason)
-  SELECT * FROM unnest($1::uuid[], $2::timestamptz[], $3::timestamptz[], $4::bigint[], $5::text[])`;
+  SELECT r.truck_id, timestamptz 'epoch' + r.starts_at * interval '1 microsecond', timestamptz 'epoch' + r.ends_at * interval '1 microsecond',
+    r.millimeters, r.reason
+  FROM unnest($1::uuid[], $2::bigint[], $3::bigint[], $4::bigint[], $5::text[]) AS r(truck_id, starts_at, ends_at, millimeters, reason)`;
+/** An ISO time as the gateway writes it (to the millisecond) or FIX_COLUMNS reads it (to the microsecond), in microseconds since 1970. */
+const epochMicros = (time: string) => Date.parse(time) * 1000 + (time.length === 27 ? Number(time.slice(23, 26)) : 0);
 const gapsParameters = (rows: GapRow[]) => [
   arrayText(rows, (row) => row.truck_id),
-  arrayText(rows, (row) => row.starts_at),
-  arrayText(rows, (row) => row.ends_at),
+  arrayText(rows, (row) => epochMicros(row.starts_at)),
+  arrayText(rows, (row) => epochMicros(row.ends_at)),
   arrayText(rows, (row) => row.millimeters),
   arrayText(rows, (row) => row.reason),
 ];
@@ -255,14 +265,23 @@ export class IftaTotals {
       }
     }
     // A truck's rows come either from its plan or from `add`, never both: they never meet.
-    return { days: ready.concat([...days.values()]), gaps, late, last };
+    const rows = ready.concat([...days.values()]);
+    if (late.length) return { days: rows, gaps, late, last };
+    const changed = rows.filter((row) => row.millimeters !== 0);
+    const parameters = { days: changed.length ? daysParameters(changed) : null, gaps: gaps.length ? gapsParameters(gaps) : null };
+    return { days: rows, gaps, late, last, parameters };
   }
 
   /**
    * Writes what `settle` found, with the late trucks' segments read again around their positions, in the writer's
    * transaction. Answers the trucks' new last fixes, to remember once the transaction commits.
    */
-  async write(manager: EntityManager, { days, gaps, late, last }: Settled): Promise<Map<string, StoredFix>> {
+  async write(manager: EntityManager, { days, gaps, late, last, parameters }: Settled): Promise<Map<string, StoredFix>> {
+    if (parameters) {
+      if (parameters.days) await manager.query(UPSERT_DAYS_SQL, parameters.days);
+      if (parameters.gaps) await manager.query(INSERT_GAPS_SQL, parameters.gaps);
+      return last;
+    }
     if (late.length) {
       const again = new Map<string, DayRow>();
       const fixes: StoredFix[] = await manager.query(WINDOW_SQL, [JSON.stringify(late), this.timeZone]);
