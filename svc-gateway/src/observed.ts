@@ -1,5 +1,5 @@
 import { observe } from '@tms/service-kit/observe';
 
-// Logs, and traces when configured, before anything they watch is loaded (service-kit's observe.ts): main.ts imports
+// Logs, and traces when configured, before anything they watch is loaded (service-kit's observe/observe.ts): main.ts imports
 // this module first, and the modules after it run only once it has.
 await observe('svc-gateway');

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { observe } from '@tms/service-kit/observe';
 
-// Logs, and traces when configured, before anything they watch is loaded (service-kit's observe.ts).
+// Logs, and traces when configured, before anything they watch is loaded (service-kit's observe/observe.ts).
 await observe('svc-telematics');
 const { startService } = await import('@tms/service-kit');
 const { AppModule } = await import('./app.module.js');

@@ -4,11 +4,11 @@ import { MessagePattern } from '@nestjs/microservices';
 import { healthSubject, ok, serviceQueue, type ServiceName } from '@tms/contracts';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { config } from './config.js';
-import { serveHealthChecks } from './health-checks.js';
-import { HELD_REQUESTS_WAIT_MS, NATS_CONNECTION, natsConnectionModule, SharedConnectionServer } from './nats-connection.js';
-import { observedLogger } from './observe.js';
-import { DeliverableReplySerializer, natsLimits } from './reply-serializer.js';
-import { tracing } from './tracing.js';
+import { serveHealthChecks } from './observe/health-checks.js';
+import { HELD_REQUESTS_WAIT_MS, NATS_CONNECTION, natsConnectionModule, SharedConnectionServer } from './transport/nats-connection.js';
+import { observedLogger } from './observe/observe.js';
+import { DeliverableReplySerializer, natsLimits } from './transport/reply-serializer.js';
+import { tracing } from './observe/tracing.js';
 
 /**
  * heldRequestsWaitMs: how long a stopping replica waits for the requests it holds to be answered (the others of its

@@ -1,4 +1,4 @@
 import { auditTrailMigration } from '@tms/service-kit';
 
-/** The audit trail of every change made through the API (service-kit: audit-trail.ts). */
+/** The audit trail of every change made through the API (service-kit: audit/migration.ts). */
 export const AuditTrail1764400000000 = auditTrailMigration('core', 1764400000000);

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { IMPORT_MAX_ERRORS, IMPORT_MESSAGES, type ImportColumns, type ImportError, type ImportResult, type RpcReply } from '@tms/contracts';
 import { Raw, type EntityManager, type ObjectLiteral, type Repository } from 'typeorm';
 import type { z } from 'zod';
-import { recordWrites, type ChangeContext } from './audit-trail.js';
+import { recordWrites, type ChangeContext } from '../audit/writes.js';
 import { readCsvRows } from './csv-rows.js';
-import { quote } from './list-pages.js';
+import { quote } from './sql.js';
 
 /** What an import needs of the CrudService it runs for: its table, schema and rules. */
 export interface ImportHost<Entity extends ObjectLiteral & { id: string }> {

@@ -4,8 +4,8 @@ import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { rpcSubject, type ListPage, type RpcReply, type ServiceName } from '@tms/contracts';
 import pg from 'pg';
 import { firstValueFrom, timeout } from 'rxjs';
-import { config } from './config.js';
-import { ServiceReplyDeserializer } from './reply-serializer.js';
+import { config } from '../config.js';
+import { ServiceReplyDeserializer } from '../transport/reply-serializer.js';
 
 export interface TestDatabase {
   url: string;

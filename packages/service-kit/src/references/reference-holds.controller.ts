@@ -1,8 +1,8 @@
 import { Controller, UseInterceptors, type Type } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { REFERENCES_RESOURCE, rpcSubject, type NamedByPayload, type ServiceName } from '@tms/contracts';
-import { config } from './config.js';
-import { DeadlineInterceptor } from './deadline.js';
+import { config } from '../config.js';
+import { DeadlineInterceptor } from '../transport/deadline.js';
 import { ReferenceHolds } from './reference-holds.js';
 
 /** `{root}.{service}.references.named`: svc-core asks a holder service what its records name now. */

@@ -17,14 +17,14 @@ import {
 import { randomUUID } from 'node:crypto';
 import { In, type EntityManager, type EntityTarget, type ObjectLiteral, type Repository } from 'typeorm';
 import type { z } from 'zod';
-import { announceChange } from './nats-connection.js';
-import { databaseErrorReply, internalErrorReply, type ConstraintMeaning } from './errors.js';
-import { allValues, recordChange, recordWrite, type ChangeContext } from './audit-trail.js';
+import { announceChange } from '../transport/nats-connection.js';
+import { databaseErrorReply, internalErrorReply, type ConstraintMeaning } from '../errors.js';
+import { allValues, recordChange, recordWrite, type ChangeContext } from '../audit/writes.js';
 import { applyImport, planImport } from './crud-import.js';
 import { IdempotencyKeys, KEY_TAKEN, keyReused, requestHash } from './idempotency.js';
 import { ListPages } from './list-pages.js';
-import type { Hold, HolderOf, ReferenceHolds } from './reference-holds.js';
-import { Refusal } from './refusal.js';
+import type { Hold, HolderOf, ReferenceHolds } from '../references/reference-holds.js';
+import { Refusal } from '../refusal.js';
 
 export interface CrudOptions<Schema extends z.ZodObject> {
   /** Singular entity name for events and messages: 'truck' → tms.events.truck.created, 'Truck not found'. */

@@ -2,9 +2,9 @@ import { Global, Inject, Injectable, Logger, Module, type DynamicModule, type On
 import { ClientNats, ServerNats, type ClientProxy, type NatsContext, type NatsOptions } from '@nestjs/microservices';
 import { connect, type Msg, type NatsConnection, type Subscription, type SubscriptionOptions } from '@nats-io/transport-node';
 import { eventSubject, type ChangeKind } from '@tms/contracts';
-import { config } from './config.js';
-import { outcomeOf, serveObserved } from './observed-requests.js';
-import { outsideRequests } from './request-id.js';
+import { config } from '../config.js';
+import { outcomeOf, serveObserved } from '../observe/observed-requests.js';
+import { outsideRequests } from '../observe/request-id.js';
 import type { SharedNats } from './object-bucket.js';
 
 /** The injection token of the process's one NATS connection (natsConnectionModule). */

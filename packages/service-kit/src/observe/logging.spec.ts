@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { Logger } from '@nestjs/common';
-import { SettingError } from './config.js';
+import { SettingError } from '../config.js';
 import { logsAsJson, partLogger, PinoNestLogger } from './logging.js';
 import { outcomeOf } from './observed-requests.js';
 import { inRequest, requestIdFrom } from './request-id.js';

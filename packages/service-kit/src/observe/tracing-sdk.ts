@@ -8,7 +8,7 @@ import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { BatchSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace';
-import { wholeNumberSetting } from './config.js';
+import { wholeNumberSetting } from '../config.js';
 import { tracing } from './tracing.js';
 
 /** Probes and scrapes are not requests anybody follows. */

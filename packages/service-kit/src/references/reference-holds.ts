@@ -14,9 +14,9 @@ import {
   type RpcReply,
 } from '@tms/contracts';
 import { In, MoreThan, type EntityManager, type EntityTarget, type ObjectLiteral } from 'typeorm';
-import { internalErrorReply } from './errors.js';
-import { Refusal } from './refusal.js';
-import { ServiceRequests } from './service-requests.js';
+import { internalErrorReply } from '../errors.js';
+import { Refusal } from '../refusal.js';
+import { ServiceRequests } from '../transport/service-requests.js';
 
 /** A record of svc-core that a holder record names in `field`; `message` shows under the field when it is missing. */
 export interface HeldReference {

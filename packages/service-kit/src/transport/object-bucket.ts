@@ -1,6 +1,6 @@
 import { Objm, type ObjectStore, type ObjectStoreOptions } from '@nats-io/obj';
 import type { NatsConnection } from '@nats-io/transport-node';
-import { config } from './config.js';
+import { config } from '../config.js';
 
 /** The process's one NATS connection, or its promise where it opens in the background (the gateway). */
 export type SharedNats = NatsConnection | Promise<NatsConnection>;

@@ -18,13 +18,13 @@ import {
   type ServiceName,
   type UpdatePayload,
 } from '@tms/contracts';
-import { actorOf, type ChangeContext } from './audit-trail.js';
-import { config } from './config.js';
-import { DeadlineInterceptor } from './deadline.js';
+import { actorOf, type ChangeContext } from '../audit/writes.js';
+import { config } from '../config.js';
+import { DeadlineInterceptor } from '../transport/deadline.js';
 import type { CrudService } from './crud.service.js';
 import { idempotencyKeyFrom } from './idempotency.js';
-import { NATS_CONNECTION } from './nats-connection.js';
-import { UploadStore } from './upload-store.js';
+import { NATS_CONNECTION } from '../transport/nats-connection.js';
+import { UploadStore } from '../transport/upload-store.js';
 
 /**
  * The thin NATS handlers of one resource: `{root}.{service}.{resource}.{list|get|create|update|delete}`, each

@@ -2,7 +2,7 @@ import type { NatsContext } from '@nestjs/microservices';
 import { fail, IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_HOURS, IDEMPOTENCY_MESSAGES, idempotencyKeyOf } from '@tms/contracts';
 import { createHash } from 'node:crypto';
 import type { EntityManager, MigrationInterface, QueryRunner } from 'typeorm';
-import { Refusal } from './refusal.js';
+import { Refusal } from '../refusal.js';
 
 /** The key a create carries (the gateway's IDEMPOTENCY_KEY_HEADER, checked there), undefined when none. */
 export function idempotencyKeyFrom(context: NatsContext | undefined): string | undefined {

@@ -1,7 +1,7 @@
 import type { LoggerService, LogLevel } from '@nestjs/common';
 import { pino, type Level, type Logger as Pino } from 'pino';
 import PinoPretty from 'pino-pretty';
-import { SettingError } from './config.js';
+import { SettingError } from '../config.js';
 import { currentRequestId } from './request-id.js';
 
 type Env = Record<string, string | undefined>;

@@ -1,9 +1,8 @@
-import { createHash } from 'node:crypto';
 import { fail, ok, type ListPage, type RpcReply } from '@tms/contracts';
 import { QueryFailedError, type ObjectLiteral, type Repository } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
-import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata.js';
-import { natsLimits, REPLY_HEADROOM } from './reply-serializer.js';
+import { jsonValue, prepared, quote } from './sql.js';
+import { natsLimits, REPLY_HEADROOM } from '../transport/reply-serializer.js';
 
 /**
  * The most a page's rows may take: a page always travels in one NATS message, and the gateway and the service hold
@@ -19,19 +18,7 @@ type Direction = 'ASC' | 'DESC';
 /** A row of a page query: the row's JSON and its keys as text (k0, k1, ...). */
 type PageRow = { row: string; [key: string]: string };
 
-export const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
-/**
- * A column as the entity's JSON has it, written by Postgres so the service never builds row objects: timestamps
- * as JavaScript's Date#toJSON writes them, numeric and bigint as text (as the pg driver reads them).
- */
-export function jsonValue(column: ColumnMetadata): string {
-  const name = `t.${quote(column.databaseName)}`;
-  const type = String(column.type);
-  if (/^timestamp/.test(type)) return `to_char(${name} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-  if (/^(numeric|decimal|bigint|int8)$/.test(type)) return `${name}::text`;
-  return name;
-}
 
 /**
  * Reads a table's list page by page, ordered by its list order plus id (a total order), each page starting after
@@ -148,9 +135,6 @@ interface PageQuery {
   values: unknown[];
 }
 
-/** A page query under a name that is its text's own, so that a connection never reads another query's plan. */
-/** A query pg prepares once per connection, under a name made from its text: Postgres then keeps its plan. */
-export const prepared = (text: string, kind = 'list') => ({ name: `${kind}_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`, text });
 
 /**
  * The keyset condition 'after ($1, $2, ...)' in the list's order: a row comparison when every key goes the same way

@@ -1,4 +1,4 @@
-import { allValues, changedValues } from './audit-trail.js';
+import { allValues, changedValues } from './writes.js';
 
 describe('changedValues', () => {
   it('answers the fields that changed, with both values, leaving out the bookkeeping', () => {

@@ -1,7 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { NATS_CONNECTION, SharedConnectionClient } from './nats-connection.js';
-import { ReferenceHolds } from './reference-holds.js';
+import { ReferenceHolds } from '../references/reference-holds.js';
 import { ServiceReplyDeserializer } from './reply-serializer.js';
 import { SERVICE_REQUESTS_CLIENT, ServiceRequests } from './service-requests.js';
 

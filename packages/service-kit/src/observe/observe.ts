@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { SettingError } from './config.js';
+import { SettingError } from '../config.js';
 import { PinoNestLogger, partLogger } from './logging.js';
 
 let logger: PinoNestLogger | undefined;

@@ -3,8 +3,8 @@ import { ClientProxy, NatsRecordBuilder } from '@nestjs/microservices';
 import { headers } from '@nats-io/transport-node';
 import { ACTOR_HEADER, DEADLINE_HEADER, fail, invalidInput, rpcSubject, SOMETHING_WENT_WRONG, type Actor, type RpcReply, type ServiceName } from '@tms/contracts';
 import { firstValueFrom, timeout } from 'rxjs';
-import { config, wholeNumberSetting } from './config.js';
-import { sendObserved } from './observed-requests.js';
+import { config, wholeNumberSetting } from '../config.js';
+import { sendObserved } from '../observe/observed-requests.js';
 
 /** The injection token of the NATS client a service asks other services with. */
 export const SERVICE_REQUESTS_CLIENT = 'SERVICE_REQUESTS_CLIENT';
