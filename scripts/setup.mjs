@@ -11,15 +11,18 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 
 const run = (command) => execSync(command, { cwd: repoRoot, stdio: 'inherit' });
 
-/** Installs the locked dependencies when node_modules is missing or older than package-lock.json. */
+/**
+ * Installs the locked dependencies when node_modules is missing or older than package-lock.json: `npm ci`, which
+ * installs exactly what the lock says and never rewrites it, so a fresh clone stays clean. The lock lists every
+ * platform's optional binaries (as `npm install` writes them on any platform); one that left them out would be
+ * rewritten by each install on another platform.
+ */
 export function ensureInstalled() {
   const installed = path.join(repoRoot, 'node_modules/.package-lock.json');
   const lock = path.join(repoRoot, 'package-lock.json');
   if (existsSync(installed) && statSync(installed).mtimeMs >= statSync(lock).mtimeMs) return;
-  // Not `npm ci`: it rejects a lock that leaves out platform binaries the registry does not serve (npm/cli#9846),
-  // as ours must for the other platforms' optional packages. `npm install` keeps to the same locked versions.
-  console.log('[tms] Installing dependencies (npm install)...');
-  run('npm install --no-audit --no-fund');
+  console.log('[tms] Installing the locked dependencies (npm ci)...');
+  run('npm ci --no-audit --no-fund');
 }
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

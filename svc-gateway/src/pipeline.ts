@@ -15,7 +15,8 @@ import { AllExceptionsFilter } from './http/all-exceptions.filter.js';
 import { mountFrontEnds } from './http/front-ends.js';
 import { expressErrorHandler } from './http/http-errors.js';
 import { observeRequests } from './http/observed-requests.js';
-import { jsonBody } from './http/request-body.js';
+import { jsonBodies } from './http/request-body.js';
+import { isCsvImport } from './resources/csv-import.js';
 import { securityHeaders } from './http/security-headers.js';
 
 /** Proxies the gateway trusts for X-Forwarded-Proto/-For: private networks (a TLS proxy, a load balancer). */
@@ -44,8 +45,9 @@ export function assemblePipeline(app: NestExpressApplication, { config, devIssue
   // 6. A document's body (up to 15 MB): only from a signed-in user on the app's own origin, checked before a byte of
   //    it is read. Before /api's parser, which then finds the body read and leaves it.
   http.post(DOCUMENT_BODY_PATHS, signedInFromTheApp(config), extractBody);
-  // 7. Every other /api body: JSON, its size, encoding and depth checked.
-  http.use('/api', ...jsonBody);
+  // 7. Every other /api body: JSON (any other type is a 415), its size, encoding and depth checked; but where the route
+  //    reads its own (a CSV import; the sign-out form, whose body is never read).
+  http.use('/api', jsonBodies((req) => isCsvImport(req) || req.originalUrl.split('?')[0] === '/api/logout'));
   // 8. The front ends' files, and the shell's index.html for client-side routes.
   mountFrontEnds(http, config);
   // 9. Plain JSON answers for errors of the above (bad JSON, oversize, session store down).

@@ -1,7 +1,7 @@
 import { HttpException } from '@nestjs/common';
 import express, { type RequestHandler } from 'express';
 import { EXTRACT_MAX_BODY_BYTES, EXTRACT_MAX_FILE_BYTES, EXTRACT_MESSAGES } from '@tms/contracts';
-import { BodyRefused } from '../http/request-body.js';
+import { BodyRefused, JSON_TYPES } from '../http/request-body.js';
 
 /** The path of the extraction route, whose body (a document as a data URL) may be larger than other routes'. */
 export const EXTRACT_PATH = '/api/extract-load';
@@ -10,7 +10,7 @@ export const DOCUMENT_UPLOAD_PATH = '/api/loads/:id/documents';
 /** The routes whose body is a document as a data URL, parsed by extractBody. */
 export const DOCUMENT_BODY_PATHS = [EXTRACT_PATH, DOCUMENT_UPLOAD_PATH];
 
-const parseLargeJson = express.json({ limit: EXTRACT_MAX_BODY_BYTES });
+const parseLargeJson = express.json({ limit: EXTRACT_MAX_BODY_BYTES, type: JSON_TYPES });
 
 /**
  * The JSON body of DOCUMENT_BODY_PATHS (POST /api/extract-load, POST /api/loads/:id/documents), up to

@@ -3,7 +3,7 @@ import { parse as parseQuery } from 'node:querystring';
 import { osmandPosition, osmandToken, traccarJson } from '@tms/contracts';
 import { REQUEST_ID_HEADER, requestIdFrom } from '@tms/service-kit';
 import { answerForError } from '../http/http-errors.js';
-import { JSON_LIMIT_BYTES, parseJsonBody, readBody } from '../http/request-body.js';
+import { carriesBody, isJson, JSON_LIMIT_BYTES, mediaType, parseJsonBody, readBody, refuse } from '../http/request-body.js';
 import { recordRequest, requestStart } from '../http/observed-requests.js';
 import { GpsIngestion } from './gps-ingestion.service.js';
 
@@ -22,14 +22,16 @@ const FORM_LIMIT_BYTES = 16 * 1024;
 const bearer = (authorization: string | undefined) => /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1];
 
 /**
- * A device's body: JSON (an object or an array, as /api takes it), a form for OsmAnd, else nothing. OsmAnd's bodies
+ * A device's body: JSON (an object or an array, as /api takes it), a form for OsmAnd, none, or a 415. OsmAnd's bodies
  * (a form, or Traccar Client's JSON of one position) are small, and read before the device is known: 16 KB at most.
  */
 async function readDeviceBody(req: IncomingMessage, osmand: boolean): Promise<unknown> {
-  const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
-  const json = type === 'application/json' || type.endsWith('+json');
-  if (!json && !(osmand && type === 'application/x-www-form-urlencoded')) {
+  const json = isJson(req);
+  const form = osmand && mediaType(req) === 'application/x-www-form-urlencoded';
+  if (!json && !form) {
     req.resume();
+    // A body of another type is refused, never read as none (OsmAnd's positions may come in the query alone).
+    if (carriesBody(req)) throw refuse.notJson();
     return undefined;
   }
   const text = (await readBody(req, osmand ? FORM_LIMIT_BYTES : JSON_LIMIT_BYTES)).toString('utf8');
@@ -90,7 +92,7 @@ export function deviceRequests(ingestion: GpsIngestion): (req: IncomingMessage, 
       // A token in the query or header admits the device before its body is read; Traccar's JSON carries its own.
       const early = osmandToken(queryParams) ?? bearer(req.headers.authorization);
       let device = early === undefined ? undefined : ingestion.admit(early);
-      const body = req.method === 'POST' ? await readDeviceBody(req, true) : undefined;
+      const body = await readDeviceBody(req, true);
       const json = traccarJson(body);
       const form = typeof body === 'object' && body !== null && !Array.isArray(body) && !json ? (body as Record<string, unknown>) : {};
       const params = { ...form, ...queryParams };

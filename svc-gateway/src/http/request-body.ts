@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Transform } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
-import express, { type RequestHandler } from 'express';
+import express, { type Request, type RequestHandler } from 'express';
 
 /**
  * Request bodies, and the words for refusing one. /api's JSON parser (express's) and the device routes' reader (plain
@@ -16,6 +16,23 @@ export const JSON_MAX_DEPTH = 32;
 
 export const REQUEST_TOO_LARGE = 'The request is too large.';
 export const UNSUPPORTED_MEDIA_TYPE = 'Unsupported media type';
+export const JSON_ONLY = 'Unsupported media type: this route takes application/json.';
+
+/** The content types read as JSON: application/json and its structured-syntax kin (application/merge-patch+json). */
+export const JSON_TYPES = ['application/json', 'application/*+json'];
+
+/** A request's media type, without its parameters ('text/csv; charset=utf-8' is 'text/csv'). */
+export const mediaType = (req: IncomingMessage) => (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+
+/** Whether a request carries body bytes (a length over 0, or chunks), whatever its content type says. */
+export const carriesBody = (req: IncomingMessage) =>
+  req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+
+/** Whether a request's content type is one of JSON_TYPES. */
+export function isJson(req: IncomingMessage) {
+  const type = mediaType(req);
+  return type === 'application/json' || /^application\/[^/]+\+json$/.test(type);
+}
 
 /** A body the gateway will not read, answered with its status and message (answerForError). */
 export class BodyRefused extends Error {
@@ -29,12 +46,13 @@ export class BodyRefused extends Error {
   }
 }
 
-const refuse = {
+export const refuse = {
   invalidJson: () => new BodyRefused(400, 'Invalid JSON', 'entity.parse.failed'),
   undecodable: () => new BodyRefused(400, 'The request body could not be decoded as its Content-Encoding says.', 'encoding.failed'),
   tooDeep: () => new BodyRefused(400, `The request body is nested too deeply (at most ${JSON_MAX_DEPTH} levels).`, 'entity.too.deep'),
   tooLarge: () => new BodyRefused(413, REQUEST_TOO_LARGE, 'entity.too.large'),
   unsupportedEncoding: () => new BodyRefused(415, UNSUPPORTED_MEDIA_TYPE, 'encoding.unsupported'),
+  notJson: () => new BodyRefused(415, JSON_ONLY, 'type.unsupported'),
 };
 
 /**
@@ -70,17 +88,28 @@ const tooDeep = (body: unknown) => jsonDepth(body, JSON_MAX_DEPTH) > JSON_MAX_DE
 /** Refuses a body nested deeper than JSON_MAX_DEPTH with 400, before it reaches a service. */
 const refuseDeepBodies: RequestHandler = (req, _res, next) => next(tooDeep(req.body) ? refuse.tooDeep() : undefined);
 
+const parseJson = express.json({ limit: JSON_LIMIT_BYTES, type: JSON_TYPES });
+
 /**
- * /api's JSON body: at most JSON_LIMIT_BYTES once decompressed (gzip, deflate and br bodies are inflated; one that is not
- * what its Content-Encoding says is a 400), and at most JSON_MAX_DEPTH deep.
+ * /api's bodies: JSON, at most JSON_LIMIT_BYTES once decompressed (gzip, deflate and br bodies are inflated; one that is
+ * not what its Content-Encoding says is a 400), and at most JSON_MAX_DEPTH deep. A body of any other type is refused
+ * (415) before a byte of it is read: express's parser would pass it by, and the route would take it as none (a PUT of
+ * a CSV would have replaced a list with nothing, a PATCH of text answered 200 having changed nothing).
+ * `readsItsOwnBody` names the requests whose route reads its body itself (a CSV import; the sign-out form).
  */
-export const jsonBody: RequestHandler[] = [express.json({ limit: JSON_LIMIT_BYTES }), refuseDeepBodies];
+export function jsonBodies(readsItsOwnBody: (req: Request) => boolean): RequestHandler {
+  return (req, res, next) => {
+    if (readsItsOwnBody(req)) return next();
+    if (carriesBody(req) && !isJson(req)) return next(refuse.notJson());
+    parseJson(req, res, (error?: unknown) => (error ? next(error) : refuseDeepBodies(req, res, next)));
+  };
+}
 
 const DECOMPRESSORS: Record<string, () => Transform> = { gzip: createGunzip, deflate: createInflate, br: createBrotliDecompress };
 
 /**
  * The bytes of a plain node request's body, at most `limit` once decompressed (gzip, deflate, br), for routes served
- * ahead of express; refused as jsonBody refuses.
+ * ahead of express; refused as jsonBodies refuses.
  */
 export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   const encoding = (req.headers['content-encoding'] ?? 'identity').toLowerCase();
@@ -107,7 +136,7 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   });
 }
 
-/** A JSON body read by readBody, parsed (blank: undefined) and refused as jsonBody refuses. */
+/** A JSON body read by readBody, parsed (blank: undefined) and refused as jsonBodies refuses. */
 export function parseJsonBody(text: string): unknown {
   let body: unknown;
   try {

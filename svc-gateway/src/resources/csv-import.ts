@@ -27,6 +27,9 @@ import { ServiceClient } from '../services/service-client.js';
  */
 const IMPORT_TIMEOUT_MS = 60_000;
 
+/** Whether a request is a CSV import (POST /api/{resource}/import), whose body this route reads itself. */
+export const isCsvImport = (req: Request) => req.method === 'POST' && /^\/api\/[^/]+\/import$/.test(req.originalUrl.split('?')[0]);
+
 /**
  * POST /api/{resource}/import: the CSV body (at most IMPORT_MAX_BYTES: larger is a 413) goes to a JetStream upload
  * bucket, as a document does, and the owner is asked by the object's name. The file is not parsed here: the owner
@@ -71,7 +74,7 @@ export class CsvImport {
 
   /** The body's bytes: a CSV content type (415 otherwise) of at most IMPORT_MAX_BYTES (413, once it is all read). */
   private async readCsv(req: Request): Promise<Uint8Array> {
-    // /api's JSON parser has read a JSON body already: it is no CSV.
+    // /api's JSON parser leaves this route's body to it (pipeline.ts); a body read already could not be read again.
     if (!req.is([...IMPORT_CONTENT_TYPES]) || req.readableEnded) {
       throw new HttpException({ message: IMPORT_MESSAGES.contentType }, 415);
     }
