@@ -5,7 +5,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -192,18 +192,97 @@ async function waitForJetStream(servers, signIn, timeoutMs) {
   throw new Error(`The NATS cluster's JetStream did not answer within ${timeoutMs / 1000} s`);
 }
 
-async function waitForHealth(url, timeoutMs) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      const response = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(1000) });
-      if (response.ok) return;
-    } catch {
-      // not up yet
+/** Whether the gateway at `url` answers its health check within a second. */
+async function answersHealth(url) {
+  try {
+    return (await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(1000) })).ok;
+  } catch {
+    return false;
+  }
+}
+
+/** How long a part that is still starting may go without using CPU or printing a line before it is taken for stuck. */
+const STALLED_AFTER_MS = 60_000;
+/** How often the start says which parts it is still waiting for. */
+const WAITING_NOTE_MS = 10_000;
+/** Lines of a part's output kept to show when it fails. */
+const LAST_LINES = 20;
+/** Restarts the supervisor gives a part that exits with an error. */
+const RESTART_TRIES = 5;
+
+/** CPU seconds a process has used (Linux's /proc), or undefined where that cannot be read. */
+function cpuSeconds(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime + stime, in clock ticks of 1/100 s
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Follows a supervised part while the system starts: its last lines, whether it said it is listening (a service's
+ * 'listening on ...' line), when it last showed progress (a line printed, CPU used), and its exit code once it has
+ * stopped for good (the supervisor's `close` of a command tells only the exit that no restart follows).
+ */
+function follow(command) {
+  const part = { command, lines: [], listening: false, progressAt: Date.now(), cpu: undefined, stoppedWith: undefined };
+  const take = (chunk) => {
+    for (const line of chunk.toString('utf8').split('\n')) {
+      if (!line.trim()) continue;
+      part.lines.push(line);
+      if (/\blistening on\b/.test(line)) part.listening = true;
+    }
+    part.lines.splice(0, Math.max(0, part.lines.length - LAST_LINES));
+    part.progressAt = Date.now();
+  };
+  command.stdout.subscribe(take);
+  command.stderr.subscribe(take);
+  command.stateChange.subscribe((state) => {
+    if (state !== 'started') part.listening = false;
+  });
+  command.close.subscribe(({ exitCode }) => {
+    part.stoppedWith = exitCode;
+  });
+  return part;
+}
+
+const lastLines = (part) => (part.lines.length ? `Its last lines:\n${part.lines.map((line) => `    ${line}`).join('\n')}` : 'It printed nothing.');
+
+/**
+ * Waits until every gateway answers its health check and every service has said it is listening, for as long as the
+ * parts still starting make progress (a slow or busy machine only makes this longer), saying every WAITING_NOTE_MS
+ * which parts it waits for. Refuses, naming the part and showing its last lines, when a part stops for good (the
+ * supervisor restarts one that fails, RESTART_TRIES times), or when one still starting has shown no progress for
+ * STALLED_AFTER_MS.
+ */
+async function waitForParts(parts, gatewayUrls, note) {
+  const started = Date.now();
+  let notedAt = started;
+  const gatewayOf = (part) => gatewayUrls[Number(/-(\d+)$/.exec(part.command.name)?.[1] ?? 1) - 1];
+  const isGateway = (part) => part.command.name.startsWith('gateway');
+  while (true) {
+    const waiting = [];
+    for (const part of parts) {
+      const { name } = part.command;
+      if (part.stoppedWith !== undefined) throw new Error(`${name} stopped while starting (exit code ${part.stoppedWith}). ${lastLines(part)}`);
+      const ended = part.command.state !== 'started';
+      const ready = isGateway(part) ? !ended && (await answersHealth(gatewayOf(part))) : part.listening;
+      if (ready) continue;
+      const cpu = cpuSeconds(part.command.pid);
+      if (cpu !== undefined && cpu !== part.cpu) [part.cpu, part.progressAt] = [cpu, Date.now()];
+      if (!ended && Date.now() - part.progressAt > STALLED_AFTER_MS) {
+        throw new Error(`${name} has shown no progress for ${STALLED_AFTER_MS / 1000} s while starting. ${lastLines(part)}`);
+      }
+      waiting.push(ended ? `${name} (failed: restarting)` : name);
+    }
+    if (!waiting.length) return;
+    if (Date.now() - notedAt >= WAITING_NOTE_MS) {
+      notedAt = Date.now();
+      note(`Still starting after ${Math.round((notedAt - started) / 1000)} s: waiting for ${waiting.join(', ')}.`);
     }
     await new Promise((resolve) => setTimeout(resolve, 300));
   }
-  throw new Error(`The gateway did not answer ${url}/healthz within ${timeoutMs / 1000} s`);
 }
 
 /**
@@ -256,7 +335,7 @@ export async function startSystem({ port = Number(process.env.PORT ?? 3000), env
   const groups = [];
   const running = [];
   const supervise = (commands) => {
-    const group = concurrently(commands, { prefix: 'name', padPrefix: true, restartTries: 5, restartDelay: 'exponential', outputStream });
+    const group = concurrently(commands, { prefix: 'name', padPrefix: true, restartTries: RESTART_TRIES, restartDelay: 'exponential', outputStream });
     groups.push(group);
     running.push(...group.commands);
   };
@@ -266,6 +345,14 @@ export async function startSystem({ port = Number(process.env.PORT ?? 3000), env
   // Checked every second until all are gone: one the supervisor restarted anyway gets its SIGINT too, and one still
   // running 15 s after its SIGINT is killed.
   const stop = async () => {
+    // A part stopped while still loading exits on the signal itself, not with 0, and the supervisor would start it
+    // again: its restart now only ends it, as a clean exit (the supervisor's own command, hence `this`).
+    const ended = () => ({ startDate: new Date(), endDate: new Date(), durationSeconds: 0 });
+    for (const command of running) {
+      command.start = function () {
+        this.close.next({ command: this, index: this.index, exitCode: 0, killed: true, timings: ended() });
+      };
+    }
     const signalledAt = new Map();
     const sweep = () => {
       for (const command of running) {
@@ -292,9 +379,11 @@ export async function startSystem({ port = Number(process.env.PORT ?? 3000), env
     supervise(parts);
     finished = allExited().finally(() => postgres.stop());
     // Ctrl-C while starting: concurrently stops the processes, and then there is nothing left to wait for.
-    const stoppedEarly = finished.then(() => Promise.reject(new Error('stopped before the gateway answered')));
+    const stoppedEarly = finished.then(() => Promise.reject(new Error('stopped before the system was up')));
     stoppedEarly.catch(() => undefined);
-    await Promise.race([Promise.all(gatewayPorts.map((gatewayPort) => waitForHealth(`http://127.0.0.1:${gatewayPort}`, 60000))), stoppedEarly]);
+    const followed = groups.at(-1).commands.filter((command) => command.name !== 'nats').map(follow);
+    const gatewayUrls = gatewayPorts.map((gatewayPort) => `http://127.0.0.1:${gatewayPort}`);
+    await Promise.race([waitForParts(followed, gatewayUrls, (text) => outputStream.write(`[tms] ${text}\n`)), stoppedEarly]);
   } catch (error) {
     await stop();
     throw error;
