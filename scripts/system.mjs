@@ -107,7 +107,10 @@ function natsServerPath() {
   return findOnPath('nats-server') ?? (existsSync('/usr/sbin/nats-server') ? '/usr/sbin/nats-server' : null);
 }
 
-/** NATS_URL, else the local server, else a nats-server from PATH (returned as a command to supervise). */
+/**
+ * NATS_URL, else the local server, else a nats-server from PATH with a user per part (nats-auth.mjs), as the cluster
+ * has: returned as a command to supervise, with each part's sign-in.
+ */
 export async function resolveNats(env = process.env) {
   if (env.NATS_URL) return { url: env.NATS_URL, command: null };
   if (await isListening('127.0.0.1', 4222)) return { url: LOCAL_NATS_URL, command: null };
@@ -119,14 +122,50 @@ export async function resolveNats(env = process.env) {
         '  or point NATS_URL at a NATS server with JetStream enabled.',
     );
   }
-  const storeDir = path.join(stateDir, 'nats');
-  mkdirSync(storeDir, { recursive: true });
-  log(`No NATS at 127.0.0.1:4222: starting ${natsServer} with JetStream (data in .tms/nats).`);
+  const dir = path.join(stateDir, 'nats');
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  chmodSync(dir, 0o700);
+  const users = natsUsers(env.NATS_SUBJECT_ROOT ?? 'tms');
+  const file = path.join(dir, 'nats.conf');
+  const config = [`listen: "127.0.0.1:4222"`, `jetstream { store_dir: ${JSON.stringify(path.join(dir, 'store'))} }`, users.authorization].join('\n');
+  writeFileSync(file, config, { mode: 0o600 });
+  log(`No NATS at 127.0.0.1:4222: starting ${natsServer} with JetStream and a user per part (data in .tms/nats).`);
+  return { url: LOCAL_NATS_URL, command: { name: 'nats', command: `exec "${natsServer}" -c "${file}"`, env: users.serverEnv }, signIn: users.signIn };
+}
+
+/**
+ * A user per part with a password made now (kept in the processes' environment, never written or logged): the
+ * server's `authorization` block reading them from its environment (`serverEnv`), and each part's sign-in.
+ */
+function natsUsers(root) {
+  // A letter first: nats-server reads a $VARIABLE's value as a config value, and one starting with a digit as a
+  // number ('Expected a digit but got ...', and the server does not start).
+  const passwords = Object.fromEntries(NATS_USERS.map((user) => [user, secret()]));
   return {
-    url: LOCAL_NATS_URL,
-    command: { name: 'nats', command: `exec "${natsServer}" -js -a 127.0.0.1 -p 4222 -sd "${storeDir}"` },
+    authorization: authorizationConfig(root, (user) => `$${passwordVariable(user)}`),
+    serverEnv: Object.fromEntries(NATS_USERS.map((user) => [passwordVariable(user), passwords[user]])),
+    signIn: (user) => ({ NATS_USER: user, NATS_PASSWORD: passwords[user] }),
   };
 }
+
+const secret = () => `p${randomBytes(24).toString('hex')}`;
+
+/**
+ * Says loudly when the NATS the parts are given lets anyone in: any local process could then read and write every
+ * record and name any actor in the audit trail (README: Deploying says how to give it users).
+ */
+async function warnIfOpen(url, write) {
+  const nc = await connect({ servers: url.split(','), timeout: 2000 }).catch(() => null);
+  if (!nc) return;
+  await nc.close();
+  const line = '*'.repeat(100);
+  write(`${line}\nWARNING: the NATS at ${withoutCredentials(url)} takes connections without a user: any process that reaches it can read\n` +
+    `and change every record. npm start runs its own NATS with a user per part when none is running at 127.0.0.1:4222\n` +
+    `(stop that one first), or give yours the users of deploy/k8s/nats-authorization.conf (README: Deploying).\n${line}`);
+}
+
+/** A NATS URL as it may be shown: without a user and password. */
+const withoutCredentials = (url) => url.replace(/\/\/[^@/]*@/g, '//');
 
 /**
  * A NATS cluster of `nodes` servers on this machine, each with its own ports and JetStream store under `dir`, routes
@@ -140,12 +179,7 @@ async function natsCluster({ nodes, root, dir }) {
   if (!natsServer) throw new Error('A NATS cluster needs nats-server (Debian/Ubuntu: apt-get install nats-server).');
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   chmodSync(dir, 0o700);
-  // A letter first: nats-server reads a $VARIABLE's value as a config value, and one starting with a digit as a
-  // number ('Expected a digit but got ...', and the server does not start).
-  const secret = () => `p${randomBytes(24).toString('hex')}`;
-  const passwords = Object.fromEntries(NATS_USERS.map((user) => [user, secret()]));
-  const serverEnv = Object.fromEntries(NATS_USERS.map((user) => [passwordVariable(user), passwords[user]]));
-  const authorization = authorizationConfig(root, (user) => `$${passwordVariable(user)}`);
+  const { authorization, serverEnv, signIn } = natsUsers(root);
   const routePassword = secret();
   const ports = [];
   for (let n = 1; n <= nodes; n++) ports.push({ client: await freePort(), cluster: await freePort() });
@@ -168,7 +202,6 @@ async function natsCluster({ nodes, root, dir }) {
     symlinkSync(natsServer, binary);
     return { name: `nats-${index + 1}`, command: `exec "${binary}" -c "${file}"`, env: serverEnv };
   });
-  const signIn = (user) => ({ NATS_USER: user, NATS_PASSWORD: passwords[user] });
   return { url: ports.map(({ client }) => `nats://127.0.0.1:${client}`).join(','), commands, signIn };
 }
 
@@ -300,7 +333,7 @@ export async function startSystem({ port = Number(process.env.PORT ?? 3000), env
   const baseEnv = { ...process.env, ...extraEnv };
   const postgres = await resolvePostgres(baseEnv);
   const cluster = natsNodes ? await natsCluster({ nodes: natsNodes, root: baseEnv.NATS_SUBJECT_ROOT ?? 'tms', dir: natsDir ?? path.join(stateDir, 'nats-cluster') }) : undefined;
-  const nats = cluster ? { url: cluster.url, command: null } : await resolveNats(baseEnv);
+  const nats = cluster ? { url: cluster.url, command: null, signIn: cluster.signIn } : await resolveNats(baseEnv);
   const gatewayPorts = [port];
   // The next ports after the first, when nobody listens there (npm start: 3000, 3001...), else free ones.
   for (let n = 2; n <= replicas; n++) gatewayPorts.push((await isListening('127.0.0.1', port + n - 1)) ? await freePort() : port + n - 1);
@@ -317,7 +350,7 @@ export async function startSystem({ port = Number(process.env.PORT ?? 3000), env
       name,
       command: ['exec node', ...(nodeArgs[dir] ?? []), `--title=tms-${dir}-${n} dist/main.js`].join(' '),
       cwd: path.join(repoRoot, dir),
-      env: { ...env, ...cluster?.signIn(dir), ...own, ...(healthPorts[name] && { HEALTH_PORT: String(healthPorts[name]) }) },
+      env: { ...env, ...nats.signIn?.(dir), ...own, ...(healthPorts[name] && { HEALTH_PORT: String(healthPorts[name]) }) },
     };
   };
   if (withHealthPorts) {
@@ -327,11 +360,12 @@ export async function startSystem({ port = Number(process.env.PORT ?? 3000), env
   }
   const copies = (make) => Array.from({ length: replicas }, (_, index) => make(index + 1));
   const parts = [
-    ...(nats.command ? [{ ...nats.command, env }] : []),
+    ...(nats.command ? [{ ...nats.command, env: { ...env, ...nats.command.env } }] : []),
     ...SERVICES.flatMap((service) => copies((n) => node(`svc-${service}`, `svc-${service}`, n))),
     ...copies((n) => node('gateway', 'svc-gateway', n, { PORT: String(gatewayPorts[n - 1]), APP_URL: appUrl(gatewayPorts[n - 1]) })),
   ];
   const outputStream = logFile ? createWriteStream(logFile) : process.stdout;
+  if (!nats.signIn && !baseEnv.NATS_USER) await warnIfOpen(nats.url, (text) => outputStream.write(`${text}\n`));
   const groups = [];
   const running = [];
   const supervise = (commands) => {
@@ -390,7 +424,7 @@ export async function startSystem({ port = Number(process.env.PORT ?? 3000), env
   }
   const processes = Object.fromEntries(running.map((command) => [command.name, command]));
   // natsUser: a part's NATS user and password on our own cluster (a tool that looks at JetStream, as chaos does).
-  return { url: appUrl(port), urls: gatewayPorts.map(appUrl), databaseUrl: postgres.url, natsUrl: nats.url, natsUser: cluster?.signIn, subjectRoot: baseEnv.NATS_SUBJECT_ROOT ?? 'tms', processes, healthPorts, stop, finished };
+  return { url: appUrl(port), urls: gatewayPorts.map(appUrl), databaseUrl: postgres.url, natsUrl: nats.url, natsUser: nats.signIn, subjectRoot: baseEnv.NATS_SUBJECT_ROOT ?? 'tms', processes, healthPorts, stop, finished };
 }
 
 /** A port nobody listens on right now. */

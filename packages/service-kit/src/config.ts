@@ -64,6 +64,13 @@ export const config = {
   get healthPort() {
     return wholeNumberSetting('HEALTH_PORT', { max: 65535 });
   },
+  /**
+   * The address HEALTH_PORT listens on: loopback unless told (metrics say much about a system); a pod's probes and
+   * Prometheus reach it on the pod's address, so deploy/ sets 0.0.0.0.
+   */
+  get healthHost() {
+    return process.env.HEALTH_HOST?.trim() || '127.0.0.1';
+  },
   /** Connections each service keeps to Postgres. */
   get databasePoolSize() {
     return wholeNumberSetting('DB_POOL_SIZE', { fallback: 10, max: 1000 });

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { Logger, type INestMicroservice } from '@nestjs/common';
 import type { NatsConnection } from '@nats-io/transport-node';
+import { config } from '../config.js';
 import { collectProcessMetrics, metricsRegistry } from './metrics.js';
 
 /** What an orchestrator asks a part: whether it can still work (else restart it), and whether to send it work. */
@@ -10,7 +11,7 @@ export interface Probes {
 }
 
 /**
- * A part's operations port (HEALTH_PORT), never its public one:
+ * A part's operations port (HEALTH_PORT, on HEALTH_HOST: loopback unless told), never its public one:
  *  - GET /metrics: its Prometheus metrics (metrics.ts), Node's own included;
  *  - GET /livez and GET /readyz: its probes, when it has them (200 or 503).
  */
@@ -31,7 +32,7 @@ export function serveOperations(port: number, probes?: Probes): Server {
   });
   // A port taken is said, not a crash: the part works on without its metrics and probes.
   server.on('error', (error) => new Logger('Operations').error(`Port ${port} (HEALTH_PORT): ${error.message}`));
-  return server.listen(port);
+  return server.listen(port, config.healthHost);
 }
 
 /**
