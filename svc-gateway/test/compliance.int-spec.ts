@@ -1,4 +1,5 @@
 import ICAL from 'ical.js';
+import pg from 'pg';
 import { signIn, startIsolatedSystem, type RunningSystem } from './support/system.js';
 
 /**
@@ -42,7 +43,8 @@ let driverId: string;
 let truckId: string;
 
 beforeAll(async () => {
-  system = await startIsolatedSystem({ label: 'compliance' });
+  // Sign-in allowed for example.com only: a calendar link works only while its owner may sign in.
+  system = await startIsolatedSystem({ label: 'compliance', env: { OIDC_ALLOWED_DOMAINS: 'example.com' } });
   clerk = await signIn(system.url, 'safety.clerk@example.com');
   other = await signIn(system.url, 'dispatcher@example.com');
   const driver = await api(clerk, 'POST', '/drivers', {
@@ -84,7 +86,7 @@ describe('GET /api/compliance', () => {
 
 describe('the compliance calendar', () => {
   it('is reached only with the key of a current link, which is shown once and replaced by the next', async () => {
-    expect(await json(await api(clerk, 'GET', '/calendar-feed'))).toEqual({ createdAt: null });
+    expect(await json(await api(clerk, 'GET', '/calendar-feed'))).toEqual({ createdAt: null, expiresAt: null });
     const made = await json(await api(clerk, 'POST', '/calendar-feed'));
     expect(made.url).toMatch(new RegExp(`^${system.url}/api/compliance\\.ics\\?key=[\\w-]{43}$`));
     expect((await json(await api(clerk, 'GET', '/calendar-feed'))).createdAt).toBe(made.createdAt);
@@ -109,6 +111,40 @@ describe('the compliance calendar', () => {
     expect((await fetch(`${system.url}/api/compliance.ics?key=${'A'.repeat(43)}`)).status).toBe(404);
     expect((await fetch(`${system.url}/api/compliance.ics`)).status).toBe(404);
     expect((await api(undefined, 'POST', '/calendar-feed')).status).toBe(401);
+  });
+
+  it('ends: revoked without a new one, a year after it was made unless renewed, and when its owner may no longer sign in', async () => {
+    const database = new pg.Client({ connectionString: system.databaseUrl });
+    await database.connect();
+    try {
+      const made = await json(await api(clerk, 'POST', '/calendar-feed'));
+      const yearOn = (from: string) => new Date(new Date(from).getTime() + 365 * 86_400_000).toISOString().slice(0, 10);
+      expect(made.expiresAt.slice(0, 10)).toBe(yearOn(made.createdAt));
+      // Revoked: the link stops at once, and none is made in its place.
+      expect((await api(clerk, 'DELETE', '/calendar-feed')).status).toBe(204);
+      expect((await fetch(made.url)).status).toBe(404);
+      expect(await json(await api(clerk, 'GET', '/calendar-feed'))).toEqual({ createdAt: null, expiresAt: null });
+      const renewNone = await api(clerk, 'POST', '/calendar-feed/renew');
+      expect([renewNone.status, (await json(renewNone)).message]).toEqual([404, 'There is no calendar link to renew: create one.']);
+
+      // Past its end it stops; renewed, the same link works for another year from today.
+      const link = await json(await api(clerk, 'POST', '/calendar-feed'));
+      await database.query(`UPDATE gateway.calendar_feeds SET expires_at = now() - interval '1 minute'`);
+      expect((await fetch(link.url)).status).toBe(404);
+      const renewed = await json(await api(clerk, 'POST', '/calendar-feed/renew'));
+      expect(renewed).toEqual({ createdAt: link.createdAt, expiresAt: expect.any(String) });
+      expect(renewed.expiresAt.slice(0, 10)).toBe(yearOn(new Date().toISOString()));
+      expect((await fetch(link.url)).status).toBe(200);
+
+      // Its owner no longer allowed to sign in (OIDC_ALLOWED_DOMAINS is example.com): the link stops too.
+      const moved = (from: string, to: string) => database.query(`UPDATE gateway.users SET email = $2 WHERE email = $1`, [from, to]);
+      await moved('safety.clerk@example.com', 'safety.clerk@elsewhere.example');
+      expect((await fetch(link.url)).status).toBe(404);
+      await moved('safety.clerk@elsewhere.example', 'safety.clerk@example.com');
+      expect((await fetch(link.url)).status).toBe(200);
+    } finally {
+      await database.end();
+    }
   });
 
   it('keeps an item under its UID when its date changes, and drops it when it is put right', async () => {

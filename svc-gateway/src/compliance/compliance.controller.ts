@@ -1,6 +1,8 @@
-import { Controller, Get, Header, HttpException, Inject, Post, Query, Res } from '@nestjs/common';
+import { Controller, Delete, Get, Header, HttpCode, HttpException, Inject, Post, Query, Res } from '@nestjs/common';
 import {
+  CALENDAR_FEED_MESSAGES,
   CALENDAR_FEED_PATH,
+  CALENDAR_FEED_RENEW_PATH,
   COMPLIANCE_RESOURCE,
   COMPLIANCE_STATUS_LABELS,
   rpcSubject,
@@ -61,16 +63,32 @@ export class ComplianceController {
 
   @Get(CALENDAR_FEED_PATH.slice('/api/'.length))
   @Header('Cache-Control', 'no-store')
-  async feed(@SignedIn() actor: Actor): Promise<CalendarFeed> {
-    return { createdAt: await this.feeds.createdAt(actor.id) };
+  feed(@SignedIn() actor: Actor): Promise<CalendarFeed> {
+    return this.feeds.current(actor.id);
   }
 
   /** A new link, shown once; the old one stops working. */
   @Post(CALENDAR_FEED_PATH.slice('/api/'.length))
   async replaceFeed(@SignedIn() actor: Actor): Promise<CalendarFeedLink> {
-    const { key, createdAt } = await this.feeds.replace(actor.id);
+    const { key, createdAt, expiresAt } = await this.feeds.replace(actor.id);
     const url = new URL(`/api/${COMPLIANCE_RESOURCE}.ics`, this.config.appUrl);
     url.searchParams.set('key', key);
-    return { url: url.toString(), createdAt };
+    return { url: url.toString(), createdAt, expiresAt };
+  }
+
+  /** The same link, for another CALENDAR_FEED_DAYS. */
+  @Post(CALENDAR_FEED_RENEW_PATH.slice('/api/'.length))
+  @HttpCode(200)
+  async renewFeed(@SignedIn() actor: Actor): Promise<CalendarFeed> {
+    const renewed = await this.feeds.renew(actor.id);
+    if (!renewed) throw new HttpException({ message: CALENDAR_FEED_MESSAGES.none }, 404);
+    return renewed;
+  }
+
+  /** The link stops working; no other is made. */
+  @Delete(CALENDAR_FEED_PATH.slice('/api/'.length))
+  @HttpCode(204)
+  async revokeFeed(@SignedIn() actor: Actor): Promise<void> {
+    await this.feeds.revoke(actor.id);
   }
 }

@@ -6,7 +6,9 @@ import {
   complianceItemSchema,
   currentUserSchema,
   deviceSchema,
+  CALENDAR_FEED_DAYS,
   CALENDAR_FEED_PATH,
+  CALENDAR_FEED_RENEW_PATH,
   COMPANY_RESOURCE,
   companyProfileSchema,
   DEFAULT_COMPANY_PROFILE,
@@ -267,8 +269,10 @@ export const API_ROUTES: ApiRoute[] = [
     description: 'iCalendar (RFC 5545) for calendar apps, which send no cookie: the key of the link made in Settings is the credential. A missing or wrong key is a 404.',
     answer: { status: 200, description: 'One all-day event per dated item', content: { type: 'text/calendar' } }, errors: [404, 503],
   },
-  { method: 'get', path: CALENDAR_FEED_PATH, tag: 'Compliance', summary: 'When the calendar link was made', access: 'session', answer: { status: 200, description: '`createdAt`, null before any', content: json(named('CalendarFeed', calendarFeedSchema)) } },
-  { method: 'post', path: CALENDAR_FEED_PATH, tag: 'Compliance', summary: 'Make a new calendar link', access: 'session', description: 'Shown once; the old link stops working.', answer: { status: 201, description: 'The link', content: json(named('CalendarFeedLink', calendarFeedLinkSchema)) } },
+  { method: 'get', path: CALENDAR_FEED_PATH, tag: 'Compliance', summary: 'When the calendar link was made and when it ends', access: 'session', answer: { status: 200, description: '`createdAt` and `expiresAt`, null before any', content: json(named('CalendarFeed', calendarFeedSchema)) } },
+  { method: 'post', path: CALENDAR_FEED_PATH, tag: 'Compliance', summary: 'Make a new calendar link', access: 'session', description: `Shown once; the old link stops working. It works ${CALENDAR_FEED_DAYS} days unless renewed, and only while its owner may sign in.`, answer: { status: 201, description: 'The link', content: json(named('CalendarFeedLink', calendarFeedLinkSchema)) } },
+  { method: 'delete', path: CALENDAR_FEED_PATH, tag: 'Compliance', summary: 'Revoke the calendar link', access: 'session', description: 'The link stops working at once; no new one is made.', answer: { status: 204, description: 'Revoked (or there was none)' } },
+  { method: 'post', path: CALENDAR_FEED_RENEW_PATH, tag: 'Compliance', summary: 'Renew the calendar link', access: 'session', description: `The same link works ${CALENDAR_FEED_DAYS} days from now.`, answer: { status: 200, description: 'When it was made and when it now ends', content: json(named('CalendarFeed', calendarFeedSchema)) }, errors: [404] },
   // IFTA, the quarterly fuel-tax report.
   {
     method: 'get', path: `/api/${IFTA_PATH}`, tag: 'IFTA', summary: "The quarter's fuel-tax return per state", access: 'session', query: iftaReportQuerySchema.extend({ format: z.enum(['json', 'csv']).optional() }),

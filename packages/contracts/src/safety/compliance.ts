@@ -83,12 +83,20 @@ export function daysPhrase(daysLeft: number): string {
   return daysLeft > 0 ? `in ${days}` : `${days} ago`;
 }
 
-/** The signed-in user's compliance calendar link (GET: whether one exists; POST: a new one, replacing it). */
+/**
+ * The signed-in user's compliance calendar link (GET: whether one exists and when it ends; POST: a new one, replacing
+ * it; DELETE: revoked), and its renewal (POST CALENDAR_FEED_RENEW_PATH: the same link, for CALENDAR_FEED_DAYS more).
+ */
 export const CALENDAR_FEED_PATH = '/api/calendar-feed';
+export const CALENDAR_FEED_RENEW_PATH = `${CALENDAR_FEED_PATH}/renew`;
+/** How long a calendar link works after it is made or renewed. */
+export const CALENDAR_FEED_DAYS = 365;
+export const CALENDAR_FEED_MESSAGES = { none: 'There is no calendar link to renew: create one.' } as const;
 export const calendarFeedSchema = z.object({
   createdAt: z.string().nullable().describe('When the current link was made (ISO time), or null when there is none'),
+  expiresAt: z.string().nullable().describe('When the current link stops working unless renewed (ISO time), or null when there is none'),
 });
 export type CalendarFeed = z.infer<typeof calendarFeedSchema>;
 /** A new link, shown once: its key is stored hashed. */
-export const calendarFeedLinkSchema = z.object({ url: z.string(), createdAt: z.string() });
+export const calendarFeedLinkSchema = z.object({ url: z.string(), createdAt: z.string(), expiresAt: z.string() });
 export type CalendarFeedLink = z.infer<typeof calendarFeedLinkSchema>;
