@@ -1,6 +1,6 @@
 import { parseDay } from '../text-values.js';
 import type { Finder, Findings } from './finder.js';
-import { roleAt, type Role } from './roles.js';
+import { markersOf, roleAt, type Role } from './roles.js';
 import { lineStarts, type Located } from './text-positions.js';
 
 const PICKUP_DATE_LABEL =
@@ -59,13 +59,5 @@ function findDates(text: string, today: Date): FoundDate[] {
 
 /** The role the words right before a date give it: the nearest label wins. */
 function dateLabel(before: string): Role | undefined {
-  const candidates: { at: number; role: Role }[] = [];
-  for (const [pattern, role] of [
-    [PICKUP_DATE_LABEL, 'pickup'],
-    [DELIVERY_DATE_LABEL, 'delivery'],
-    [IGNORED_DATE_LABEL, 'other'],
-  ] as const) {
-    for (const match of before.matchAll(pattern)) candidates.push({ at: match.index, role });
-  }
-  return candidates.sort((a, b) => b.at - a.at)[0]?.role;
+  return markersOf(before, [PICKUP_DATE_LABEL, DELIVERY_DATE_LABEL, IGNORED_DATE_LABEL]).sort((a, b) => b.at - a.at)[0]?.role;
 }

@@ -18,17 +18,21 @@ const DELIVERY_MARKER =
 const OTHER_MARKER =
   /\b(?:bill(?:ed)?\s+to|remit(?:\s+to)?|broker(?:age)?\b(?!\s+load)|carrier\b(?!\s*(?:pay|rate|total))|invoic(?:e|ing)|billing|mail\s+to|corporate|headquarters|head\s+office|issued|factoring|payment\s+terms|quick\s+pay|insurance|emergency|office|call\s+me|contact|phone|regards|sincerely|thanks|thank\s+you|cheers|(?:prepared|issued|created|booked|printed)\s+by|dispatcher)/gi;
 
-export function findMarkers(text: string): Marker[] {
+/** Where each of the patterns (pickup, delivery and other, in that order) matches in `text`, in that order. */
+export function markersOf(text: string, [pickup, delivery, other]: readonly [RegExp, RegExp, RegExp]): Marker[] {
   const markers: Marker[] = [];
   for (const [pattern, role] of [
-    [PICKUP_MARKER, 'pickup'],
-    [DELIVERY_MARKER, 'delivery'],
-    [OTHER_MARKER, 'other'],
+    [pickup, 'pickup'],
+    [delivery, 'delivery'],
+    [other, 'other'],
   ] as const) {
     for (const match of text.matchAll(pattern)) markers.push({ at: match.index, role });
   }
-  return markers.sort((a, b) => a.at - b.at);
+  return markers;
 }
+
+/** The document's role markers, in text order. */
+export const findMarkers = (text: string): Marker[] => markersOf(text, [PICKUP_MARKER, DELIVERY_MARKER, OTHER_MARKER]).sort((a, b) => a.at - b.at);
 
 /** The role of the last marker at or before `at` (a binary search: a long document has many places and markers). */
 export const roleAt = (markers: readonly Marker[], at: number): Role | undefined => markers[lastIndexAtOrBefore(markers, at, (marker) => marker.at)]?.role;
