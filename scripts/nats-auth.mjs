@@ -6,7 +6,7 @@
  *
  * The rules, on the subject root R:
  * - services' request subjects `R.{service}.>`: only the gateway asks; services ask each other only what they do
- *   (reference holds, a record by id, the load actions of accounting);
+ *   (reference holds, a record by id, the load actions of accounting, IFTA's miles, fuel and trucks);
  * - `R.events.>`: services announce, the gateway listens;
  * - the GPS streams, their dead letters and the device grants: the gateway and svc-telematics only;
  * - each object bucket: the parts that read or write it;
@@ -25,6 +25,7 @@ import {
   gpsDeadLetterStreamName,
   gpsDeadLetterSubject,
   gpsStreams,
+  IFTA_RESOURCE,
   importUploadBucket,
   LOAD_ACCOUNTING_ACTIONS,
   REFERENCES_RESOURCE,
@@ -92,6 +93,10 @@ export function permissions(root) {
       core('*', 'get'),
       ...Object.values(LOAD_ACCOUNTING_ACTIONS).map((action) => core('loads', action)),
       core(DOCUMENTS_RESOURCE, 'list'),
+      // IFTA's return: the miles and gaps, the Diesel bought, and the trucks that name them.
+      rpcSubject(root, 'telematics', IFTA_RESOURCE, 'miles'),
+      core(IFTA_RESOURCE, 'fuel'),
+      core('trucks', 'list'),
       ...[documentsBucket, renderedFilesBucket].flatMap((bucket) => objectBucket(bucket(root))),
     ]),
     'svc-telematics': service(

@@ -11,6 +11,7 @@ import { AuditTrail1764400000000 } from './migrations/1764400000000-audit-trail.
 import { CompanySettlementLoads1765500000000 } from './migrations/1765500000000-company-settlement-loads.js';
 import { IftaRates1766000000000 } from './migrations/1766000000000-ifta-rates.js';
 import { IftaRatesModule } from './ifta-rates/ifta-rates.module.js';
+import { IftaModule } from './ifta/ifta.module.js';
 import { IdempotencyKeys1766100000000 } from './migrations/1766100000000-idempotency-keys.js';
 import { CompanyProfileEntity } from './company/company-profile.entity.js';
 import { CompanyModule } from './company/company.module.js';
@@ -33,7 +34,8 @@ export const ACCOUNTING_DATABASE = {
       dataSourceFactory: async (options) => openDatabase(new DataSource(options!)),
     }),
     // Loads, customers and drivers are svc-core's: held there over NATS while an invoice, payment, expense or
-    // settlement names one (ReferenceHolds), and asked for when an invoice's customer must be its load's.
+    // settlement names one (ReferenceHolds), and asked for when an invoice's customer must be its load's; IFTA's
+    // return asks svc-telematics for its miles and svc-core for its fuel and trucks.
     serviceRequestsModule(),
     InvoicesModule,
     ExpensesModule,
@@ -41,6 +43,7 @@ export const ACCOUNTING_DATABASE = {
     SettlementsModule,
     CompanyModule,
     IftaRatesModule,
+    IftaModule,
   ],
   // svc-core asks what our records name when a delete meets their holds (references.named).
   controllers: [healthController('accounting'), referenceHoldsController('accounting'), auditController('accounting')],

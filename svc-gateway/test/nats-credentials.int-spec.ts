@@ -6,12 +6,13 @@ import { fileURLToPath } from 'node:url';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { Kvm } from '@nats-io/kv';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { deviceGrantsBucket, rpcSubject } from '@tms/contracts';
+import { deviceGrantsBucket, IFTA_RESOURCE, rpcSubject } from '@tms/contracts';
 
 /**
  * NATS credentials (issue 33): a nats-server with the authorization that every deployment uses (scripts/nats-auth.mjs)
  * refuses a client without credentials, and a part's user where the part has no business: svc-core writing itself a
- * device grant, calling another service, or reading the gateway's replies. The gateway's user does its work.
+ * device grant, calling another service, or reading the gateway's replies. The gateway's user does its work, and a
+ * service asks another what it needs (svc-accounting, IFTA's miles).
  */
 type NatsAuth = {
   NATS_USERS: string[];
@@ -102,6 +103,16 @@ it('refuses svc-core a device grant, another service\'s requests and the gateway
   // The grant svc-telematics wrote is still the only one.
   const gateway = await as('svc-gateway');
   expect(await (await new Kvm(gateway).open(deviceGrantsBucket(root))).get('forged')).toBeNull();
+});
+
+it("lets svc-accounting ask svc-telematics for IFTA's miles, and nothing else of it", async () => {
+  const telematics = await as('svc-telematics');
+  telematics.subscribe(`${root}.telematics.>`, { queue: 'svc-telematics', callback: (_error, message) => message.respond('answered') });
+  await telematics.flush();
+  const accounting = await as('svc-accounting');
+  const reply = await accounting.request(rpcSubject(root, 'telematics', IFTA_RESOURCE, 'miles'), '{}', { timeout: 3000 });
+  expect(reply.string()).toBe('answered');
+  await expect(accounting.request(rpcSubject(root, 'telematics', IFTA_RESOURCE, 'records'), '{}', { timeout: 3000 })).rejects.toThrow(/permission/i);
 });
 
 it('refuses even the owner of a bucket to point its stream at other subjects or delete it', async () => {

@@ -4,7 +4,7 @@ import { Button } from 'antd';
 import dayjs from 'dayjs';
 import { listCsv, saveFile } from './list-csv.js';
 import type { ResourceApi } from './resource-api.js';
-import type { ResourceColumn } from './ResourceTable.js';
+import type { ResourceColumn } from './resource-column.js';
 import { DECORATIVE_ICON } from './RowActions.js';
 import { filterBySearch, type SearchField } from './search.js';
 

@@ -1,9 +1,10 @@
 import type { CSSProperties } from 'react';
-import { Alert, Button, Flex, Grid, Skeleton, Table, type TableColumnType, type TableRef } from 'antd';
+import { Alert, Button, Flex, Grid, Skeleton, Table, type TableRef } from 'antd';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ApiError } from './api.js';
 import { cellText } from './list-csv.js';
 import { ListEmpty } from './ListEmpty.js';
+import type { ResourceColumn } from './resource-column.js';
 import { RowCard, cardColumns } from './RowCard.js';
 import type { ResourceApi } from './resource-api.js';
 import { SEARCH_EMPTY_HINT, type ResourceTexts } from './resource-texts.js';
@@ -12,15 +13,6 @@ import { isSearching, searchIndex, type SearchField } from './search.js';
 import { useToast } from './toast.js';
 import { useTableBodyHeight } from './use-table-body-height.js';
 import { virtualTable } from './virtual-table.js';
-
-/**
- * A list column. Its width (px) is required and is the narrowest it gets: the virtual table lays its rows out by the
- * columns' widths, spreads any room left over them, and scrolls sideways when the screen is narrower than their sum
- * (the columns of every list fit 1440 px with the sidebar open; e2e/a11y checks it). `exportValue` is what the
- * screen's Export writes for it (list-csv.ts), for a column whose cell is not one field's value nor plain text.
- * `card`: shown on a phone's row card (RowCard.tsx); without any, the card shows the first four columns.
- */
-export type ResourceColumn<T> = TableColumnType<T> & { width: number; exportValue?: (row: T) => unknown; card?: boolean };
 
 export interface ResourceTableProps<T extends { id: string }> {
   api: Pick<ResourceApi<T>, 'useList' | 'useDelete'>;

@@ -1,6 +1,6 @@
 import type { CSSProperties, ReactNode } from 'react';
 import { columnTitle } from './list-csv.js';
-import type { ResourceColumn } from './ResourceTable.js';
+import type { ResourceColumn } from './resource-column.js';
 
 /** Facts a card shows when no column asks for its place on it: the row's name and three more. */
 const DEFAULT_CARD_FACTS = 4;

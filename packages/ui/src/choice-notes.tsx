@@ -1,10 +1,7 @@
-import { ASSIGNMENT_TEXTS, driverNotes, truckNotes, type Driver, type Truck } from '@tms/contracts';
-import { Typography, type FormRule } from 'antd';
-
+import { driverNotes, truckNotes, type Driver, type Truck } from '@tms/contracts';
+import { Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useMemo } from 'react';
 import { DAY_FORMAT } from './form-values.js';
-import { RECORD_LABELS, useLookup } from './referenced-records.js';
 
 /** Drivers and trucks: the records whose state a dispatcher must see before choosing one (issue 31). */
 export type AssignedResource = 'drivers' | 'trucks';
@@ -26,25 +23,5 @@ export function renderNotedChoice(option: { label?: React.ReactNode; data: { not
         </Typography.Text>
       )}
     </span>
-  );
-}
-
-/**
- * The warning under a driver or truck field when the chosen one is not fit to go (on leave, off duty, CDL or
- * medical card expired; in maintenance, out of service): an antd rule that warns and never refuses the save.
- */
-export function useAssignmentWarning(resource: AssignedResource): FormRule {
-  const lookup = useLookup(resource);
-  return useMemo(
-    () => ({
-      warningOnly: true,
-      validator: async (_rule: unknown, id: unknown) => {
-        const record = typeof id === 'string' ? lookup.get(id) : undefined;
-        if (!record) return;
-        const { notes, fit } = notesOf(resource, record);
-        if (!fit) throw new Error(ASSIGNMENT_TEXTS.warning((RECORD_LABELS[resource] as (r: typeof record) => string)(record), notes));
-      },
-    }),
-    [lookup, resource],
   );
 }

@@ -1,6 +1,6 @@
 import { createElement } from 'react';
 import { listCsv } from './list-csv.js';
-import type { ResourceColumn } from './ResourceTable.js';
+import type { ResourceColumn } from './resource-column.js';
 
 interface Row {
   id: string;

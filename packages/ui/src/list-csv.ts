@@ -1,6 +1,6 @@
 import { csvDocument } from '@tms/contracts';
 import { isValidElement, type ReactNode } from 'react';
-import type { ResourceColumn } from './ResourceTable.js';
+import type { ResourceColumn } from './resource-column.js';
 
 /**
  * A list screen's rows as CSV, with the screen's columns (contracts' csv.ts writes it, formula rule and all): the

@@ -1,5 +1,6 @@
 import { CONFIDENCE_LEVELS, type ExtractedField, type ExtractedLoad } from '@tms/contracts';
-import { DATE, MONEY } from './offline-extractor.js';
+import { DATE } from './finders/dates.js';
+import { MONEY } from './finders/rate.js';
 import { fieldMatches, SCORED_FIELDS } from './scoring.js';
 import { parseDay } from './text-values.js';
 

@@ -36,3 +36,20 @@ export function titleCaseCity(city: string): string {
   if (city !== city.toUpperCase()) return city;
   return city.toLowerCase().replace(/(^|[\s'-])([a-z])/g, (_all, separator: string, letter: string) => separator + letter.toUpperCase());
 }
+
+/** A weight in pounds: kilograms converted (to the pound), pounds as written. */
+export function toPounds(amount: string, unit: string | undefined): number {
+  const value = Number(amount.replace(/,/g, ''));
+  return unit && /^kg|^kilo/i.test(unit) ? Math.round(value * 2.20462) : value;
+}
+
+/** A commodity as the form takes it: its first cell, without weight or count words after it; none without a word. */
+export function cleanCommodity(value: string): string | undefined {
+  const cleaned = value
+    .replace(/\s{2,}.*$/, '')
+    .replace(/\b(?:weight|wt|pieces|pcs|pallets|qty)\b.*$/i, '')
+    .replace(/(?<![\s,;:.-])[\s,;:.-]+$/, '')
+    .trim();
+  if (!/[a-z]{3}/i.test(cleaned) || cleaned.length > 80) return undefined;
+  return cleaned[0].toUpperCase() + cleaned.slice(1);
+}

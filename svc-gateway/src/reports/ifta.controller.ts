@@ -14,12 +14,10 @@ import {
   quarterDays,
   rpcSubject,
   type Actor,
-  type IftaFuel,
-  type IftaMiles,
   type IftaRates,
   type IftaRecordsPage,
   type IftaReport,
-  type IftaReportQuery,
+  type IftaTruckName,
   type ServiceName,
 } from '@tms/contracts';
 import type { Response } from 'express';
@@ -29,7 +27,6 @@ import { attachment, csvDocument } from '../http/csv.js';
 import { RequestId, requestIdOf } from '../http/request-ids.js';
 import { readList, streamCsv } from '../resources/list-stream.js';
 import { ServiceClient } from '../services/service-client.js';
-import { composeIftaReport, type TruckName } from './ifta-report.js';
 
 /** A query that does not parse: 400 with the field messages, as a service's refusal reads. */
 function parsed<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
@@ -39,8 +36,9 @@ function parsed<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
 }
 
 /**
- * IFTA, the quarterly fuel-tax report (issue 29), composed here from the three services that hold its halves:
- * svc-telematics (miles per state, gaps), svc-core (Diesel per state, trucks) and svc-accounting (the rates).
+ * IFTA, the quarterly fuel-tax report (issue 29): the return is svc-accounting's, which keeps the rates (the gateway
+ * turns it into the filing CSV when asked); the records behind it are svc-telematics' positions, named with svc-core's
+ * trucks as they stream.
  */
 @Controller('api')
 export class IftaController {
@@ -52,7 +50,8 @@ export class IftaController {
     if (format !== undefined && format !== 'json' && format !== 'csv') {
       throw new HttpException({ message: INVALID_INPUT, issues: { format: ["format must be 'json' or 'csv'"] } }, 400);
     }
-    const report = await this.compose(parsed(iftaReportQuerySchema, rest), requestIdOf(res));
+    const subject = this.subject('accounting', IFTA_RESOURCE, 'report');
+    const report = await this.services.call<IftaReport>('accounting', subject, rest, { requestId: requestIdOf(res) });
     if (format !== 'csv') return report;
     res.setHeader('Content-Type', 'text/csv; charset=utf-8');
     res.setHeader('Content-Disposition', attachment(iftaFileName('report', report)));
@@ -95,21 +94,10 @@ export class IftaController {
     return this.services.call<IftaRates>('accounting', this.subject('accounting', IFTA_RATES_RESOURCE, 'put'), { ...quarter, rates: body ?? [] }, { actor, requestId });
   }
 
-  private async compose(query: IftaReportQuery, requestId: string | undefined): Promise<IftaReport> {
-    const period = { ...quarterDays(query), truckId: query.truckId };
-    const [miles, fuel, rates, trucks] = await Promise.all([
-      this.services.call<IftaMiles>('telematics', this.subject('telematics', IFTA_RESOURCE, 'miles'), period, { requestId }),
-      this.services.call<IftaFuel>('core', this.subject('core', IFTA_RESOURCE, 'fuel'), period, { requestId }),
-      this.services.call<IftaRates>('accounting', this.subject('accounting', IFTA_RATES_RESOURCE, 'get'), { year: query.year, quarter: query.quarter }, { requestId }),
-      this.trucks(requestId),
-    ]);
-    return composeIftaReport(query, miles, fuel, rates, trucks);
-  }
-
-  /** Every truck's number and VIN (the fleet: a list small by nature), to name trucks in gaps and records. */
-  private async trucks(requestId: string | undefined): Promise<Map<string, TruckName>> {
+  /** Every truck's number and VIN (the fleet: a list small by nature), to name the trucks of the records. */
+  private async trucks(requestId: string | undefined): Promise<Map<string, IftaTruckName>> {
     const subject = this.subject('core', 'trucks', 'list');
-    const list = JSON.parse((await readList((after) => this.services.call('core', subject, after ? { after } : {}, { requestId }), requestId)).toString('utf8')) as (TruckName & { id: string })[];
+    const list = JSON.parse((await readList((after) => this.services.call('core', subject, after ? { after } : {}, { requestId }), requestId)).toString('utf8')) as (IftaTruckName & { id: string })[];
     return new Map(list.map(({ id, truckNumber, vin }) => [id, { truckNumber, vin }]));
   }
 

@@ -2,6 +2,6 @@ import { Module } from '@nestjs/common';
 import { ServicesModule } from '../services/services.module.js';
 import { IftaController } from './ifta.controller.js';
 
-/** Reports composed from several services: IFTA (issue 29). */
+/** Reports: IFTA (issue 29), forwarded to the services that own its parts. */
 @Module({ imports: [ServicesModule], controllers: [IftaController] })
 export class ReportsModule {}

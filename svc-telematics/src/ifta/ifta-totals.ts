@@ -12,7 +12,7 @@ interface TruckWindow {
   hi: string;
 }
 
-export interface StoredFix extends Fix {
+interface StoredFix extends Fix {
   truckId: string;
   /** The time as ISO text, to the microsecond, as Postgres holds it. */
   time: string;
@@ -28,14 +28,14 @@ interface DayRow {
 }
 
 /** A truck's new segments from the last position this process remembers of it (`from`). */
-export interface TruckPlan {
+interface TruckPlan {
   from: StoredFix;
   days: DayRow[];
   gaps: GapRow[];
 }
 
 /** What a batch adds to the totals, as `settle` found it: the late trucks' windows are still to be read. */
-export interface Settled {
+interface Settled {
   days: DayRow[];
   gaps: GapRow[];
   late: TruckWindow[];
@@ -50,6 +50,34 @@ interface GapRow {
   ends_at: string;
   millimeters: number;
   reason: IftaGapReason;
+}
+
+/** A position of a truck that the writer stores. */
+export interface TruckPosition {
+  id: string;
+  truckId: string;
+  latitude: number;
+  longitude: number;
+  /** ISO time, to the millisecond, as the gateway writes it. */
+  timestamp: string;
+}
+
+/**
+ * IFTA's part of one batch of the GPS writer, in the writer's transaction and at its pace, so that the Node work
+ * overlaps Postgres': the batch's segments are worked out as it is made (the writer makes it while Postgres stores the
+ * positions), its day rows in `write` while Postgres does `meanwhile` (the writer's update of the devices).
+ */
+export interface IftaBatch {
+  /**
+   * Once the positions are stored (`allNew`: none had been before): keeps to those this transaction added, and
+   * answers each truck's latest position id before the batch, for the writer's upsert of the latest positions to
+   * tell which trucks' latest it did not find as read (`unsure` below).
+   */
+  stored(manager: EntityManager, allNew: boolean): Promise<ReadonlyMap<string, string>>;
+  /** Writes what the batch adds to the totals. `unsure`: the trucks whose latest was not the one `stored` answered. */
+  write(manager: EntityManager, unsure: ReadonlySet<string>, meanwhile: Promise<unknown>): Promise<void>;
+  /** After the writer's transaction commits: where each truck's next segment starts. */
+  committed(): void;
 }
 
 /** A position's columns as the totals read them ($tz: the company's time zone). */
@@ -160,6 +188,7 @@ const key = (truckId: string, day: string, jurisdiction: string) => `${truckId}|
  * segment (two consecutive positions of a truck) adds whole millimeters to the day of its later position, so a late
  * position takes away exactly what the segment it splits had added and adds its two new segments. Written in the
  * transaction that stores the positions, so the totals never miss or count twice a position the stream delivers again.
+ * The GPS writer hands each batch to `batch`; `rebuild` builds a truck's totals afresh from its stored positions.
  */
 @Injectable()
 export class IftaTotals {
@@ -177,8 +206,51 @@ export class IftaTotals {
     this.dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: this.timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
   }
 
+  /**
+   * The totals' part of one batch of positions the writer stores (`positions`: the trucks'), planned now as if every
+   * position were new (most are); a value Postgres is about to refuse (an impossible time) leaves the plan to `stored`,
+   * for the refusal, not this, to be the batch's error.
+   */
+  batch(positions: readonly TruckPosition[]): IftaBatch {
+    const fixes = () => this.sorted(positions.map((row) => this.fixOf(row.truckId, row.id, row.latitude, row.longitude, row.timestamp)));
+    let written: StoredFix[] = [];
+    let planned: Map<string, TruckPlan> | undefined;
+    let before = new Map<string, StoredFix>();
+    let last = new Map<string, StoredFix>();
+    try {
+      written = fixes();
+      planned = this.plan(written);
+    } catch {
+      written = [];
+    }
+    return {
+      stored: async (manager, allNew) => {
+        if (!planned) written = fixes();
+        if (!allNew) {
+          // Some were stored before (a batch delivered again): only the positions this transaction added count.
+          const added: { id: string }[] = await manager.query(
+            `SELECT p.id::text AS id FROM unnest($1::timestamptz[], $2::uuid[]) AS r(recorded_at, id)
+             JOIN telematics.positions p ON p.recorded_at = r.recorded_at AND p.id = r.id WHERE p.xmin = pg_current_xact_id()::xid`,
+            [written.map((fix) => fix.time), written.map((fix) => fix.id)],
+          );
+          const ids = new Set(added.map((row) => row.id));
+          written = written.filter((fix) => ids.has(fix.id));
+          planned = undefined;
+        }
+        before = await this.latestOf(manager, written);
+        return new Map([...before].map(([truckId, fix]) => [truckId, fix.id]));
+      },
+      write: async (manager, unsure, meanwhile) => {
+        const totals = this.settle(written, before, unsure, planned);
+        await meanwhile;
+        last = await this.write(manager, totals);
+      },
+      committed: () => this.remember(written, last),
+    };
+  }
+
   /** A position the writer stores, as the totals read it: its coordinates as numeric(10, 7) keeps them. */
-  fixOf(truckId: string, id: string, latitude: number, longitude: number, time: string): StoredFix {
+  private fixOf(truckId: string, id: string, latitude: number, longitude: number, time: string): StoredFix {
     const at = Date.parse(time);
     const quarterHour = Math.floor(at / 900_000);
     let day = this.days.get(quarterHour);
@@ -191,12 +263,12 @@ export class IftaTotals {
   }
 
   /** Fixes in the order the totals read them: by truck, then time (then id, for two at one time). */
-  sorted(fixes: StoredFix[]): StoredFix[] {
+  private sorted(fixes: StoredFix[]): StoredFix[] {
     return fixes.sort((a, b) => (a.truckId !== b.truckId ? (a.truckId < b.truckId ? -1 : 1) : a.at - b.at || (a.id < b.id ? -1 : 1)));
   }
 
   /** The latest positions, before this transaction's batch, of the trucks of `written` (sorted; call before the batch changes them). */
-  async latestOf(manager: EntityManager, written: StoredFix[]): Promise<Map<string, StoredFix>> {
+  private async latestOf(manager: EntityManager, written: StoredFix[]): Promise<Map<string, StoredFix>> {
     const found = new Map<string, StoredFix>();
     const missing: string[] = [];
     for (let i = 0; i < written.length; i++) {
@@ -218,7 +290,7 @@ export class IftaTotals {
    * before the batch is known to be stored (the writer runs it while Postgres stores the positions): `settle` uses a
    * truck's when the truck's latest is still the one remembered and its positions all come after it.
    */
-  plan(written: StoredFix[]): Map<string, TruckPlan> {
+  private plan(written: StoredFix[]): Map<string, TruckPlan> {
     const plans = new Map<string, TruckPlan>();
     for (let start = 0, end = 1; start < written.length; start = end++) {
       const truckId = written[start].truckId;
@@ -241,7 +313,7 @@ export class IftaTotals {
    * (`planned` when worked out from that latest already); any other (a late position, a truck's first, another
    * replica's batch in between) is left to `write`, which reads the segments around its positions again, under the lock.
    */
-  settle(written: StoredFix[], before: Map<string, StoredFix>, unsure: Set<string>, planned?: Map<string, TruckPlan>): Settled {
+  private settle(written: StoredFix[], before: Map<string, StoredFix>, unsure: ReadonlySet<string>, planned?: Map<string, TruckPlan>): Settled {
     const days = new Map<string, DayRow>();
     const ready: DayRow[] = [];
     const gaps: GapRow[] = [];
@@ -276,7 +348,7 @@ export class IftaTotals {
    * Writes what `settle` found, with the late trucks' segments read again around their positions, in the writer's
    * transaction. Answers the trucks' new last fixes, to remember once the transaction commits.
    */
-  async write(manager: EntityManager, { days, gaps, late, last, parameters }: Settled): Promise<Map<string, StoredFix>> {
+  private async write(manager: EntityManager, { days, gaps, late, last, parameters }: Settled): Promise<Map<string, StoredFix>> {
     if (parameters) {
       if (parameters.days) await manager.query(UPSERT_DAYS_SQL, parameters.days);
       if (parameters.gaps) await manager.query(INSERT_GAPS_SQL, parameters.gaps);
@@ -306,7 +378,7 @@ export class IftaTotals {
   }
 
   /** After the writer's transaction commits: the trucks' last fixes (others are read again when next needed). */
-  remember(written: StoredFix[], last: Map<string, StoredFix>) {
+  private remember(written: StoredFix[], last: Map<string, StoredFix>) {
     for (const fix of written) if (!last.has(fix.truckId)) this.lastFixes.delete(fix.truckId);
     if (this.lastFixes.size > 100_000) this.lastFixes.clear();
     for (const [truckId, fix] of last) this.lastFixes.set(truckId, fix);
@@ -389,7 +461,7 @@ function* byTruckEnds(fixes: StoredFix[]): Generator<[string, string]> {
 }
 
 /** Fixes ordered by truck, then time, as runs of one truck each. */
-export function* byTruck<T extends { truckId: string }>(fixes: T[]): Generator<T[]> {
+function* byTruck<T extends { truckId: string }>(fixes: T[]): Generator<T[]> {
   let start = 0;
   for (let i = 1; i <= fixes.length; i++) {
     if (i === fixes.length || fixes[i].truckId !== fixes[start].truckId) {

@@ -2,7 +2,7 @@ import { setImmediate } from 'node:timers/promises';
 import { Injectable } from '@nestjs/common';
 import type { GpsEnvelope } from '@tms/contracts';
 import { DataSource } from 'typeorm';
-import { arrayText, IftaTotals, type StoredFix, type TruckPlan } from '../ifta/ifta-totals.js';
+import { arrayText, IftaTotals, type IftaBatch, type TruckPosition } from '../ifta/ifta-totals.js';
 import { positionId } from './position-id.js';
 
 interface Row {
@@ -46,7 +46,7 @@ function latestBy(rows: Row[], key: (row: Row) => string | null): Row[] {
 /**
  * Writes a batch of stream messages in one transaction: the positions (a position already stored is skipped), the
  * latest position of each driver and truck they name (only a newer one replaces it), each device's last
- * position time, and IFTA's miles per truck, day and state (IftaTotals). Replaying a batch changes nothing, so the stream may deliver a message again after a crash.
+ * position time, and IFTA's miles per truck, day and state (IftaTotals.batch, at the writer's pace). Replaying a batch changes nothing, so the stream may deliver a message again after a crash.
  */
 @Injectable()
 export class PositionsWriter {
@@ -81,9 +81,9 @@ export class PositionsWriter {
     const drivers = latestBy(rows, (row) => row.driverId);
     const trucks = latestBy(rows, (row) => row.truckId);
     const devices = latestBy(rows, (row) => row.deviceId);
-    const trucksRows = rows.filter((row) => row.truckId);
-    let written: StoredFix[] = [];
-    const last = await this.dataSource.transaction(async (manager) => {
+    const trucksRows = rows.filter((row): row is Row & TruckPosition => Boolean(row.truckId));
+    let ifta: IftaBatch | undefined;
+    await this.dataSource.transaction(async (manager) => {
       // One count comes back (its command tag): the positions' ids are asked for only when some were stored before.
       const insert: Promise<{ affected?: number }> = manager.queryRunner!.query(
         `INSERT INTO telematics.positions (${COLUMNS}) SELECT ${ROW_VALUES} FROM ${ROWS} ON CONFLICT DO NOTHING`,
@@ -92,32 +92,12 @@ export class PositionsWriter {
       );
       insert.catch(() => undefined); // awaited below; not a rejection left unhandled meanwhile
       // While Postgres stores them (the statement is sent once this turn of the event loop ends), IFTA's new segments
-      // are worked out on the other core, as if every position were new: most are.
+      // are worked out on the other core.
       await setImmediate();
-      const fixes = () => this.ifta.sorted(trucksRows.map((row) => this.ifta.fixOf(row.truckId!, row.id, row.latitude, row.longitude, row.timestamp)));
-      let planned: Map<string, TruckPlan> | undefined;
-      try {
-        written = fixes();
-        planned = this.ifta.plan(written);
-      } catch {
-        // A value the insert is about to refuse (an impossible time): the refusal, not this, is the batch's error.
-        written = [];
-      }
+      ifta = this.ifta.batch(trucksRows);
       const count = (await insert).affected ?? 0;
-      if (count === 0) return new Map<string, StoredFix>();
-      if (!planned) written = fixes();
-      if (count < rows.length) {
-        // Some were stored before (a batch delivered again): only the trucks' positions this transaction added count.
-        const added: { id: string }[] = await manager.query(
-          `SELECT p.id::text AS id FROM unnest($1::timestamptz[], $2::uuid[]) AS r(recorded_at, id)
-           JOIN telematics.positions p ON p.recorded_at = r.recorded_at AND p.id = r.id WHERE p.xmin = pg_current_xact_id()::xid`,
-          [written.map((fix) => fix.time), written.map((fix) => fix.id)],
-        );
-        const ids = new Set(added.map((row) => row.id));
-        written = written.filter((fix) => ids.has(fix.id));
-        planned = undefined;
-      }
-      const before = await this.ifta.latestOf(manager, written);
+      if (count === 0) return;
+      const before = await ifta.stored(manager, count === rows.length);
       let unsure = new Set<string>();
       for (const [kind, latest] of [['driver', drivers], ['truck', trucks]] as const) {
         if (!latest.length) continue;
@@ -141,7 +121,7 @@ export class PositionsWriter {
           `WITH upserted AS (${upsert} RETURNING subject_id, prior_position_id)
            SELECT coalesce(array_agg(e.truck_id::text), '{}') AS unsure FROM unnest($3::uuid[], $4::uuid[]) AS e(truck_id, prior)
            LEFT JOIN upserted u ON u.subject_id = e.truck_id WHERE u.subject_id IS NULL OR u.prior_position_id IS DISTINCT FROM e.prior`,
-          [JSON.stringify(latest), kind, arrayText([...before.keys()], (id) => id), arrayText([...before.values()], (fix) => fix.id)],
+          [JSON.stringify(latest), kind, arrayText([...before.keys()], (id) => id), arrayText([...before.values()], (id) => id)],
         );
         unsure = new Set(answer.unsure);
       }
@@ -154,11 +134,9 @@ export class PositionsWriter {
       devicesUpdate.catch(() => undefined);
       // IFTA's rows are made while Postgres updates the devices.
       await setImmediate();
-      const totals = this.ifta.settle(written, before, unsure, planned);
-      await devicesUpdate;
-      return this.ifta.write(manager, totals);
+      await ifta.write(manager, unsure, devicesUpdate);
     });
-    this.ifta.remember(written, last);
+    ifta?.committed();
     return rows.length;
   }
 }

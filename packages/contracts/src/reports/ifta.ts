@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { isRecordId } from '../fields.js';
 
 /**
- * IFTA, the quarterly fuel-tax report (issue 29). The gateway composes it from svc-telematics (miles per state, kept
- * per truck and day as positions are stored, and the gaps in the record), svc-core (Diesel bought per state, trucks)
- * and svc-accounting (the tax rates the user enters per quarter):
+ * IFTA, the quarterly fuel-tax report (issue 29). svc-accounting, which keeps the tax rates the user enters per
+ * quarter, composes it from svc-telematics (miles per state, kept per truck and day as positions are stored, and the
+ * gaps in the record) and svc-core (Diesel bought per state, trucks); the gateway forwards:
  *
  *   GET /api/reports/ifta?year=&quarter=[&truckId=][&format=csv]   the report (JSON, or the filing rows as CSV)
  *   GET /api/reports/ifta/records.csv?year=&quarter=[&truckId=]     the positions behind it, for an auditor
@@ -14,7 +14,10 @@ import { isRecordId } from '../fields.js';
  * Quarters are the company's (COMPANY_TIME_ZONE): a segment counts on the company's day of its later position.
  */
 export const IFTA_PATH = 'reports/ifta';
-/** `{root}.telematics.ifta.{miles|records}`, `{root}.core.ifta.fuel`, `{root}.accounting.ifta-rates.{get|put}`. */
+/**
+ * `{root}.accounting.ifta.report` (payload: IftaReportQuery), `{root}.telematics.ifta.{miles|records}`,
+ * `{root}.core.ifta.fuel`, `{root}.accounting.ifta-rates.{get|put}`.
+ */
 export const IFTA_RESOURCE = 'ifta';
 export const IFTA_RATES_RESOURCE = 'ifta-rates';
 
@@ -178,6 +181,12 @@ export interface IftaJurisdictionRow {
   rate: string | null;
   /** Net taxable gallons × rate, to the cent (negative: a credit); null without a rate or a fleet MPG. */
   taxDue: string | null;
+}
+
+/** A truck as the report's gaps and problems and the records name it (svc-core's trucks list). */
+export interface IftaTruckName {
+  truckNumber: string;
+  vin: string | null;
 }
 
 export interface IftaGap {

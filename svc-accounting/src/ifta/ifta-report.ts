@@ -12,14 +12,9 @@ import {
   type IftaRates,
   type IftaReport,
   type IftaReportQuery,
+  type IftaTruckName,
   type UsStateCode,
 } from '@tms/contracts';
-
-/** A truck as the report names it. */
-export interface TruckName {
-  truckNumber: string;
-  vin: string | null;
-}
 
 const MM_PER_MILE = 1_609_344n;
 /** Millimeters as tenths of a mile, rounded half up. */
@@ -36,7 +31,7 @@ export function composeIftaReport(
   miles: IftaMiles,
   fuel: IftaFuel,
   rates: IftaRates,
-  trucks: ReadonlyMap<string, TruckName>,
+  trucks: ReadonlyMap<string, IftaTruckName>,
 ): IftaReport {
   const millimeters = new Map<IftaJurisdiction, bigint>(miles.millimeters.map((row) => [row.jurisdiction, BigInt(row.millimeters)]));
   const gallons = new Map<IftaJurisdiction, bigint>(fuel.gallons.map((row) => [row.jurisdiction, toUnits(row.gallons, 3)]));

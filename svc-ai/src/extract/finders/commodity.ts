@@ -1,0 +1,28 @@
+import { cleanCommodity } from '../text-values.js';
+import type { Finder } from './finder.js';
+
+const COMMODITY_LABEL =
+  /\b(?:commodity|commodities|description\s+of\s+(?:goods|articles|commodity)|product|goods|cargo|freight\s+description|material|contents|description)\b\s*(?:\([^)]{0,60}\)\s*)?[:\-–]\s*(.+)/i;
+const COMMODITY_PROSE =
+  /\b(?:lbs?|pounds)\s+of\s+([a-z][a-z &\-/]{2,60}?)(?=\s*(?:[,.;(]|\s(?:floor|on|in|palletized|loaded|shipped|going|from|to|and\s+needs)\b|$))/i;
+const COMMODITY_PACKAGES =
+  /\b\d+\s+(?:pallets?|plts?|skids?|cases|cartons|drums|bags|boxes|crates|totes|pieces|bundles|rolls)\s+of\s+([a-z][a-z &\-/]{2,60}?)(?=\s*(?:[,.;(]|\s(?:floor|on|in|palletized|loaded|shipped|going|from|to|weighing|at)\b|$))/i;
+const COMMODITY_HAULING = /\b(?:hauling|loaded\s+with|carrying|shipment\s+of)\s+([a-z][a-z &\-/]{2,60}?)(?=\s*(?:[,.;(]|\s(?:from|to|weighing|on)\b|$))/i;
+
+/** The commodity: a labelled one, else one named in prose ('40,000 lbs of paper'), else the item table's. */
+export const commodityFinder: Finder = ({ text, itemTable }) => {
+  const commodity = findCommodity(text) ?? itemTable?.commodity;
+  return commodity ? { commodity } : {};
+};
+
+function findCommodity(text: string): { value: string; confidence: number } | undefined {
+  for (const line of text.split('\n')) {
+    const match = COMMODITY_LABEL.exec(line);
+    if (!match || /^\s*(?:of\s+)?(?:weight|pieces|qty)\b/i.test(match[1])) continue;
+    const value = cleanCommodity(match[1]);
+    if (value) return { value, confidence: /commodit|product|goods|cargo|lading/i.test(line.slice(0, match.index + 20)) ? 0.95 : 0.8 };
+  }
+  const prose = COMMODITY_PROSE.exec(text) ?? COMMODITY_PACKAGES.exec(text) ?? COMMODITY_HAULING.exec(text);
+  const value = prose ? cleanCommodity(prose[1]) : undefined;
+  return value ? { value, confidence: 0.8 } : undefined;
+}
