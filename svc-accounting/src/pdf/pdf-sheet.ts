@@ -141,9 +141,24 @@ function isWinAnsi(char: string): boolean {
 /** Cut to `width` with an ellipsis. */
 function fitted(text: string, font: PDFFont, size: number, width: number): string {
   if (font.widthOfTextAtSize(text, size) <= width) return text;
-  let end = text.length;
-  while (end > 0 && font.widthOfTextAtSize(`${text.slice(0, end)}...`, size) > width) end--;
-  return `${text.slice(0, end)}...`;
+  return `${text.slice(0, fittingEnd(text, font, size, width - font.widthOfTextAtSize('...', size)))}...`;
+}
+
+/**
+ * Where the letters of `text` from `start` that fit in `width` end: added up letter by letter, then, as pairs of
+ * letters may be kerned, taken back while the whole measures wider. Linear in the letters that fit, so a long word
+ * costs its length, not its square.
+ */
+function fittingEnd(text: string, font: PDFFont, size: number, width: number, start = 0): number {
+  let end = start;
+  let used = 0;
+  while (end < text.length) {
+    used += font.widthOfTextAtSize(text[end], size);
+    if (used > width) break;
+    end++;
+  }
+  while (end > start && font.widthOfTextAtSize(text.slice(start, end), size) > width) end--;
+  return end;
 }
 
 /** Lines within `width`, broken at spaces (a word longer than the line is cut). */
@@ -158,13 +173,11 @@ export function wrapped(text: string, font: PDFFont, size: number, width: number
         continue;
       }
       if (line) lines.push(line);
-      line = word;
-      while (font.widthOfTextAtSize(line, size) > width && line.length > 1) {
-        let cut = line.length - 1;
-        while (cut > 1 && font.widthOfTextAtSize(line.slice(0, cut), size) > width) cut--;
-        lines.push(line.slice(0, cut));
-        line = line.slice(cut);
-      }
+      // A word wider than the line: the letters that fit, line after line (at least one a line).
+      const cut = (start: number) => Math.max(start + 1, fittingEnd(word, font, size, width, start));
+      let start = 0;
+      for (let end = cut(start); end < word.length; start = end, end = cut(start)) lines.push(word.slice(start, end));
+      line = word.slice(start);
     }
     lines.push(line);
   }
