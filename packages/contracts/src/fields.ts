@@ -89,7 +89,7 @@ export const requiredEmail = (message: string) =>
 const ISO_DAY = /^(\d{4}-\d{2}-\d{2})(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/;
 
 /** True for a real calendar day ('2027-02-30' is not one). */
-const isCalendarDay = (day: string) => {
+export const isCalendarDay = (day: string) => {
   const time = Date.parse(`${day}T00:00:00Z`);
   return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === day;
 };
