@@ -161,12 +161,17 @@ function fittingEnd(text: string, font: PDFFont, size: number, width: number, st
   return end;
 }
 
-/** Lines within `width`, broken at spaces (a word longer than the line is cut). */
-export function wrapped(text: string, font: PDFFont, size: number, width: number): string[] {
+/**
+ * Lines within `width`, broken at spaces (a word longer than the line is cut); past `maxLines` the rest is not read
+ * (`maxLines` + 1 lines answered say there is more).
+ */
+export function wrapped(text: string, font: PDFFont, size: number, width: number, maxLines = Infinity): string[] {
   const lines: string[] = [];
   for (const paragraph of text.split('\n')) {
+    if (lines.length > maxLines) break;
     let line = '';
     for (const word of paragraph.split(/ +/)) {
+      if (lines.length > maxLines) break;
       const candidate = line ? `${line} ${word}` : word;
       if (font.widthOfTextAtSize(candidate, size) <= width) {
         line = candidate;
@@ -176,10 +181,10 @@ export function wrapped(text: string, font: PDFFont, size: number, width: number
       // A word wider than the line: the letters that fit, line after line (at least one a line).
       const cut = (start: number) => Math.max(start + 1, fittingEnd(word, font, size, width, start));
       let start = 0;
-      for (let end = cut(start); end < word.length; start = end, end = cut(start)) lines.push(word.slice(start, end));
+      for (let end = cut(start); end < word.length && lines.length <= maxLines; start = end, end = cut(start)) lines.push(word.slice(start, end));
       line = word.slice(start);
     }
     lines.push(line);
   }
-  return lines;
+  return lines.slice(0, maxLines + 1);
 }
