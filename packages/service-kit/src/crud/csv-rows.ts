@@ -78,7 +78,7 @@ export async function readCsvRows(file: CsvFile, fields: readonly string[], colu
   const toUtf8 = utf8Reader();
   let bytes = 0;
   try {
-    reading: for await (const chunk of file instanceof Uint8Array ? [file] : file) {
+    for await (const chunk of file instanceof Uint8Array ? [file] : file) {
       bytes += chunk.byteLength;
       const text = bytes > IMPORT_MAX_BYTES ? undefined : toUtf8(chunk);
       refusal ??= bytes > IMPORT_MAX_BYTES ? IMPORT_MESSAGES.tooLarge : text ? undefined : IMPORT_MESSAGES.encoding;
@@ -86,7 +86,7 @@ export async function readCsvRows(file: CsvFile, fields: readonly string[], colu
         parser.write(text.subarray(start, start + PIECE_BYTES));
         await nextTurn(); // the records of this piece are handed over, and other requests are answered
       }
-      if (refusal) break reading;
+      if (refusal) break;
     }
   } catch {
     parser.destroy();
