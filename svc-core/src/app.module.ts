@@ -32,6 +32,7 @@ import { HeldReferences1764300000000 } from './migrations/1764300000000-held-ref
 import { AuditTrail1764400000000 } from './migrations/1764400000000-audit-trail.js';
 import { PayRulesMiles1765500000000 } from './migrations/1765500000000-pay-rules-miles.js';
 import { IdempotencyKeys1766000000000 } from './migrations/1766000000000-idempotency-keys.js';
+import { IdempotencyKeysPerUser1766200000000 } from './migrations/1766200000000-idempotency-keys-per-user.js';
 import { HeldReferencesModule } from './references/held-references.module.js';
 import { ComplianceModule } from './compliance/compliance.module.js';
 import { IftaModule } from './ifta/ifta.module.js';
@@ -40,7 +41,7 @@ import { IftaModule } from './ifta/ifta.module.js';
 export const CORE_DATABASE = {
   schema: 'core',
   entities: [TruckEntity, DriverEntity, CustomerEntity, LoadEntity, InspectionEntity, AccidentEntity, ViolationEntity, MaintenanceEntity, FuelEntity, DocumentEntity],
-  migrations: [Fleet1763780000000, ListOrder1763800000000, Dispatch1763900000000, MaintenanceFuel1764000000000, Safety1764100000000, Documents1764250000000, HeldReferences1764300000000, AuditTrail1764400000000, PayRulesMiles1765500000000, IdempotencyKeys1766000000000],
+  migrations: [Fleet1763780000000, ListOrder1763800000000, Dispatch1763900000000, MaintenanceFuel1764000000000, Safety1764100000000, Documents1764250000000, HeldReferences1764300000000, AuditTrail1764400000000, PayRulesMiles1765500000000, IdempotencyKeys1766000000000, IdempotencyKeysPerUser1766200000000],
 };
 
 @Module({

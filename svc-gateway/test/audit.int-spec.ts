@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { AUDIT_MESSAGES, auditCursor } from '@tms/contracts';
 import { signIn, startIsolatedSystem, type RunningSystem } from './support/system.js';
 
 /**
@@ -131,10 +132,33 @@ describe('the audit trail', () => {
     expect((await api(clerk, 'GET', `/audit?from=${today}&to=2999-01-01&user=clerk@example.com`)).body.entries.length).toBeGreaterThan(0);
   }, 120_000);
 
-  it('answers 400 for a query it cannot read, 401 signed out, and cannot be changed through the API or in the database', async () => {
+  it('answers 400 for a query it cannot read', async () => {
     expect(await api(clerk, 'GET', '/audit?resource=spaceships')).toMatchObject({ status: 400, body: { issues: { resource: ['Unknown resource'] } } });
     expect(await api(clerk, 'GET', '/audit?id=00000000-0000-4000-8000-000000000001')).toMatchObject({ status: 400, body: { issues: { id: ['Give the resource of the record (resource=loads&id=...)'] } } });
     expect(await api(clerk, 'GET', '/audit?from=yesterday')).toMatchObject({ status: 400 });
+  });
+
+  it('answers 400 with a message, never a 5xx, for a filter or cursor that is not a real time or id', async () => {
+    const cursor = (at: string, id = '00000000-0000-4000-8000-000000000001') => encodeURIComponent(`${at}|${id}`);
+    const malformed: [string, string, string][] = [
+      ['from=2026-02-30', 'from', AUDIT_MESSAGES.from],
+      ['to=2026-13-01', 'to', AUDIT_MESSAGES.to],
+      ['from=2026-02-28T24:30', 'from', AUDIT_MESSAGES.from],
+      ['from=0000-01-01', 'from', AUDIT_MESSAGES.from],
+      ['to=2026-01-01T10:00+99:00', 'to', AUDIT_MESSAGES.to],
+      [`after=${cursor('2026-02-30T10:00:00.000000Z')}`, 'after', AUDIT_MESSAGES.after],
+      [`after=${cursor('2026-01-01T99:99:99Z')}`, 'after', AUDIT_MESSAGES.after],
+      [`after=${cursor('2026-01-01T10:00:00.000000Z', '------------------------------------')}`, 'after', AUDIT_MESSAGES.after],
+      [`after=${cursor('2026-01-01T10:00:00.000000Z', 'gggggggg-0000-4000-8000-000000000001')}`, 'after', AUDIT_MESSAGES.after],
+    ];
+    for (const [query, field, message] of malformed) {
+      expect({ query, ...(await api(clerk, 'GET', `/audit?${query}`)) }).toMatchObject({ query, status: 400, body: { issues: { [field]: [message] } } });
+    }
+    const [entry] = (await api(clerk, 'GET', '/audit')).body.entries;
+    expect((await api(clerk, 'GET', `/audit?from=2024-02-29&after=${encodeURIComponent(auditCursor(entry))}`)).status).toBe(200);
+  });
+
+  it('answers 401 signed out, and cannot be changed through the API or in the database', async () => {
     expect((await fetch(`${system.url}/api/audit`)).status).toBe(401);
     const [entry] = (await api(clerk, 'GET', '/audit')).body.entries;
     for (const method of ['PATCH', 'DELETE', 'PUT']) expect((await api(clerk, method, `/audit/${entry.id}`, method === 'DELETE' ? undefined : {})).status).toBe(404);

@@ -1,4 +1,4 @@
-import { IMPORT_MAX_BYTES, type ImportResult } from '@tms/contracts';
+import { IMPORT_MAX_BYTES, IMPORT_MESSAGES, type ImportResult } from '@tms/contracts';
 import { signIn, startIsolatedSystem, type RunningSystem } from './support/system.js';
 
 /**
@@ -52,8 +52,11 @@ describe('GET /api/{resource}?format=csv', () => {
     expect(values[cells.pickupDate]).toBe('2027-03-04');
     expect(values[cells.notes]).toBe('"Call ""Bob""\nat the dock"');
 
+    await created('customers', { name: 'Acme;=1+1', email: 'semi@csv.example', phone: '555-0101', address: 'Tulsa; OK', type: 'shipper' });
     const customers = new TextDecoder().decode(await (await get('/api/customers?format=csv')).arrayBuffer());
-    expect(customers).toContain(`"'=cmd|""/c calc""!A1",ship@csv.example,'+1 555 0100,"Dallas, TX",shipper,`);
+    expect(customers).toContain(`"'=cmd|""/c calc""!A1",ship@csv.example,"'+1 555 0100","Dallas, TX",shipper,`);
+    // Quoted, so that a spreadsheet splitting on ';' or tabs keeps the cell whole and never sees '=1+1' on its own.
+    expect(customers).toContain(`"Acme;=1+1",semi@csv.example,555-0101,"Tulsa; OK",shipper,`);
   });
 
   it('answers the header alone for an empty list, and 400 for another format', async () => {
@@ -81,6 +84,48 @@ describe('POST /api/{resource}/import', () => {
     expect(await (await importCsv('trucks', exported, false)).json()).toEqual({ rows: 2, create: 0, update: 0, unchanged: 2, errors: [] });
     expect(await (await get('/api/trucks')).json()).toEqual(before);
   });
+
+  it('gives back formula-like texts through its own export, and keeps the apostrophes typed in another file', async () => {
+    const typed = "truckNumber,type,status,licensePlate,make,model\r\nAP-1,Dry Van,available,'=1+1,=SUM(A1),'-quoted\r\n";
+    expect(await (await importCsv('trucks', typed, false)).json()).toMatchObject({ create: 1, errors: [] });
+    const truck = (await (await get('/api/trucks')).json()).find((one: any) => one.truckNumber === 'AP-1');
+    expect(truck).toMatchObject({ licensePlate: "'=1+1", make: '=SUM(A1)', model: "'-quoted" });
+
+    const exported = new Uint8Array(await (await get('/api/trucks?format=csv')).arrayBuffer());
+    expect(new TextDecoder().decode(exported)).toContain(`"'=SUM(A1)"`);
+    expect(await (await importCsv('trucks', exported, false)).json()).toMatchObject({ create: 0, update: 0, errors: [] });
+    expect((await (await get('/api/trucks')).json()).find((one: any) => one.truckNumber === 'AP-1')).toEqual(truck);
+  });
+
+  it('refuses 20 MB of 7 million short rows within 2 s, while other requests are answered as fast as before', async () => {
+    const file = new TextEncoder().encode(`truckNumber\n${'T\n'.repeat((IMPORT_MAX_BYTES - 12) / 2)}`);
+    const listed = async () => {
+      const started = performance.now();
+      expect((await get('/api/drivers')).status).toBe(200);
+      return performance.now() - started;
+    };
+    const usual = Math.max(await listed(), await listed(), await listed());
+    // What carrying 20 MB costs by itself (to the gateway, into the bucket, to svc-core): a file refused at its header.
+    const carried = performance.now();
+    const twice = Uint8Array.from(file);
+    twice.set(new TextEncoder().encode('truckNumber,Truck #\n'));
+    expect((await importCsv('trucks', twice, true)).status).toBe(400);
+    const carrying = performance.now() - carried;
+    const started = performance.now();
+    const refused = importCsv('trucks', file, true).then(async (answer) => ({ answer, body: await answer.json(), after: performance.now() - started }));
+    const meanwhile: number[] = [];
+    while (meanwhile.length < 3 || performance.now() - started < 1000) {
+      meanwhile.push(await listed());
+      if (meanwhile.length >= 20) break;
+    }
+    const { answer, body, after } = await refused;
+    expect(answer.status).toBe(400);
+    expect(body).toMatchObject({ issues: { file: [IMPORT_MESSAGES.tooManyRows] } });
+    // Within 2 s, or on a busy machine within a second of what carrying the file costs.
+    expect(after).toBeLessThan(Math.max(2000, carrying + 1000));
+    // Held for 20 s before (answered 503); a busy machine's scheduling may still delay one by a few hundred ms.
+    expect(Math.max(...meanwhile)).toBeLessThan(Math.max(10 * usual, 1000));
+  }, 60_000);
 
   it('answers the errors of known rows and imports nothing', async () => {
     const csv = 'truckNumber,type,status,licensePlate\nBAD-1,Dry Van,available,PL 3\nBAD-2,,available,PL 4\n';

@@ -12,12 +12,12 @@ let cookie: string;
 let database: pg.Client;
 let customerId: string;
 
-async function api(method: string, path: string, body?: unknown, key?: string) {
+async function api(method: string, path: string, body?: unknown, key?: string, as = cookie) {
   const response = await fetch(`${system.url}/api${path}`, {
     method,
     headers: {
       origin: system.url,
-      cookie,
+      cookie: as,
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       ...(key === undefined ? {} : { 'idempotency-key': key }),
     },
@@ -99,6 +99,29 @@ describe('a create sent twice with one Idempotency-Key', () => {
     const later = await api('POST', '/loads', load('LD-ONCE-8'), 'key-once-0007');
     expect(later.status).toBe(201);
     expect(later.body.id).not.toBe(first.body.id);
+  });
+});
+
+describe('keys are per user, and outlive their record', () => {
+  it('lets two users send one key: each makes their own record', async () => {
+    const clerk = await signIn(system.url, 'clerk@example.com');
+    const mine = await api('POST', '/loads', load('LD-USER-1'), 'key-shared-0001');
+    const theirs = await api('POST', '/loads', load('LD-USER-2'), 'key-shared-0001', clerk);
+    expect([mine.status, theirs.status]).toEqual([201, 201]);
+    expect(theirs.body.id).not.toBe(mine.body.id);
+    expect(await loadsNumbered('LD-USER-2')).toBe(1);
+    // Each user's key still answers their own record.
+    expect((await api('POST', '/loads', load('LD-USER-2'), 'key-shared-0001', clerk)).body.id).toBe(theirs.body.id);
+    expect((await api('POST', '/loads', load('LD-USER-1'), 'key-shared-0001')).body.id).toBe(mine.body.id);
+  });
+
+  it('answers a replay after the record was deleted with 409 (already used), making nothing', async () => {
+    const first = await api('POST', '/loads', load('LD-GONE-1'), 'key-gone-0001');
+    expect((await api('DELETE', `/loads/${first.body.id}`)).status).toBe(204);
+    const replay = await api('POST', '/loads', load('LD-GONE-1'), 'key-gone-0001');
+    expect(replay.status).toBe(409);
+    expect(replay.body.message).toBe(IDEMPOTENCY_MESSAGES.recordDeleted);
+    expect(await loadsNumbered('LD-GONE-1')).toBe(0);
   });
 });
 

@@ -30,7 +30,8 @@ export function CustomerDialog(props: ResourceDialogProps<Customer>) {
         </FormField>
       </FormGrid>
       <FormField label="Address" name="address">
-        <Input placeholder="123 Main St, Chicago, IL 60601" autoComplete="off" />
+        {/* An address may take a few lines (a suite, a dock), as an imported file may hold them. */}
+        <Input.TextArea placeholder="123 Main St, Chicago, IL 60601" autoComplete="off" autoSize={{ minRows: 1, maxRows: 4 }} />
       </FormField>
       <FormField label="Type" name="type">
         <Select options={TYPE_OPTIONS} showSearch={SEARCHABLE} />

@@ -3,6 +3,7 @@ import { IFTA_RATES_RESOURCE } from './reports/ifta.js';
 import { COMPANY_RESOURCE } from './accounting/company.js';
 import { DOCUMENTS_RESOURCE } from './dispatch/document.js';
 import { RESOURCE_OWNERS, type ServiceName } from './subjects.js';
+import { isCalendarDay } from './fields.js';
 
 /**
  * The audit trail: every create, update and delete of a resource through the API, written by the owning service in
@@ -40,13 +41,27 @@ export interface Actor {
 /** Entries in one page of the audit trail. */
 export const AUDIT_PAGE_SIZE = 100;
 
-const DAY_OR_INSTANT = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
-const instant = (message: string) =>
-  z
-    .string()
-    .trim()
-    .regex(DAY_OR_INSTANT, message)
-    .refine((value) => !Number.isNaN(Date.parse(value)), message);
+/** A day, or a time on it to the microsecond, with or without its offset from UTC. */
+const DAY_OR_INSTANT = /^(\d{4}-\d{2}-\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,6})?)?(?:Z|[+-](\d{2}):?(\d{2}))?)?$/;
+
+/**
+ * Whether every part of a day or time that has DAY_OR_INSTANT's form is real (no 30 February, no hour 24, no year 0,
+ * an offset Postgres knows: up to 15:59), so that Postgres reads it rather than failing the request. Another text is
+ * left to the pattern's check (one message, not two).
+ */
+const hasRealParts = (text: string) => {
+  const parts = DAY_OR_INSTANT.exec(text);
+  if (!parts) return true;
+  if (!isCalendarDay(parts[1]) || parts[1] < '0001') return false;
+  const [hour = 0, minute = 0, second = 0, offsetHours = 0, offsetMinutes = 0] = parts.slice(2).map((part) => (part === undefined ? undefined : Number(part)));
+  return hour < 24 && minute < 60 && second < 60 && offsetHours < 16 && offsetMinutes < 60;
+};
+// The pattern too, so that the API document says what the field takes.
+const instant = (message: string) => z.string().trim().regex(DAY_OR_INSTANT, message).refine(hasRealParts, message);
+
+/** A page's cursor: the time of its last entry as the trail answers it, and the entry's id. */
+const AUDIT_CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?Z)\|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const cursorHasRealTime = (text: string) => hasRealParts(AUDIT_CURSOR.exec(text)?.[1] ?? '');
 
 export const AUDIT_MESSAGES = {
   resource: 'Unknown resource',
@@ -73,7 +88,7 @@ export const auditQuerySchema = z
     user: z.email({ error: AUDIT_MESSAGES.user }).max(320).toLowerCase().optional(),
     from: instant(AUDIT_MESSAGES.from).optional(),
     to: instant(AUDIT_MESSAGES.to).optional(),
-    after: z.string().regex(/^\d{4}-\d{2}-\d{2}T[0-9:.]+Z\|[0-9a-f-]{36}$/, AUDIT_MESSAGES.after).optional(),
+    after: z.string().regex(AUDIT_CURSOR, AUDIT_MESSAGES.after).refine(cursorHasRealTime, AUDIT_MESSAGES.after).optional(),
   })
   .strict()
   .refine((query) => !query.id || query.resource, { message: AUDIT_MESSAGES.idNeedsResource, path: ['id'] });

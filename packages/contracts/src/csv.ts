@@ -1,22 +1,27 @@
 /**
  * The one CSV writer, used by the gateway's exports and by the list screens' Export button (plain code, no Node):
- * RFC 4180 (comma-separated, CRLF line ends, a field quoted when it holds a comma, a quote or a line end, its quotes
- * doubled), safe to open in a spreadsheet. A text that begins with '=', '+', '-', '@', a tab or a carriage return
- * would be run as a formula (OWASP's CSV injection), so it is written with a leading apostrophe, which spreadsheets
- * show as text. A number ('-3', '1250.00') is written as it is. Importing takes the apostrophe off again.
+ * RFC 4180 (comma-separated, CRLF line ends, its quotes doubled), safe to open in a spreadsheet. A field is quoted
+ * when it holds a separator a spreadsheet may split on (a comma, a semicolon where it is the list separator, a
+ * tab), a quote or a line end. A text that begins with '=', '+', '-', '@', a tab or a carriage return would be run as
+ * a formula (OWASP's CSV injection), so it is written with a leading apostrophe, which spreadsheets show as text,
+ * and quoted: `"'=1+1"`. A number ('-3', '1250.00') is written as it is.
+ *
+ * That quoted apostrophe is how import knows the apostrophe is ours (csvCellText): spreadsheets and people quote
+ * only a field that needs it, so an unquoted `'=1+1` in another file keeps its apostrophe.
  */
 const FORMULA_START = /^[=+\-@\t\r]/;
 const NUMBER = /^-?\d+(\.\d+)?$/;
+const NEEDS_QUOTES = /[",;\t\r\n]/;
 
 export function csvCell(value: unknown): string {
   if (value === null || value === undefined) return '';
-  let text = String(value);
-  if (FORMULA_START.test(text) && !NUMBER.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  const text = String(value);
+  const formula = FORMULA_START.test(text) && !NUMBER.test(text);
+  return formula || NEEDS_QUOTES.test(text) ? `"${formula ? "'" : ''}${text.replaceAll('"', '""')}"` : text;
 }
 
-/** A cell as csvCell wrote it, read back: the apostrophe it put before a formula-like text taken off. */
-export const csvCellText = (cell: string) => (cell.startsWith("'") && FORMULA_START.test(cell.slice(1)) ? cell.slice(1) : cell);
+/** A cell read back (`quoted`: it was in quotes in the file): the apostrophe csvCell put before a formula taken off. */
+export const csvCellText = (cell: string, quoted: boolean) => (quoted && cell.startsWith("'") && FORMULA_START.test(cell.slice(1)) ? cell.slice(1) : cell);
 
 /** One line of cells, ended by CRLF. */
 export const csvLine = (cells: readonly unknown[]) => `${cells.map(csvCell).join(',')}\r\n`;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  customerInputSchema,
   dayNotBefore,
   driverInputSchema,
   numberNotBelow,
@@ -77,6 +78,10 @@ describe('truck schema', () => {
     expect(truckInputSchema.parse({ ...validTruck, truckNumber: ` ${'T'.repeat(200)} ` }).truckNumber).toHaveLength(200);
   });
 
+  it('refuses a line break in single-line text, saying so', () => {
+    expect(truckIssues({ make: 'Volvo\nTrucks', model: 'VNL\r\n860' })).toEqual({ make: [FIELD_MESSAGES.lineBreak], model: [FIELD_MESSAGES.lineBreak] });
+  });
+
   it('refuses NUL and other control characters in text, and lone halves of a surrogate pair', () => {
     expect(truckIssues({ licensePlate: '\u0000', vin: 'A\tB', make: 'Vol\u007fvo', model: 'X\u0085' })).toEqual({
       licensePlate: ['Must not contain control characters'],
@@ -145,6 +150,15 @@ describe('field builders', () => {
     expect(optionalFreeText.parse('n'.repeat(2000))).toHaveLength(2000);
     expect(optionalFreeText.safeParse('n'.repeat(2001)).error?.issues[0].message).toBe('Must be at most 2000 characters');
     expect(optionalFreeText.parse('  ')).toBeNull();
+  });
+});
+
+describe('customer schema', () => {
+  it('keeps the line breaks of an address, up to 200 characters', () => {
+    const customer = { name: 'Acme', email: 'ap@acme.example', phone: '555-0100', type: 'shipper' };
+    expect(customerInputSchema.parse({ ...customer, address: '12 Main St\r\nSuite 4\nDallas, TX' }).address).toBe('12 Main St\r\nSuite 4\nDallas, TX');
+    expect(customerInputSchema.safeParse({ ...customer, address: 'a'.repeat(201) }).error?.issues[0].message).toBe('Must be at most 200 characters');
+    expect(customerInputSchema.safeParse({ ...customer, address: 'Dallas\u0000' }).error?.issues[0].message).toBe(FIELD_MESSAGES.controlCharacters);
   });
 });
 

@@ -33,6 +33,7 @@ export const MONEY_RANGE = { min: '0.00', max: '99999999.99' } as const;
 export const FIELD_MESSAGES = {
   tooLong: (maxLength: number) => `Must be at most ${maxLength} characters`,
   controlCharacters: 'Must not contain control characters',
+  lineBreak: 'Must be on one line',
   invalidCharacters: 'Must not contain invalid characters',
   outOfRange: (min: number | string, max: number | string) => `Must be between ${min} and ${max}`,
   negative: 'Must not be negative',
@@ -40,10 +41,14 @@ export const FIELD_MESSAGES = {
   invalidMoney: 'Enter an amount like 1234.50',
 } as const;
 
-/** Single-line text refuses every control character; free text keeps tabs and line breaks. */
+/**
+ * Single-line text refuses a line break (saying so) and every other control character; lines (an address) keep line
+ * breaks, free text tabs and line breaks.
+ */
 const TEXT_KINDS = {
-  short: { maxLength: SHORT_TEXT_MAX_LENGTH, controlCharacter: /\p{Cc}/u },
-  free: { maxLength: FREE_TEXT_MAX_LENGTH, controlCharacter: /(?![\t\n\r])\p{Cc}/u },
+  short: { maxLength: SHORT_TEXT_MAX_LENGTH, controlCharacter: /(?![\n\r])\p{Cc}/u, oneLine: true },
+  lines: { maxLength: SHORT_TEXT_MAX_LENGTH, controlCharacter: /(?![\n\r])\p{Cc}/u, oneLine: false },
+  free: { maxLength: FREE_TEXT_MAX_LENGTH, controlCharacter: /(?![\t\n\r])\p{Cc}/u, oneLine: false },
 } as const;
 type TextKind = keyof typeof TEXT_KINDS;
 
@@ -51,9 +56,10 @@ type TextKind = keyof typeof TEXT_KINDS;
 const LONE_SURROGATE = /\p{Cs}/u;
 
 const withTextLimits = (text: z.ZodString, kind: TextKind) => {
-  const { maxLength, controlCharacter } = TEXT_KINDS[kind];
+  const { maxLength, controlCharacter, oneLine } = TEXT_KINDS[kind];
   return text
     .max(maxLength, FIELD_MESSAGES.tooLong(maxLength))
+    .refine((value) => !(oneLine && /[\n\r]/.test(value)), FIELD_MESSAGES.lineBreak)
     .refine((value) => !controlCharacter.test(value), FIELD_MESSAGES.controlCharacters)
     .refine((value) => !LONE_SURROGATE.test(value), FIELD_MESSAGES.invalidCharacters);
 };
@@ -72,6 +78,9 @@ export const requiredText = (message: string) => required(message, 'short');
 /** Optional single-line text. */
 export const optionalText = optional('short');
 
+/** Non-empty short text of a few lines (an address). */
+export const requiredLinesText = (message: string) => required(message, 'lines');
+
 /** Non-empty free text (a description), which may span lines. */
 export const requiredFreeText = (message: string) => required(message, 'free');
 
@@ -89,7 +98,7 @@ export const requiredEmail = (message: string) =>
 const ISO_DAY = /^(\d{4}-\d{2}-\d{2})(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/;
 
 /** True for a real calendar day ('2027-02-30' is not one). */
-const isCalendarDay = (day: string) => {
+export const isCalendarDay = (day: string) => {
   const time = Date.parse(`${day}T00:00:00Z`);
   return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === day;
 };

@@ -14,6 +14,8 @@ export const IDEMPOTENCY_KEY_HOURS = 24;
 export const IDEMPOTENCY_MESSAGES = {
   invalid: 'Idempotency-Key must be 8 to 100 letters, digits, - or _',
   reused: 'This Idempotency-Key was already used for a different request. Send the same request, or a new key.',
+  /** The key's record was deleted since: the key made its record, and makes no other. */
+  recordDeleted: 'This Idempotency-Key was already used, for a record that has since been deleted. Send a new key to create it again.',
 } as const;
 
 /** The header's value as a key, undefined when there is none; an invalid one is refused (IDEMPOTENCY_MESSAGES.invalid). */

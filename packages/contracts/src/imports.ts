@@ -12,8 +12,10 @@ import { objectBucketName, UPLOAD_TTL_MS } from './uploads.js';
 
 /** The largest file taken; larger is a 413. */
 export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
-/** The most rows a file may hold (a carrier's whole fleet is a few thousand). */
+/** The most rows a file may hold, blank ones counted (a carrier's whole fleet is a few thousand). */
 export const IMPORT_MAX_ROWS = 100_000;
+/** The longest row, in bytes as the file has them in UTF-8: a row of every field at its longest is a few KB. */
+export const IMPORT_MAX_ROW_BYTES = 64 * 1024;
 /** The most errors an answer lists (the first ones, by row): an answer must fit in one NATS message. */
 export const IMPORT_MAX_ERRORS = 1000;
 /** The content types a CSV arrives with (browsers send Excel's type for .csv on Windows). */
@@ -22,6 +24,10 @@ export const IMPORT_CONTENT_TYPES = ['text/csv', 'text/plain', 'application/vnd.
 export const IMPORT_MESSAGES = {
   tooLarge: `The file is too large: at most ${IMPORT_MAX_BYTES / (1024 * 1024)} MB.`,
   tooManyRows: `The file has too many rows: at most ${IMPORT_MAX_ROWS.toLocaleString('en-US')}.`,
+  rowTooLarge: (row: number) => `Row ${row} is too long: a row may hold at most ${IMPORT_MAX_ROW_BYTES / 1024} KB.`,
+  encoding: 'The file is not UTF-8 or UTF-16 text. Save it as CSV UTF-8.',
+  /** Columns whose headers name one field ('Truck #' and 'truck_number'): which to read is unclear. */
+  repeatedColumn: (headers: readonly string[]) => `These columns name the same field: ${headers.map((header) => `'${header}'`).join(' and ')}. Keep one of them.`,
   contentType: 'Send the file as text/csv.',
   dryRun: "dryRun must be 'true' or 'false'.",
   empty: 'The file is empty.',

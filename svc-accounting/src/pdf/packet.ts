@@ -59,7 +59,7 @@ async function appendDocument(sheet: PdfSheet, { document, data }: PacketDocumen
 
 function textPages(sheet: PdfSheet, document: LoadDocument, text: string) {
   const width = PAGE.width - 2 * PAGE.margin;
-  const lines = wrapped(printable(text), sheet.mono, TEXT_SIZE, width);
+  const lines = wrapped(printable(text), sheet.mono, TEXT_SIZE, width, TEXT_PAGES_MAX * TEXT_LINES_PER_PAGE);
   const pages = Math.min(TEXT_PAGES_MAX, Math.max(1, Math.ceil(lines.length / TEXT_LINES_PER_PAGE)));
   for (let index = 0; index < pages; index++) {
     const page = sheet.doc.addPage([PAGE.width, PAGE.height]);

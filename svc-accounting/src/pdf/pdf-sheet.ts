@@ -141,32 +141,50 @@ function isWinAnsi(char: string): boolean {
 /** Cut to `width` with an ellipsis. */
 function fitted(text: string, font: PDFFont, size: number, width: number): string {
   if (font.widthOfTextAtSize(text, size) <= width) return text;
-  let end = text.length;
-  while (end > 0 && font.widthOfTextAtSize(`${text.slice(0, end)}...`, size) > width) end--;
-  return `${text.slice(0, end)}...`;
+  return `${text.slice(0, fittingEnd(text, font, size, width - font.widthOfTextAtSize('...', size)))}...`;
 }
 
-/** Lines within `width`, broken at spaces (a word longer than the line is cut). */
-export function wrapped(text: string, font: PDFFont, size: number, width: number): string[] {
+/**
+ * Where the letters of `text` from `start` that fit in `width` end: added up letter by letter, then, as pairs of
+ * letters may be kerned, taken back while the whole measures wider. Linear in the letters that fit, so a long word
+ * costs its length, not its square.
+ */
+function fittingEnd(text: string, font: PDFFont, size: number, width: number, start = 0): number {
+  let end = start;
+  let used = 0;
+  while (end < text.length) {
+    used += font.widthOfTextAtSize(text[end], size);
+    if (used > width) break;
+    end++;
+  }
+  while (end > start && font.widthOfTextAtSize(text.slice(start, end), size) > width) end--;
+  return end;
+}
+
+/**
+ * Lines within `width`, broken at spaces (a word longer than the line is cut); past `maxLines` the rest is not read
+ * (`maxLines` + 1 lines answered say there is more).
+ */
+export function wrapped(text: string, font: PDFFont, size: number, width: number, maxLines = Infinity): string[] {
   const lines: string[] = [];
   for (const paragraph of text.split('\n')) {
+    if (lines.length > maxLines) break;
     let line = '';
     for (const word of paragraph.split(/ +/)) {
+      if (lines.length > maxLines) break;
       const candidate = line ? `${line} ${word}` : word;
       if (font.widthOfTextAtSize(candidate, size) <= width) {
         line = candidate;
         continue;
       }
       if (line) lines.push(line);
-      line = word;
-      while (font.widthOfTextAtSize(line, size) > width && line.length > 1) {
-        let cut = line.length - 1;
-        while (cut > 1 && font.widthOfTextAtSize(line.slice(0, cut), size) > width) cut--;
-        lines.push(line.slice(0, cut));
-        line = line.slice(cut);
-      }
+      // A word wider than the line: the letters that fit, line after line (at least one a line).
+      const cut = (start: number) => Math.max(start + 1, fittingEnd(word, font, size, width, start));
+      let start = 0;
+      for (let end = cut(start); end < word.length && lines.length <= maxLines; start = end, end = cut(start)) lines.push(word.slice(start, end));
+      line = word.slice(start);
     }
     lines.push(line);
   }
-  return lines;
+  return lines.slice(0, maxLines + 1);
 }

@@ -54,7 +54,7 @@ describe('streamCsv', () => {
     await streamCsv(pagesOf(rows, 2).read, res, 'trucks-2027-03-04.csv', ['id']);
     expect(headers).toEqual({ 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="trucks-2027-03-04.csv"' });
     expect(text()).toBe(
-      '\uFEFFid,make,year,vin\r\n0,"Make, 0",2020,\r\n1,"Make, 1",2021,\r\n2,"Make, 2",2022,\r\n3,\'=SUM(A1),2023,\r\n4,"Make, 4",2024,\r\n',
+      '\uFEFFid,make,year,vin\r\n0,"Make, 0",2020,\r\n1,"Make, 1",2021,\r\n2,"Make, 2",2022,\r\n3,"\'=SUM(A1)",2023,\r\n4,"Make, 4",2024,\r\n',
     );
   });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { choice, requiredEmail, requiredText } from '../fields.js';
+import { choice, requiredEmail, requiredLinesText, requiredText } from '../fields.js';
 import { SHARED_MESSAGES } from '../messages.js';
 
 export const CUSTOMER_TYPES = ['shipper', 'receiver'] as const;
@@ -29,7 +29,7 @@ export const customerInputSchema = z.object({
   name: requiredText(CUSTOMER_MESSAGES.name),
   email: requiredEmail(CUSTOMER_MESSAGES.email),
   phone: requiredText(CUSTOMER_MESSAGES.phone),
-  address: requiredText(CUSTOMER_MESSAGES.address),
+  address: requiredLinesText(CUSTOMER_MESSAGES.address),
   type: choice(CUSTOMER_TYPES, CUSTOMER_MESSAGES.type),
 });
 export type CustomerInput = z.input<typeof customerInputSchema>;

@@ -3,7 +3,7 @@ import { IMPORT_MAX_ERRORS, IMPORT_MESSAGES, type ImportColumns, type ImportErro
 import { Raw, type EntityManager, type ObjectLiteral, type Repository } from 'typeorm';
 import type { z } from 'zod';
 import { recordWrites, type ChangeContext } from '../audit/writes.js';
-import { readCsvRows } from './csv-rows.js';
+import { readCsvRows, type CsvFile } from './csv-rows.js';
 import { quote } from './sql.js';
 
 /** What an import needs of the CrudService it runs for: its table, schema and rules. */
@@ -37,10 +37,10 @@ interface CheckedRow<Entity> {
  * takes it), keys and unique values shared by rows of the file or by other records, and the domain's rules (its
  * `check`, as a create or update runs it, and `derive`). Answers what applying it would do, or the file's refusal.
  */
-export async function planImport<Entity extends ObjectLiteral & { id: string }>(host: ImportHost<Entity>, data: Uint8Array): Promise<ImportPlan<Entity> | { refused: RpcReply<never> }> {
+export async function planImport<Entity extends ObjectLiteral & { id: string }>(host: ImportHost<Entity>, file: CsvFile): Promise<ImportPlan<Entity> | { refused: RpcReply<never> }> {
   const { repository, schema, columns } = host;
   const fields = Object.keys(schema.shape);
-  const read = readCsvRows(data, fields, columns);
+  const read = await readCsvRows(file, fields, columns);
   if ('refused' in read) return read;
   const errors = [...read.errors];
   const fail = (row: number, field: string, message: string) => errors.push({ row, field, message });

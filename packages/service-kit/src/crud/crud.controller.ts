@@ -94,14 +94,14 @@ export function crudImportController(service: ServiceName, resource: string, dom
     async import(@Payload() payload: unknown, @Ctx() context: NatsContext): Promise<RpcReply<ImportResult>> {
       const parsed = importPayloadSchema.safeParse(payload ?? {});
       if (!parsed.success) return invalidInput(fieldIssues(parsed.error));
-      let data: Uint8Array | null;
+      let file: AsyncIterable<Uint8Array> | null;
       try {
-        data = await this.uploads.take(parsed.data.object);
+        file = await this.uploads.takeChunks(parsed.data.object);
       } catch {
         return fail('unavailable', IMPORT_MESSAGES.unreadable);
       }
-      if (!data) return invalidInput({ file: [IMPORT_MESSAGES.expired] });
-      return this.records.importCsv(data, parsed.data.dryRun, { resource, actor: actorOf(context) });
+      if (!file) return invalidInput({ file: [IMPORT_MESSAGES.expired] });
+      return this.records.importCsv(file, parsed.data.dryRun, { resource, actor: actorOf(context) });
     }
   }
   Reflect.defineMetadata('design:paramtypes', [domainService, Object], ImportController);

@@ -21,7 +21,8 @@ import { announceChange } from '../transport/nats-connection.js';
 import { databaseErrorReply, internalErrorReply, type ConstraintMeaning } from '../errors.js';
 import { allValues, recordChange, recordWrite, type ChangeContext } from '../audit/writes.js';
 import { applyImport, planImport } from './crud-import.js';
-import { IdempotencyKeys, KEY_TAKEN, keyReused, requestHash } from './idempotency.js';
+import type { CsvFile } from './csv-rows.js';
+import { IdempotencyKeys, KEY_TAKEN, keyReused, keyUsedUp, requestHash } from './idempotency.js';
 import { ListPages } from './list-pages.js';
 import type { Hold, HolderOf, ReferenceHolds } from '../references/reference-holds.js';
 import { Refusal } from '../refusal.js';
@@ -165,28 +166,31 @@ export class CrudService<Entity extends ObjectLiteral & { id: string }, Schema e
   }
 
   /**
-   * Runs a create once per Idempotency-Key (the context's): a key already used answers the record it made (the same
-   * request) or a conflict (another request), and writes nothing, audit included. `create` must call `claim` in its
-   * transaction before it writes: a second create with the key waits there for the first and is then answered as
-   * above. Without a key, `create` runs as it is.
+   * Runs a create once per Idempotency-Key (the context's, per user): a key already used answers the record it made
+   * (the same request; a conflict once that record is deleted) or a conflict (another request), and writes nothing,
+   * audit included. `create` must call `claim` in its transaction before it writes: a second create with the key
+   * waits there for the first and is then answered as above. Without a key, `create` runs as it is.
    */
   protected async once(fields: unknown, context: ChangeContext, create: (claim: ClaimKey) => Promise<RpcReply<Entity>>): Promise<RpcReply<Entity>> {
     const key = context.idempotencyKey;
     if (!key) return create(async () => undefined);
     const hash = requestHash(fields);
+    const user = context.actor?.id ?? '';
     const answerEarlier = async (): Promise<RpcReply<Entity> | undefined> => {
       let earlier: Awaited<ReturnType<IdempotencyKeys['earlier']>>;
       try {
-        earlier = await this.keys.earlier(this.repository.manager, context.resource, key, hash);
+        earlier = await this.keys.earlier(this.repository.manager, user, context.resource, key, hash);
       } catch (error) {
         return internalErrorReply(error);
       }
       if (!earlier) return undefined;
-      return 'reused' in earlier ? keyReused() : this.get(earlier.recordId);
+      if ('reused' in earlier) return keyReused();
+      const record = await this.get(earlier.recordId);
+      return !record.ok && record.error.code === 'not_found' ? keyUsedUp() : record;
     };
     const earlier = await answerEarlier();
     if (earlier) return earlier;
-    const reply = await create((manager, id) => this.keys.claim(manager, context.resource, key, hash, id));
+    const reply = await create((manager, id) => this.keys.claim(manager, user, context.resource, key, hash, id));
     return reply === KEY_TAKEN ? ((await answerEarlier()) ?? reply) : reply;
   }
 
@@ -235,7 +239,7 @@ export class CrudService<Entity extends ObjectLiteral & { id: string }, Schema e
    * be, and, unless `dryRun` or a row is wrong, applies them all in one transaction, recorded in the audit trail and
    * announced as any change is.
    */
-  async importCsv(data: Uint8Array, dryRun: boolean, context: ChangeContext): Promise<RpcReply<ImportResult>> {
+  async importCsv(file: CsvFile, dryRun: boolean, context: ChangeContext): Promise<RpcReply<ImportResult>> {
     const { imports, schema } = this.options;
     if (!imports || this.options.holds) return fail('not_found', `${this.options.entity} records cannot be imported`);
     return this.guard(async () => {
@@ -246,7 +250,7 @@ export class CrudService<Entity extends ObjectLiteral & { id: string }, Schema e
         check: (fields: Record<string, unknown>, id?: string) => this.check(fields as Partial<z.output<Schema>>, id),
         derive: (record: Entity, before?: Readonly<Entity>) => this.derived(record, before),
       };
-      const plan = await planImport(host, data);
+      const plan = await planImport(host, file);
       if ('refused' in plan) return plan.refused;
       if (dryRun || plan.result.errors.length) return ok(plan.result);
       const written = (manager: EntityManager, record: Entity, before?: Entity) => this.written(manager, record, before, context);

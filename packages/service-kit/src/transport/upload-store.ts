@@ -33,6 +33,27 @@ export class UploadStore {
     return data;
   }
 
+  /**
+   * The stored bytes chunk by chunk as they arrive, so that a reader holds one chunk at a time and may stop early
+   * (the rest is never fetched); the object is deleted once read or given up. Null when there is no such object.
+   */
+  async takeChunks(name: string): Promise<AsyncIterable<Uint8Array> | null> {
+    const object = await (await this.bucket.store()).get(name);
+    if (!object) return null;
+    const remove = () => this.remove(name);
+    return (async function* () {
+      const reader = object.data.getReader();
+      try {
+        for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) if (chunk.value.length) yield chunk.value;
+        const error = await object.error;
+        if (error) throw error;
+      } finally {
+        await reader.cancel().catch(() => undefined);
+        await remove();
+      }
+    })();
+  }
+
   /** Deletes an object (a sender whose request failed cleans up after itself). */
   async remove(name: string): Promise<void> {
     try {
