@@ -139,6 +139,16 @@ describe('an invoice from a load', () => {
     );
   });
 
+  it('refuses a due date before the invoice date on an edit as on a create (issue 39)', async () => {
+    const created = await call('invoices', 'create', invoiceFor((await load()).id));
+    const id = created.ok && created.data.id;
+    const dueTooEarly = refusedUnder('dueDate', 'Due date must not be before the invoice date');
+    expect(await call('invoices', 'create', invoiceFor((await load()).id, { dueDate: '2027-03-07' }))).toEqual(dueTooEarly);
+    expect(await call('invoices', 'update', { id, changes: { dueDate: '2027-03-07' } })).toEqual(dueTooEarly);
+    expect(await call('invoices', 'update', { id, changes: { invoiceDate: '2027-04-08' } })).toEqual(dueTooEarly);
+    expect(await call('invoices', 'get', { id })).toMatchObject({ ok: true, data: { invoiceDate: '2027-03-08', dueDate: '2027-04-07' } });
+  });
+
   it('keeps one invoice per load when ten are created at once', async () => {
     const { id } = await load();
     const replies = await Promise.all(Array.from({ length: 10 }, () => call('invoices', 'create', invoiceFor(id))));

@@ -12,7 +12,6 @@ import {
   INVOICE_RULES,
   invoiceDraftQuerySchema,
   invoiceTotal,
-  isRecordId,
   LOAD_ACCOUNTING_ACTIONS,
   MONEY_RANGE,
   ok,
@@ -22,7 +21,7 @@ import {
   type Load,
   type RpcReply,
 } from '@tms/contracts';
-import { addDays, CrudService, EVENTS, ReferenceHolds, Refusal, ServiceRequests, type ChangeContext } from '@tms/service-kit';
+import { addDays, CrudService, EVENTS, ReferenceHolds, Refusal, ServiceRequests, type Change } from '@tms/service-kit';
 import { Repository, type EntityManager } from 'typeorm';
 import { CompanyService } from '../company/company.service.js';
 import { PaymentEntity } from '../payments/payment.entity.js';
@@ -36,8 +35,8 @@ const MONEY_MAX_CENTS = parseCents(MONEY_RANGE.max)!;
  * An invoice bills a load of svc-core to that load's customer: both are held in svc-core while it names them (which
  * proves they exist), and the load is asked for when either changes. Its total is always subtotal + tax, written
  * here; its paid amount grows with its payments (see PaymentsService), and an invoice with payments keeps them: it
- * cannot be deleted. A load has at most one invoice that is not cancelled, and invoicing a delivered load makes it
- * invoiced (`written`).
+ * cannot be deleted; it is edited under its row lock. A load has at most one invoice that is not cancelled, and
+ * invoicing a delivered load makes it invoiced (`effects`).
  */
 @Injectable()
 export class InvoicesService extends CrudService<InvoiceEntity, typeof invoiceInputSchema> {
@@ -56,6 +55,9 @@ export class InvoicesService extends CrudService<InvoiceEntity, typeof invoiceIn
       order: { createdAt: 'DESC' },
       keptBy: [{ entity: PaymentEntity, field: 'invoiceId', one: 'payment', many: 'payments' }],
       holds: { by: holds, holder: INVOICE_HOLDS },
+      // A payment recorded meanwhile changes the paid amount under the same lock: an edit never writes back a paid
+      // amount it read before that payment.
+      lock: 'row',
     });
   }
 
@@ -76,8 +78,8 @@ export class InvoicesService extends CrudService<InvoiceEntity, typeof invoiceIn
    * makes it invoiced, asked of svc-core before this commits, so a refusal there (or svc-core away) writes no invoice.
    * (Were this commit to fail after svc-core's, the load would read invoiced with no invoice: rare, and visible.)
    */
-  protected override async written(manager: EntityManager, invoice: InvoiceEntity, before: Readonly<InvoiceEntity> | undefined, context: ChangeContext) {
-    if (invoice.status === CANCELLED_INVOICE_STATUS) return;
+  protected override async effects(manager: EntityManager, { kind, record: invoice, before, context }: Change<InvoiceEntity>) {
+    if (kind === 'delete' || invoice.status === CANCELLED_INVOICE_STATUS) return;
     // An edit that leaves the load and the billing as they were leaves them alone (an old load's second invoice too).
     if (before && before.loadId === invoice.loadId && before.status !== CANCELLED_INVOICE_STATUS) return;
     await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`accounting.invoices.load:${invoice.loadId}`]);
@@ -118,37 +120,5 @@ export class InvoicesService extends CrudService<InvoiceEntity, typeof invoiceIn
     }
     invoice.total = total;
     return undefined;
-  }
-
-  /**
-   * As CrudService's update, but under the invoice's row lock: a payment recorded meanwhile changes the paid amount
-   * under the same lock, so an edit never writes back a paid amount it read before that payment. What it names is
-   * held before that lock is taken (svc-core may take its time); only writes under the holder lock change it.
-   */
-  override async update(id: unknown, changes: unknown, context: ChangeContext): Promise<RpcReply<InvoiceEntity>> {
-    if (!isRecordId(id)) return this.notFound;
-    const parsed = invoiceInputSchema.partial().strict().safeParse(changes ?? {});
-    if (!parsed.success) return invalidInput(fieldIssues(parsed.error));
-    return this.guard(async () => {
-      const refused = await this.check(parsed.data, id);
-      if (refused) return refused;
-      const saved = await this.write(id, async (manager, hold) => {
-        const stored = await manager.findOneBy(InvoiceEntity, { id });
-        if (!stored) throw new Refusal(this.notFound);
-        await hold({ ...stored, ...parsed.data } as InvoiceEntity, stored);
-        const existing = await manager.findOne(InvoiceEntity, { where: { id }, lock: { mode: 'pessimistic_write' } });
-        if (!existing) throw new Refusal(this.notFound);
-        const before = { ...existing };
-        const invoice = manager.merge(InvoiceEntity, existing, parsed.data as never);
-        const underived = this.derive(invoice);
-        if (underived) throw new Refusal(underived);
-        const saved = await this.saveChanges(manager, invoice, before);
-        await this.written(manager, saved, before, context);
-        await this.audit(manager, context, 'update', id, before);
-        return saved;
-      });
-      this.announce('updated', saved);
-      return ok(saved);
-    });
   }
 }
