@@ -177,6 +177,37 @@ describe('an invoice from a load', () => {
   });
 });
 
+describe('an issued invoice', () => {
+  it('keeps its bill-to and carrier as they were when it was issued: later edits of the customer or profile print on new invoices only', async () => {
+    const billed = { name: 'Lakeside Grocers', email: 'ap@lakeside.example', phone: '(312) 555-0177', address: '900 N Halsted St, Chicago, IL 60642', type: 'shipper' };
+    const customer = await system.createInCore('customers', billed);
+    const first = await load({ customerId: customer });
+    const issued = await call('invoices', 'create', invoiceFor(first.id, { customerId: customer, invoiceNumber: 'INV-KEPT-1' }));
+    expect(issued).toMatchObject({
+      ok: true,
+      data: { billTo: { name: billed.name, address: billed.address }, issuedBy: { name: PROFILE.name, address: PROFILE.address, mcNumber: PROFILE.mcNumber } },
+    });
+    const id = issued.ok && issued.data.id;
+
+    expect(await system.callCore('customers', 'update', { id: customer, changes: { name: 'Lakeside Markets', address: '1 E Wacker Dr, Chicago, IL 60601' } })).toMatchObject({ ok: true });
+    const renamed = { ...PROFILE, name: 'Southstar Haulers LLC', address: '77 Harbor Rd\nGary, IN 46402', mcNumber: 'MC-100200', dotNumber: '3300440', remitTo: 'PO Box 5, Gary, IN 46401' };
+    expect(await call('company', 'put', renamed)).toMatchObject({ ok: true });
+    try {
+      for (const file of [await call('invoices', 'pdf', { id }), await call('invoices', 'packet', { id })]) {
+        const { text } = await pdfText(file);
+        for (const kept of [billed.name, '900 N Halsted St', PROFILE.name, '2400 S Western Ave', 'MC 784512', 'USDOT 2214876']) expect(text).toContain(kept);
+        for (const later of ['Lakeside Markets', 'Wacker', 'Southstar', 'Harbor Rd', 'MC 100200', 'USDOT 3300440', 'PO Box 5']) expect(text).not.toContain(later);
+      }
+      // An invoice issued now prints them as they are now.
+      const next = await call('invoices', 'create', invoiceFor((await load({ customerId: customer })).id, { customerId: customer }));
+      const { text } = await pdfText(await call('invoices', 'pdf', { id: next.ok && next.data.id }));
+      for (const now of ['Lakeside Markets', '1 E Wacker Dr', 'Southstar Haulers LLC', '77 Harbor Rd', 'MC 100200', 'USDOT 3300440', 'PO Box 5']) expect(text).toContain(now);
+    } finally {
+      await call('company', 'put', PROFILE);
+    }
+  });
+});
+
 describe('pay rules and miles', () => {
   it("keeps a driver's rule with its type's decimals, and refuses half a rule or a rate its type does not take", async () => {
     const id = await driver('Rule Keeper', { payType: 'percent', payRate: '28' });

@@ -16,16 +16,18 @@ import {
   MONEY_RANGE,
   ok,
   parseCents,
+  type Customer,
   type InvoiceDraft,
   type InvoiceFields,
   type Load,
   type RpcReply,
 } from '@tms/contracts';
-import { addDays, CrudService, EVENTS, ReferenceHolds, Refusal, ServiceRequests, type Change } from '@tms/service-kit';
+import { addDays, CrudService, EVENTS, ReferenceHolds, Refusal, ServiceRequests, type Change, type ChangeContext } from '@tms/service-kit';
 import { Repository, type EntityManager } from 'typeorm';
 import { CompanyService } from '../company/company.service.js';
 import { PaymentEntity } from '../payments/payment.entity.js';
 import { InvoiceEntity } from './invoice.entity.js';
+import { billToOf, issuerOf } from './invoice-parties.js';
 import { INVOICE_HOLDS } from './invoice.holds.js';
 import { INVOICE_CONSTRAINTS } from './invoices.errors.js';
 
@@ -36,7 +38,8 @@ const MONEY_MAX_CENTS = parseCents(MONEY_RANGE.max)!;
  * proves they exist), and the load is asked for when either changes. Its total is always subtotal + tax, written
  * here; its paid amount grows with its payments (see PaymentsService), and an invoice with payments keeps them: it
  * cannot be deleted; it is edited under its row lock. A load has at most one invoice that is not cancelled, and
- * invoicing a delivered load makes it invoiced (`effects`).
+ * invoicing a delivered load makes it invoiced; an invoice keeps its bill-to and its carrier as they were when it
+ * was issued (`effects`).
  */
 @Injectable()
 export class InvoicesService extends CrudService<InvoiceEntity, typeof invoiceInputSchema> {
@@ -72,14 +75,42 @@ export class InvoicesService extends CrudService<InvoiceEntity, typeof invoiceIn
     return load.data.customerId === customerId ? undefined : invalidInput({ customerId: [INVOICE_MESSAGES.customerNotLoads] });
   }
 
+  /** What an invoice written does beyond itself: it keeps its parties, and bills its load. */
+  protected override async effects(manager: EntityManager, change: Change<InvoiceEntity>) {
+    if (change.kind === 'delete') return;
+    await this.keepParties(manager, change.record, change.before);
+    await this.billLoad(manager, change.record, change.before, change.context);
+  }
+
+  /**
+   * Issue 39: an invoice keeps whom it bills and who issues it as they are when it is issued (its bill-to again when
+   * its customer changes), so that editing the customer or the company profile later never rewrites it. A profile
+   * not saved yet is kept on the invoice's first print.
+   */
+  private async keepParties(manager: EntityManager, invoice: InvoiceEntity, before?: Readonly<InvoiceEntity>) {
+    const kept: Partial<Pick<InvoiceEntity, 'billTo' | 'issuedBy'>> = {};
+    if (!before || before.customerId !== invoice.customerId) {
+      const customer = await this.services.get<Customer>('core', 'customers', invoice.customerId);
+      if (!customer.ok) throw new Refusal(fail(customer.error.code, customer.error.message));
+      kept.billTo = billToOf(customer.data);
+    }
+    if (!before) {
+      const profile = await this.company.saved(manager);
+      kept.issuedBy = profile && issuerOf(profile);
+    }
+    if (!Object.keys(kept).length) return;
+    await manager.update(InvoiceEntity, { id: invoice.id }, kept);
+    Object.assign(invoice, kept);
+  }
+
   /**
    * Issue 26, in the write's transaction: a load has at most one invoice that is not cancelled (409 naming it), checked
    * under the load's lock so two invoices written at once cannot both pass; and a new invoice for a delivered load
    * makes it invoiced, asked of svc-core before this commits, so a refusal there (or svc-core away) writes no invoice.
    * (Were this commit to fail after svc-core's, the load would read invoiced with no invoice: rare, and visible.)
    */
-  protected override async effects(manager: EntityManager, { kind, record: invoice, before, context }: Change<InvoiceEntity>) {
-    if (kind === 'delete' || invoice.status === CANCELLED_INVOICE_STATUS) return;
+  private async billLoad(manager: EntityManager, invoice: InvoiceEntity, before: Readonly<InvoiceEntity> | undefined, context: ChangeContext) {
+    if (invoice.status === CANCELLED_INVOICE_STATUS) return;
     // An edit that leaves the load and the billing as they were leaves them alone (an old load's second invoice too).
     if (before && before.loadId === invoice.loadId && before.status !== CANCELLED_INVOICE_STATUS) return;
     await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`accounting.invoices.load:${invoice.loadId}`]);

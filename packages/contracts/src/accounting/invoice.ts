@@ -71,8 +71,32 @@ export const INVOICE_RULES: RecordRules = [dayNotBefore('dueDate', 'invoiceDate'
 export type InvoiceInput = z.input<typeof invoiceInputSchema>;
 export type InvoiceFields = z.output<typeof invoiceInputSchema>;
 
+/** Whom an invoice bills: its customer's name and address as svc-core had them when it was issued. */
+export const invoiceBillToSchema = z.object({ name: z.string(), address: z.string() });
+export type InvoiceBillTo = z.output<typeof invoiceBillToSchema>;
+
+/** The carrier an invoice is from: the company profile as it was when the invoice was issued (what the PDF prints). */
+export const invoiceIssuerSchema = z.object({
+  name: z.string(), address: z.string(), phone: z.string(), email: z.string(), mcNumber: z.string(), dotNumber: z.string(), remitTo: z.string(), invoiceNotes: z.string(),
+});
+export type InvoiceIssuer = z.output<typeof invoiceIssuerSchema>;
+
+/**
+ * An invoice as svc-accounting answers it. Once issued it does not change under its reader: the bill-to and the
+ * carrier it prints are kept as they were (null on an invoice issued before they were kept, until it is first printed).
+ */
+export const invoiceSchema = invoiceInputSchema.extend({
+  id: z.string(),
+  billTo: invoiceBillToSchema.nullable().describe('The customer billed, as it was when the invoice was issued'),
+  issuedBy: invoiceIssuerSchema.nullable().describe('The carrier (company profile), as it was when the invoice was issued'),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
 export interface Invoice extends InvoiceFields {
   id: string;
+  billTo?: InvoiceBillTo | null;
+  issuedBy?: InvoiceIssuer | null;
 }
 
 /** The status of an invoice that bills nothing: its load may have another. */

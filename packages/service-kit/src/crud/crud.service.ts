@@ -125,7 +125,8 @@ export interface KeptBy {
  *     rules   the contracts' rules across its fields (`rules`), then the fields it works out (`derive`)
  *     hold    what it names in svc-core (`holds`: ReferenceHolds)
  *     save    it (an update: the changed columns; a delete: the row, with `nulledOnDelete`'s references)
- *     effects of the change on other records and services (`effects`: a refusal rolls it all back)
+ *     effects of the change on other records and services (`effects`: a refusal rolls it all back); a delete's
+ *             come before its save, while what the row takes with it can still be read
  *     audit   the change, in the same transaction
  *   announce  the record, the records the effects changed, then run what they left for after the commit.
  *
@@ -225,32 +226,33 @@ export class CrudService<Entity extends ObjectLiteral & { id: string }, Schema e
       const refused = write.kind === 'delete' ? await this.checkDelete(write.id) : await this.check(write.fields as Partial<z.output<Schema>>, write.kind === 'update' ? write.id : undefined);
       if (refused) return refused;
       const id = write.kind === 'create' ? randomUUID() : write.id; // a new record's, for its lock, hold and key to name
-      const { change, effects, nulled } = await this.transaction(id, async (manager, hold) => {
+      const { change, effects } = await this.transaction(id, async (manager, hold) => {
         if (write.kind === 'create') await write.claim(manager, id);
         const stored = await this.lockAndRead(manager, write.kind, id);
         if (write.kind !== 'create' && !stored) throw new Refusal(this.notFound);
         const before = stored ? { ...stored } : undefined;
-        let change: Change<Entity>;
-        let nulled: ChangedRecord[] = [];
         if (write.kind === 'delete') {
+          const change: Change<Entity> = { kind: 'delete', before: before!, context: write.context };
           await hold(undefined, before);
-          nulled = await this.deleteRow(manager, id);
-          change = { kind: 'delete', before: before!, context: write.context };
-        } else {
-          const record = (stored ? manager.merge(this.repository.target, stored, write.fields as never) : this.repository.create({ ...write.fields, id } as never)) as Entity;
-          const broken = this.applyRules(record, before, write.kind === 'update' ? Object.keys(write.fields) : undefined);
-          if (broken) throw new Refusal(broken);
-          await hold(record, before);
-          const saved = before ? await this.saveChanges(manager, record, before) : await manager.save(record);
-          change = before ? { kind: 'update', record: saved, before, context: write.context } : { kind: 'create', record: saved, context: write.context };
+          // A delete's effects come before its save, while what the row takes with it (a device's token) can be read.
+          const effects = (await this.effects(manager, change)) ?? {};
+          const nulled = await this.deleteRow(manager, id);
+          await this.audit(manager, change);
+          return { change, effects: { ...effects, changed: [...nulled, ...(effects.changed ?? [])] } };
         }
+        const record = (stored ? manager.merge(this.repository.target, stored, write.fields as never) : this.repository.create({ ...write.fields, id } as never)) as Entity;
+        const broken = this.applyRules(record, before, write.kind === 'update' ? Object.keys(write.fields) : undefined);
+        if (broken) throw new Refusal(broken);
+        await hold(record, before);
+        const saved = before ? await this.saveChanges(manager, record, before) : await manager.save(record);
+        const change: Change<Entity> = before ? { kind: 'update', record: saved, before, context: write.context } : { kind: 'create', record: saved, context: write.context };
         const effects = (await this.effects(manager, change)) ?? {};
         await this.audit(manager, change);
-        return { change, effects, nulled };
+        return { change, effects };
       });
       const answer = change.kind === 'delete' ? { id } : (effects.answer ?? change.record);
       this.announce(ANNOUNCED[change.kind], change.kind === 'delete' ? { id } : change.record);
-      await this.finish({ ...effects, changed: [...nulled, ...(effects.changed ?? [])] });
+      await this.finish(effects);
       return ok(answer);
     });
   }
