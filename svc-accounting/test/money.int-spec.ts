@@ -1,6 +1,7 @@
 import { jest } from '@jest/globals';
 import { DEFAULT_COMPANY_PROFILE, INVALID_INPUT, type RenderedFile } from '@tms/contracts';
 import { addDays, dayIn } from '@tms/service-kit';
+import pg from 'pg';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { startAccountingSystem, type AccountingSystem } from './support/accounting-service.js';
 
@@ -204,6 +205,21 @@ describe('an issued invoice', () => {
       for (const now of ['Lakeside Markets', '1 E Wacker Dr', 'Southstar Haulers LLC', '77 Harbor Rd', 'MC 100200', 'USDOT 3300440', 'PO Box 5']) expect(text).toContain(now);
     } finally {
       await call('company', 'put', PROFILE);
+    }
+  });
+  it('keeps the bill-to and carrier of an invoice issued before they were kept on its first print, as printed then', async () => {
+    const { id: loadId } = await load();
+    const created = await call('invoices', 'create', invoiceFor(loadId));
+    const id = created.ok && created.data.id;
+    const db = new pg.Client({ connectionString: system.databaseUrl });
+    await db.connect();
+    try {
+      await db.query(`UPDATE accounting.invoices SET bill_to = NULL, issued_by = NULL WHERE id = $1`, [id]);
+      expect(await call('invoices', 'get', { id })).toMatchObject({ ok: true, data: { billTo: null, issuedBy: null } });
+      expect((await pdfText(await call('invoices', 'pdf', { id }))).text).toContain('Harbor Foods');
+      expect(await call('invoices', 'get', { id })).toMatchObject({ ok: true, data: { billTo: { name: 'Harbor Foods' }, issuedBy: { name: PROFILE.name } } });
+    } finally {
+      await db.end();
     }
   });
 });

@@ -123,7 +123,7 @@ export interface KeptBy {
  *     lock    the record (`lock`: its row, an advisory lock on its id, or none) and read it as stored
  *     merge   the changes into it (a create: a new record)
  *     rules   the contracts' rules across its fields (`rules`), then the fields it works out (`derive`)
- *     hold    what it names in svc-core (`holds`: ReferenceHolds)
+ *     hold    what it names in svc-core (`holds`: ReferenceHolds), once the rules let it pass
  *     save    it (an update: the changed columns; a delete: the row, with `nulledOnDelete`'s references)
  *     effects of the change on other records and services (`effects`: a refusal rolls it all back); a delete's
  *             come before its save, while what the row takes with it can still be read
@@ -304,7 +304,8 @@ export class CrudService<Entity extends ObjectLiteral & { id: string }, Schema e
    */
   async importCsv(data: Uint8Array, dryRun: boolean, context: ChangeContext): Promise<RpcReply<ImportResult>> {
     const { imports, schema } = this.options;
-    if (!imports || this.options.holds) return fail('not_found', `${this.options.entity} records cannot be imported`);
+    // An import writes its rows in a few statements, neither holding references nor taking each record's lock.
+    if (!imports || this.options.holds || this.options.lock) return fail('not_found', `${this.options.entity} records cannot be imported`);
     return this.guard(async () => {
       const host = {
         repository: this.repository,
