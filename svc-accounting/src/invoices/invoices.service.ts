@@ -78,8 +78,25 @@ export class InvoicesService extends CrudService<InvoiceEntity, typeof invoiceIn
   /** What an invoice written does beyond itself: it keeps its parties, and bills its load. */
   protected override async effects(manager: EntityManager, change: Change<InvoiceEntity>) {
     if (change.kind === 'delete') return;
+    if (change.before) await this.keepPayments(manager, change.record, change.before);
     await this.keepParties(manager, change.record, change.before);
     await this.billLoad(manager, change.record, change.before, change.context);
+  }
+
+  /**
+   * Issue 40, under the invoice's row lock (which every payment of it takes): an edit never takes the paid amount
+   * below the payments recorded on the invoice (refused naming their sum), and an invoice with payments is not
+   * cancelled (its load could be invoiced again, billing the customer twice): they are refunded or moved first.
+   */
+  private async keepPayments(manager: EntityManager, invoice: InvoiceEntity, before: Readonly<InvoiceEntity>) {
+    const cancelling = invoice.status === CANCELLED_INVOICE_STATUS && before.status !== CANCELLED_INVOICE_STATUS;
+    if (!cancelling && invoice.paidAmount === before.paidAmount) return;
+    const [{ count, sum }]: { count: number; sum: string }[] = await manager.query(
+      `SELECT count(*)::int AS count, coalesce(sum(amount), 0)::numeric(12, 2)::text AS sum FROM accounting.payments WHERE invoice_id = $1`,
+      [invoice.id],
+    );
+    if (cancelling && count > 0) throw new Refusal(invalidInput({ status: [INVOICE_MESSAGES.cancelledWithPayments] }));
+    if (parseCents(invoice.paidAmount)! < parseCents(sum)!) throw new Refusal(invalidInput({ paidAmount: [INVOICE_MESSAGES.paidBelowPayments(sum)] }));
   }
 
   /**
@@ -143,13 +160,19 @@ export class InvoicesService extends CrudService<InvoiceEntity, typeof invoiceIn
     });
   }
 
-  /** The total is subtotal + tax, whatever was sent, and must fit an amount. */
-  protected override derive(invoice: InvoiceEntity) {
+  /**
+   * The total is subtotal + tax, whatever was sent, and must fit an amount; the paid amount is never more than it
+   * (issue 40): an edit of the paid amount is refused naming the total, one of the total naming the amount paid.
+   */
+  protected override derive(invoice: InvoiceEntity, before?: Readonly<InvoiceEntity>) {
     const total = invoiceTotal(invoice.subtotal, invoice.tax)!;
     if (parseCents(total)! > MONEY_MAX_CENTS) {
       return invalidInput({ total: [FIELD_MESSAGES.outOfRange(MONEY_RANGE.min, MONEY_RANGE.max)] });
     }
     invoice.total = total;
-    return undefined;
+    if (parseCents(invoice.paidAmount)! <= parseCents(total)!) return undefined;
+    return before && before.paidAmount === invoice.paidAmount
+      ? invalidInput({ total: [INVOICE_MESSAGES.totalBelowPaid(invoice.paidAmount)] })
+      : invalidInput({ paidAmount: [INVOICE_MESSAGES.paidOverTotal(total)] });
   }
 }

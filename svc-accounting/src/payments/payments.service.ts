@@ -4,7 +4,6 @@ import { InjectRepository } from '@nestjs/typeorm';
 import {
   centsToMoney,
   invalidInput,
-  MONEY_RANGE,
   parseCents,
   PAYMENT_MESSAGES,
   paymentInputSchema,
@@ -16,8 +15,6 @@ import { InvoiceEntity } from '../invoices/invoice.entity.js';
 import { PaymentEntity } from './payment.entity.js';
 import { PAYMENT_HOLDS } from './payment.holds.js';
 import { PAYMENT_CONSTRAINTS } from './payments.errors.js';
-
-const MONEY_MAX_CENTS = parseCents(MONEY_RANGE.max)!;
 
 const refused = (field: string, message: string) => new Refusal(invalidInput({ [field]: [message] }));
 
@@ -92,7 +89,6 @@ export class PaymentsService extends CrudService<PaymentEntity, typeof paymentIn
     if (cents === 0n) return undefined;
     const [before, total] = [parseCents(invoice.paidAmount)!, parseCents(invoice.total)!];
     const paid = before + cents;
-    if (paid > MONEY_MAX_CENTS || paid < -MONEY_MAX_CENTS) throw refused('amount', PAYMENT_MESSAGES.paidTooMuch);
     if (paying && cents > 0n && paid > total) {
       throw refused('amount', PAYMENT_MESSAGES.overBalance(centsToMoney(total > before ? total - before : 0n)));
     }
