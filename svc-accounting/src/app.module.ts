@@ -14,6 +14,7 @@ import { IftaRatesModule } from './ifta-rates/ifta-rates.module.js';
 import { IftaModule } from './ifta/ifta.module.js';
 import { IdempotencyKeys1766100000000 } from './migrations/1766100000000-idempotency-keys.js';
 import { IdempotencyKeysPerUser1766200000000 } from './migrations/1766200000000-idempotency-keys-per-user.js';
+import { IssuedInvoices1766300000000 } from './migrations/1766300000000-issued-invoices.js';
 import { CompanyProfileEntity } from './company/company-profile.entity.js';
 import { CompanyModule } from './company/company.module.js';
 import { PaymentEntity } from './payments/payment.entity.js';
@@ -25,7 +26,7 @@ import { SettlementsModule } from './settlements/settlements.module.js';
 export const ACCOUNTING_DATABASE = {
   schema: 'accounting',
   entities: [InvoiceEntity, PaymentEntity, ExpenseEntity, SettlementEntity, CompanyProfileEntity],
-  migrations: [Accounting1764000000000, AuditTrail1764400000000, CompanySettlementLoads1765500000000, IftaRates1766000000000, IdempotencyKeys1766100000000, IdempotencyKeysPerUser1766200000000],
+  migrations: [Accounting1764000000000, AuditTrail1764400000000, CompanySettlementLoads1765500000000, IftaRates1766000000000, IdempotencyKeys1766100000000, IdempotencyKeysPerUser1766200000000, IssuedInvoices1766300000000],
 };
 
 @Module({

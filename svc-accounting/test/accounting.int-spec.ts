@@ -58,7 +58,7 @@ beforeAll(async () => {
     loadNumber: 'LD-ACC-1', customerId, status: 'delivered', pickupLocation: 'Chicago, IL', pickupDate: '2027-03-04',
     deliveryLocation: 'Dallas, TX', deliveryDate: '2027-03-06', rate: '2450.00', assignedDriverId: driverId,
   });
-  for (let n = 0; n < 24; n++) {
+  for (let n = 0; n < 32; n++) {
     billableLoads.push(await system.createInCore('loads', {
       loadNumber: `LD-ACC-B${n}`, customerId, status: 'delivered', pickupLocation: 'Chicago, IL', pickupDate: '2027-03-04',
       deliveryLocation: 'Dallas, TX', deliveryDate: '2027-03-06', rate: '2450.00',
@@ -234,10 +234,10 @@ describe('payments', () => {
     });
   });
 
-  it("refuses a payment that would take the paid amount past what an amount holds, under the amount", async () => {
-    const id = await create('invoices', invoice({ paidAmount: '99999999.00' }));
+  it('refuses a payment of more than the balance due, naming it, under the amount', async () => {
+    const id = await create('invoices', invoice({ subtotal: '99999999.99', paidAmount: '99999999.00' }));
     expect(await call('payments', 'create', payment(id, { amount: '1.00' }))).toEqual({
-      ok: false, error: { code: 'invalid', message: INVALID_INPUT, issues: { amount: ["This payment would take the invoice's paid amount past 99999999.99"] } },
+      ok: false, error: { code: 'invalid', message: INVALID_INPUT, issues: { amount: ["This payment is more than the invoice's balance due of $0.99"] } },
     });
     expect((await get('invoices', id)).paidAmount).toBe('99999999.00');
   });
@@ -257,6 +257,55 @@ describe('payments', () => {
     const left = (await system.listAll('payments')).filter((row) => row.invoiceId === id);
     expect(left).toHaveLength(30);
     expect((await get('invoices', id)).paidAmount).toBe(sumMoney(['12.34', ...left.map((row) => row.amount)]));
+  });
+});
+
+describe('the ledger (issue 40)', () => {
+  const refused = (field: string, message: string) => ({ ok: false, error: { code: 'invalid', message: INVALID_INPUT, issues: { [field]: [message] } } });
+
+  it('keeps 0 <= paid amount <= total on every invoice write, naming the total or the amount paid', async () => {
+    expect(await call('invoices', 'create', invoice({ subtotal: '100.00', paidAmount: '150.00' }))).toEqual(
+      refused('paidAmount', 'The paid amount cannot be more than the total of $100.00'),
+    );
+    const id = await create('invoices', invoice({ subtotal: '1000.00', paidAmount: '800.00' }));
+    expect(await call('invoices', 'update', { id, changes: { subtotal: '100.00' } })).toEqual(refused('total', 'The total cannot be less than the amount paid of $800.00'));
+    expect(await call('invoices', 'update', { id, changes: { paidAmount: '1000.01' } })).toEqual(
+      refused('paidAmount', 'The paid amount cannot be more than the total of $1,000.00'),
+    );
+    expect(await get('invoices', id)).toMatchObject({ total: '1000.00', paidAmount: '800.00' });
+  });
+
+  it('never takes the paid amount below its recorded payments; deleting one takes back exactly its amount', async () => {
+    const id = await create('invoices', invoice({ subtotal: '1000.00' }));
+    const first = await create('payments', payment(id, { amount: '300.00' }));
+    await create('payments', payment(id, { amount: '310.00' }));
+    expect(await call('invoices', 'update', { id, changes: { paidAmount: '600.00' } })).toEqual(
+      refused('paidAmount', 'The paid amount cannot be less than the $610.00 of payments recorded on this invoice'),
+    );
+    expect(await call('invoices', 'update', { id, changes: { paidAmount: '650.00' } })).toMatchObject({ ok: true, data: { paidAmount: '650.00' } });
+    expect(await call('payments', 'delete', { id: first })).toMatchObject({ ok: true });
+    expect((await get('invoices', id)).paidAmount).toBe('350.00');
+  });
+
+  it('cannot cancel an invoice with payments: they are refunded or moved first', async () => {
+    const id = await create('invoices', invoice({ subtotal: '1000.00' }));
+    const paymentId = await create('payments', payment(id, { amount: '610.00' }));
+    expect(await call('invoices', 'update', { id, changes: { status: 'cancelled' } })).toEqual(
+      refused('status', 'This invoice has payments: refund them or move them to another invoice before cancelling it'),
+    );
+    expect(await call('payments', 'delete', { id: paymentId })).toMatchObject({ ok: true });
+    expect(await call('invoices', 'update', { id, changes: { status: 'cancelled' } })).toMatchObject({ ok: true, data: { status: 'cancelled' } });
+  });
+
+  it('refuses payments and expenses of 0.00 or less under their amount', async () => {
+    const id = await create('invoices', invoice({ subtotal: '1000.00' }));
+    for (const amount of ['0.00', '0', '.00']) {
+      expect(await call('payments', 'create', payment(id, { amount }))).toEqual(refused('amount', 'Must be more than 0.00'));
+      expect(await call('expenses', 'create', { expenseDate: '2027-03-08', category: 'Tolls', description: 'Tolls', amount })).toEqual(refused('amount', 'Must be more than 0.00'));
+    }
+    expect(await call('payments', 'create', payment(id, { amount: '-1.00' }))).toEqual(refused('amount', 'Must not be negative'));
+    const paymentId = await create('payments', payment(id, { amount: '1.00' }));
+    expect(await call('payments', 'update', { id: paymentId, changes: { amount: '0.00' } })).toEqual(refused('amount', 'Must be more than 0.00'));
   });
 });
 

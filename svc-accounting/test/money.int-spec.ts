@@ -1,6 +1,7 @@
 import { jest } from '@jest/globals';
 import { DEFAULT_COMPANY_PROFILE, INVALID_INPUT, type RenderedFile } from '@tms/contracts';
 import { addDays, dayIn } from '@tms/service-kit';
+import pg from 'pg';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { startAccountingSystem, type AccountingSystem } from './support/accounting-service.js';
 
@@ -139,6 +140,16 @@ describe('an invoice from a load', () => {
     );
   });
 
+  it('refuses a due date before the invoice date on an edit as on a create (issue 39)', async () => {
+    const created = await call('invoices', 'create', invoiceFor((await load()).id));
+    const id = created.ok && created.data.id;
+    const dueTooEarly = refusedUnder('dueDate', 'Due date must not be before the invoice date');
+    expect(await call('invoices', 'create', invoiceFor((await load()).id, { dueDate: '2027-03-07' }))).toEqual(dueTooEarly);
+    expect(await call('invoices', 'update', { id, changes: { dueDate: '2027-03-07' } })).toEqual(dueTooEarly);
+    expect(await call('invoices', 'update', { id, changes: { invoiceDate: '2027-04-08' } })).toEqual(dueTooEarly);
+    expect(await call('invoices', 'get', { id })).toMatchObject({ ok: true, data: { invoiceDate: '2027-03-08', dueDate: '2027-04-07' } });
+  });
+
   it('keeps one invoice per load when ten are created at once', async () => {
     const { id } = await load();
     const replies = await Promise.all(Array.from({ length: 10 }, () => call('invoices', 'create', invoiceFor(id))));
@@ -164,6 +175,52 @@ describe('an invoice from a load', () => {
     }
     expect(await call('invoices', 'pdf', { id: created.ok && created.data.id })).toMatchObject({ ok: true, data: { fileName: 'INV-2027-0042.pdf' } });
     expect(await call('invoices', 'pdf', { id: '00000000-0000-4000-8000-000000000000' })).toEqual({ ok: false, error: { code: 'not_found', message: 'Invoice not found' } });
+  });
+});
+
+describe('an issued invoice', () => {
+  it('keeps its bill-to and carrier as they were when it was issued: later edits of the customer or profile print on new invoices only', async () => {
+    const billed = { name: 'Lakeside Grocers', email: 'ap@lakeside.example', phone: '(312) 555-0177', address: '900 N Halsted St, Chicago, IL 60642', type: 'shipper' };
+    const customer = await system.createInCore('customers', billed);
+    const first = await load({ customerId: customer });
+    const issued = await call('invoices', 'create', invoiceFor(first.id, { customerId: customer, invoiceNumber: 'INV-KEPT-1' }));
+    expect(issued).toMatchObject({
+      ok: true,
+      data: { billTo: { name: billed.name, address: billed.address }, issuedBy: { name: PROFILE.name, address: PROFILE.address, mcNumber: PROFILE.mcNumber } },
+    });
+    const id = issued.ok && issued.data.id;
+
+    expect(await system.callCore('customers', 'update', { id: customer, changes: { name: 'Lakeside Markets', address: '1 E Wacker Dr, Chicago, IL 60601' } })).toMatchObject({ ok: true });
+    const renamed = { ...PROFILE, name: 'Southstar Haulers LLC', address: '77 Harbor Rd\nGary, IN 46402', mcNumber: 'MC-100200', dotNumber: '3300440', remitTo: 'PO Box 5, Gary, IN 46401' };
+    expect(await call('company', 'put', renamed)).toMatchObject({ ok: true });
+    try {
+      for (const file of [await call('invoices', 'pdf', { id }), await call('invoices', 'packet', { id })]) {
+        const { text } = await pdfText(file);
+        for (const kept of [billed.name, '900 N Halsted St', PROFILE.name, '2400 S Western Ave', 'MC 784512', 'USDOT 2214876']) expect(text).toContain(kept);
+        for (const later of ['Lakeside Markets', 'Wacker', 'Southstar', 'Harbor Rd', 'MC 100200', 'USDOT 3300440', 'PO Box 5']) expect(text).not.toContain(later);
+      }
+      // An invoice issued now prints them as they are now.
+      const next = await call('invoices', 'create', invoiceFor((await load({ customerId: customer })).id, { customerId: customer }));
+      const { text } = await pdfText(await call('invoices', 'pdf', { id: next.ok && next.data.id }));
+      for (const now of ['Lakeside Markets', '1 E Wacker Dr', 'Southstar Haulers LLC', '77 Harbor Rd', 'MC 100200', 'USDOT 3300440', 'PO Box 5']) expect(text).toContain(now);
+    } finally {
+      await call('company', 'put', PROFILE);
+    }
+  });
+  it('keeps the bill-to and carrier of an invoice issued before they were kept on its first print, as printed then', async () => {
+    const { id: loadId } = await load();
+    const created = await call('invoices', 'create', invoiceFor(loadId));
+    const id = created.ok && created.data.id;
+    const db = new pg.Client({ connectionString: system.databaseUrl });
+    await db.connect();
+    try {
+      await db.query(`UPDATE accounting.invoices SET bill_to = NULL, issued_by = NULL WHERE id = $1`, [id]);
+      expect(await call('invoices', 'get', { id })).toMatchObject({ ok: true, data: { billTo: null, issuedBy: null } });
+      expect((await pdfText(await call('invoices', 'pdf', { id }))).text).toContain('Harbor Foods');
+      expect(await call('invoices', 'get', { id })).toMatchObject({ ok: true, data: { billTo: { name: 'Harbor Foods' }, issuedBy: { name: PROFILE.name } } });
+    } finally {
+      await db.end();
+    }
   });
 });
 

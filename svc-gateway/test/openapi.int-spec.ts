@@ -138,6 +138,12 @@ test('answers as it says: real answers match the schemas the document gives them
   await expectDescribed(await call('GET', '/api/loads'), '/api/loads', 'get');
   await expectDescribed(await call('PATCH', `/api/loads/${load.id}`, { weight: 42000 }), '/api/loads/{id}', 'patch');
   await expectDescribed(await call('GET', `/api/invoices/draft?loadId=${load.id}`), '/api/invoices/draft', 'get');
+  const invoice = await expectDescribed(
+    await call('POST', '/api/invoices', { invoiceNumber: 'INV-OPENAPI-1', loadId: load.id, customerId: customer.id, status: 'sent', invoiceDate: '2026-11-05', dueDate: '2026-12-05', subtotal: '2975.00', total: '2975.00' }),
+    '/api/invoices',
+    'post',
+  );
+  await expectDescribed(await call('GET', `/api/invoices/${invoice.id}`), '/api/invoices/{id}', 'get');
   await expectDescribed(await call('GET', `/api/audit?resource=loads&id=${load.id}`), '/api/audit', 'get');
   await expectDescribed(await call('GET', '/api/auth/user'), '/api/auth/user', 'get');
   await expectDescribed(await call('GET', '/api/compliance'), '/api/compliance', 'get');

@@ -16,6 +16,7 @@ import {
   invoiceTexts,
   paidWithBalanceWarning,
   totalOf,
+  undeliveredLoadWarning,
   withLoad,
   type InvoiceFormValues,
 } from './invoice-form.js';
@@ -37,6 +38,7 @@ export function InvoiceDialog({ draft, ...props }: ResourceDialogProps<Invoice> 
   const customerChoices = useChoices('customers');
   const [status, total, paidAmount] = [Form.useWatch('status', form), Form.useWatch('total', form), Form.useWatch('paidAmount', form)];
   const balanceWarning = paidWithBalanceWarning({ status, total, paidAmount });
+  const loadWarning = undeliveredLoadWarning(loads.get(Form.useWatch('loadId', form)));
 
   const follow = (changed: Partial<InvoiceFormValues>, values: InvoiceFormValues) => {
     const load = loads.get(changed.loadId);
@@ -77,6 +79,7 @@ export function InvoiceDialog({ draft, ...props }: ResourceDialogProps<Invoice> 
           <DayPicker />
         </FormField>
       </FormGrid>
+      {loadWarning && <Alert type="warning" showIcon message={loadWarning} style={{ marginBottom: 16 }} />}
       <FormGrid minWidth={140}>
         <FormField label="Subtotal" name="subtotal">
           <MoneyInput />

@@ -1,5 +1,14 @@
 import { invoiceInputSchema, type Invoice } from '@tms/contracts';
-import { generatedInvoiceNumber, invoiceFormValues, invoiceFormValuesFromDraft, invoicePayload, invoiceTexts, paidWithBalanceWarning, withLoad } from './invoice-form.js';
+import {
+  generatedInvoiceNumber,
+  invoiceFormValues,
+  invoiceFormValuesFromDraft,
+  invoicePayload,
+  invoiceTexts,
+  paidWithBalanceWarning,
+  undeliveredLoadWarning,
+  withLoad,
+} from './invoice-form.js';
 
 const invoice: Invoice = {
   id: 'i1', invoiceNumber: 'INV-1001', loadId: '6f1c2b7e-3d4a-4c5b-9e8f-0a1b2c3d4e5f', customerId: '7f1c2b7e-3d4a-4c5b-9e8f-0a1b2c3d4e5f',
@@ -53,5 +62,15 @@ describe("choosing 'paid' with a balance due", () => {
     expect(paidWithBalanceWarning({ status: 'paid', total: '1000.00', paidAmount: '1000' })).toBeUndefined();
     expect(paidWithBalanceWarning({ status: 'sent', total: '1000.00', paidAmount: '0' })).toBeUndefined();
     expect(paidWithBalanceWarning({ status: 'paid', total: '', paidAmount: '0' })).toBeUndefined();
+  });
+});
+
+describe('invoicing a load that is not delivered yet', () => {
+  it('warns naming the load and its status, and only then (the spec lets any load be invoiced)', () => {
+    expect(undeliveredLoadWarning({ loadNumber: 'LD-1001', status: 'in-transit' })).toBe('Load LD-1001 is In Transit, not delivered yet.');
+    expect(undeliveredLoadWarning({ loadNumber: 'LD-1001', status: 'pending' })).toBe('Load LD-1001 is Pending, not delivered yet.');
+    expect(undeliveredLoadWarning({ loadNumber: 'LD-1001', status: 'delivered' })).toBeUndefined();
+    expect(undeliveredLoadWarning({ loadNumber: 'LD-1001', status: 'invoiced' })).toBeUndefined();
+    expect(undeliveredLoadWarning(undefined)).toBeUndefined();
   });
 });

@@ -1,6 +1,8 @@
 import {
   DEFAULT_INVOICE_STATUS,
   INVOICE_MESSAGES,
+  LOAD_STATUS_LABELS,
+  LOAD_STATUSES,
   invoiceBalance,
   invoiceTotal,
   parseCents,
@@ -101,6 +103,12 @@ export function paidWithBalanceWarning(values: Partial<Pick<InvoiceFormValues, '
   if (values.paidAmount?.trim() && parseCents(values.paidAmount.trim()) === undefined) return undefined;
   const balance = invoiceBalance(values.total, values.paidAmount?.trim());
   return parseCents(balance)! > 0n ? INVOICE_MESSAGES.paidWithBalanceDue(balance) : undefined;
+}
+
+/** The dialog's warning for a load chosen before it is delivered (statuses before 'delivered'); undefined otherwise. */
+export function undeliveredLoadWarning(load: Pick<Load, 'loadNumber' | 'status'> | undefined): string | undefined {
+  if (!load || LOAD_STATUSES.indexOf(load.status) >= LOAD_STATUSES.indexOf('delivered')) return undefined;
+  return INVOICE_MESSAGES.loadNotDelivered(load.loadNumber, LOAD_STATUS_LABELS[load.status]);
 }
 
 /** The body of POST/PATCH /api/invoices: money and dates as text, empty optionals as null. */

@@ -37,6 +37,8 @@ export const FIELD_MESSAGES = {
   invalidCharacters: 'Must not contain invalid characters',
   outOfRange: (min: number | string, max: number | string) => `Must be between ${min} and ${max}`,
   negative: 'Must not be negative',
+  /** An amount that moves money (a payment, an expense): nothing or less moves none. */
+  notPositive: 'Must be more than 0.00',
   invalidDate: 'Enter a valid date',
   invalidMoney: 'Enter an amount like 1234.50',
 } as const;
@@ -187,6 +189,10 @@ function moneyOf(text: string, ctx: z.RefinementCtx): string {
   }
   return centsToMoney(cents);
 }
+
+/** An amount that moves money (a payment, an expense): as requiredMoney, and more than 0.00. */
+export const requiredAmount = (message: string) =>
+  requiredMoney(message).pipe(z.string().refine((value) => parseCents(value)! > 0n, FIELD_MESSAGES.notPositive));
 
 /** An amount of money (see moneyOf), with the spec's 'X is required' message when missing or empty. */
 export const requiredMoney = (message: string) =>

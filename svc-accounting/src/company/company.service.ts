@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { companyProfileSchema, DEFAULT_COMPANY_PROFILE, fieldIssues, invalidInput, ok, type CompanyProfile, type RpcReply } from '@tms/contracts';
 import { companyTimeZone, dayIn, internalErrorReply, recordWrite, type ChangeContext } from '@tms/service-kit';
-import { Repository } from 'typeorm';
+import { Repository, type EntityManager } from 'typeorm';
 import { CompanyProfileEntity } from './company-profile.entity.js';
 
 /** The profile's one row, and its record id in the audit trail. */
@@ -29,8 +29,13 @@ export class CompanyService {
   }
 
   async profile(): Promise<CompanyProfile> {
-    const row = await this.repository.findOneBy({ id: COMPANY_PROFILE_ID });
-    return row ? profileOf(row) : { ...DEFAULT_COMPANY_PROFILE };
+    return (await this.saved()) ?? { ...DEFAULT_COMPANY_PROFILE };
+  }
+
+  /** The profile as saved (read by `manager`, a write's transaction); null before it is. */
+  async saved(manager: EntityManager = this.repository.manager): Promise<CompanyProfile | null> {
+    const row = await manager.findOneBy(CompanyProfileEntity, { id: COMPANY_PROFILE_ID });
+    return row ? profileOf(row) : null;
   }
 
   async get(): Promise<RpcReply<CompanyProfile>> {

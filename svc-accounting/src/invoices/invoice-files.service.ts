@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import {
+  DEFAULT_COMPANY_PROFILE,
   DOCUMENTS_RESOURCE,
   documentsBucket,
   fail,
@@ -8,6 +9,8 @@ import {
   isRecordId,
   ok,
   type Customer,
+  type InvoiceBillTo,
+  type InvoiceIssuer,
   type Load,
   type LoadDocument,
   type RenderedFile,
@@ -20,13 +23,14 @@ import { invoicePdf, type InvoiceFacts } from '../pdf/invoice-pdf.js';
 import { packetPdf, type PacketDocument } from '../pdf/packet.js';
 import { RenderedFiles } from '../pdf/rendered-files.js';
 import { InvoiceEntity } from './invoice.entity.js';
+import { billToOf, issuerOf } from './invoice-parties.js';
 
 const notFound = fail('not_found', 'Invoice not found');
 
 /**
- * An invoice as a PDF, alone or as the packet a customer or factoring company asks for (issue 26): the facts are
- * read at the time (the load and customer from svc-core, the profile here), the documents' bytes from svc-core's
- * documents bucket, which this service only reads.
+ * An invoice as a PDF, alone or as the packet a customer or factoring company asks for (issue 26): the bill-to and
+ * the carrier as the invoice keeps them (as they were when it was issued), the load read at the time from svc-core,
+ * the documents' bytes from svc-core's documents bucket, which this service only reads.
  */
 @Injectable()
 export class InvoiceFilesService {
@@ -71,14 +75,33 @@ export class InvoiceFilesService {
   private async facts(id: string): Promise<RpcReply<InvoiceFacts>> {
     const invoice = await this.invoices.findOneBy({ id });
     if (!invoice) return notFound;
-    const [load, customer, company] = await Promise.all([
-      this.services.get<Load>('core', 'loads', invoice.loadId),
-      this.services.get<Customer>('core', 'customers', invoice.customerId),
-      this.company.profile(),
-    ]);
+    const [load, parties] = await Promise.all([this.services.get<Load>('core', 'loads', invoice.loadId), this.parties(invoice)]);
     if (!load.ok) return load.error.code === 'not_found' ? fail('not_found', INVOICE_MESSAGES.loadNotFound) : load;
-    if (!customer.ok) return customer.error.code === 'not_found' ? fail('not_found', INVOICE_MESSAGES.customerNotFound) : customer;
-    return ok({ company, invoice, load: load.data, customer: customer.data });
+    if (!parties.ok) return parties;
+    return ok({ invoice, load: load.data, ...parties.data });
+  }
+
+  /**
+   * Whom the invoice bills and who issues it, as the invoice keeps them. One issued before they were kept (issue 39)
+   * keeps them on its first print, as printed then: its bill-to, and the company profile once one is saved (until
+   * then the defaults print).
+   */
+  private async parties(invoice: InvoiceEntity): Promise<RpcReply<Pick<InvoiceFacts, 'billTo' | 'issuer'>>> {
+    if (invoice.billTo && invoice.issuedBy) return ok({ billTo: invoice.billTo, issuer: invoice.issuedBy });
+    let billTo = invoice.billTo;
+    if (!billTo) {
+      const customer = await this.services.get<Customer>('core', 'customers', invoice.customerId);
+      if (!customer.ok) return customer.error.code === 'not_found' ? fail('not_found', INVOICE_MESSAGES.customerNotFound) : customer;
+      billTo = billToOf(customer.data);
+    }
+    const profile = invoice.issuedBy ? null : await this.company.saved();
+    const issuer = invoice.issuedBy ?? (profile && issuerOf(profile));
+    // Kept only where still empty: another print that kept them first wins, and this one prints what it kept.
+    const [kept]: { bill_to: InvoiceBillTo; issued_by: InvoiceIssuer | null }[] = await this.invoices.query(
+      `UPDATE accounting.invoices SET bill_to = COALESCE(bill_to, $2::jsonb), issued_by = COALESCE(issued_by, $3::jsonb) WHERE id = $1 RETURNING bill_to, issued_by`,
+      [invoice.id, JSON.stringify(billTo), issuer && JSON.stringify(issuer)],
+    );
+    return ok({ billTo: kept?.bill_to ?? billTo, issuer: kept?.issued_by ?? issuer ?? issuerOf(DEFAULT_COMPANY_PROFILE) });
   }
 
   /** A document's bytes (checked against their SHA-256 by the store), or null when they cannot be read. */

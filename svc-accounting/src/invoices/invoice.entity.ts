@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import type { Invoice } from '@tms/contracts';
+import type { Invoice, InvoiceBillTo, InvoiceIssuer } from '@tms/contracts';
 
 @Entity({ name: 'invoices' })
 export class InvoiceEntity implements Invoice {
@@ -44,6 +44,14 @@ export class InvoiceEntity implements Invoice {
 
   @Column({ type: 'text', nullable: true })
   notes!: string | null;
+
+  /** Whom it bills as svc-core had the customer when it was issued (or first printed, for an older invoice). */
+  @Column({ name: 'bill_to', type: 'jsonb', nullable: true })
+  billTo!: InvoiceBillTo | null;
+
+  /** The company profile as it was when it was issued: what its PDF prints, whatever the profile says later. */
+  @Column({ name: 'issued_by', type: 'jsonb', nullable: true })
+  issuedBy!: InvoiceIssuer | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;

@@ -12,21 +12,22 @@ import {
   INVOICE_RULES,
   invoiceDraftQuerySchema,
   invoiceTotal,
-  isRecordId,
   LOAD_ACCOUNTING_ACTIONS,
   MONEY_RANGE,
   ok,
   parseCents,
+  type Customer,
   type InvoiceDraft,
   type InvoiceFields,
   type Load,
   type RpcReply,
 } from '@tms/contracts';
-import { addDays, CrudService, EVENTS, ReferenceHolds, Refusal, ServiceRequests, type ChangeContext } from '@tms/service-kit';
+import { addDays, CrudService, EVENTS, ReferenceHolds, Refusal, ServiceRequests, type Change, type ChangeContext } from '@tms/service-kit';
 import { Repository, type EntityManager } from 'typeorm';
 import { CompanyService } from '../company/company.service.js';
 import { PaymentEntity } from '../payments/payment.entity.js';
 import { InvoiceEntity } from './invoice.entity.js';
+import { billToOf, issuerOf } from './invoice-parties.js';
 import { INVOICE_HOLDS } from './invoice.holds.js';
 import { INVOICE_CONSTRAINTS } from './invoices.errors.js';
 
@@ -36,8 +37,9 @@ const MONEY_MAX_CENTS = parseCents(MONEY_RANGE.max)!;
  * An invoice bills a load of svc-core to that load's customer: both are held in svc-core while it names them (which
  * proves they exist), and the load is asked for when either changes. Its total is always subtotal + tax, written
  * here; its paid amount grows with its payments (see PaymentsService), and an invoice with payments keeps them: it
- * cannot be deleted. A load has at most one invoice that is not cancelled, and invoicing a delivered load makes it
- * invoiced (`written`).
+ * cannot be deleted; it is edited under its row lock. A load has at most one invoice that is not cancelled, and
+ * invoicing a delivered load makes it invoiced; an invoice keeps its bill-to and its carrier as they were when it
+ * was issued (`effects`).
  */
 @Injectable()
 export class InvoicesService extends CrudService<InvoiceEntity, typeof invoiceInputSchema> {
@@ -56,6 +58,9 @@ export class InvoicesService extends CrudService<InvoiceEntity, typeof invoiceIn
       order: { createdAt: 'DESC' },
       keptBy: [{ entity: PaymentEntity, field: 'invoiceId', one: 'payment', many: 'payments' }],
       holds: { by: holds, holder: INVOICE_HOLDS },
+      // A payment recorded meanwhile changes the paid amount under the same lock: an edit never writes back a paid
+      // amount it read before that payment.
+      lock: 'row',
     });
   }
 
@@ -70,13 +75,58 @@ export class InvoicesService extends CrudService<InvoiceEntity, typeof invoiceIn
     return load.data.customerId === customerId ? undefined : invalidInput({ customerId: [INVOICE_MESSAGES.customerNotLoads] });
   }
 
+  /** What an invoice written does beyond itself: it keeps its parties, and bills its load. */
+  protected override async effects(manager: EntityManager, change: Change<InvoiceEntity>) {
+    if (change.kind === 'delete') return;
+    if (change.before) await this.keepPayments(manager, change.record, change.before);
+    await this.keepParties(manager, change.record, change.before);
+    await this.billLoad(manager, change.record, change.before, change.context);
+  }
+
+  /**
+   * Issue 40, under the invoice's row lock (which every payment of it takes): an edit never takes the paid amount
+   * below the payments recorded on the invoice (refused naming their sum), and an invoice with payments is not
+   * cancelled (its load could be invoiced again, billing the customer twice): they are refunded or moved first.
+   */
+  private async keepPayments(manager: EntityManager, invoice: InvoiceEntity, before: Readonly<InvoiceEntity>) {
+    const cancelling = invoice.status === CANCELLED_INVOICE_STATUS && before.status !== CANCELLED_INVOICE_STATUS;
+    if (!cancelling && invoice.paidAmount === before.paidAmount) return;
+    const [{ count, sum }]: { count: number; sum: string }[] = await manager.query(
+      `SELECT count(*)::int AS count, coalesce(sum(amount), 0)::numeric(12, 2)::text AS sum FROM accounting.payments WHERE invoice_id = $1`,
+      [invoice.id],
+    );
+    if (cancelling && count > 0) throw new Refusal(invalidInput({ status: [INVOICE_MESSAGES.cancelledWithPayments] }));
+    if (parseCents(invoice.paidAmount)! < parseCents(sum)!) throw new Refusal(invalidInput({ paidAmount: [INVOICE_MESSAGES.paidBelowPayments(sum)] }));
+  }
+
+  /**
+   * Issue 39: an invoice keeps whom it bills and who issues it as they are when it is issued (its bill-to again when
+   * its customer changes), so that editing the customer or the company profile later never rewrites it. A profile
+   * not saved yet is kept on the invoice's first print.
+   */
+  private async keepParties(manager: EntityManager, invoice: InvoiceEntity, before?: Readonly<InvoiceEntity>) {
+    const kept: Partial<Pick<InvoiceEntity, 'billTo' | 'issuedBy'>> = {};
+    if (!before || before.customerId !== invoice.customerId) {
+      const customer = await this.services.get<Customer>('core', 'customers', invoice.customerId);
+      if (!customer.ok) throw new Refusal(fail(customer.error.code, customer.error.message));
+      kept.billTo = billToOf(customer.data);
+    }
+    if (!before) {
+      const profile = await this.company.saved(manager);
+      kept.issuedBy = profile && issuerOf(profile);
+    }
+    if (!Object.keys(kept).length) return;
+    await manager.update(InvoiceEntity, { id: invoice.id }, kept);
+    Object.assign(invoice, kept);
+  }
+
   /**
    * Issue 26, in the write's transaction: a load has at most one invoice that is not cancelled (409 naming it), checked
    * under the load's lock so two invoices written at once cannot both pass; and a new invoice for a delivered load
    * makes it invoiced, asked of svc-core before this commits, so a refusal there (or svc-core away) writes no invoice.
    * (Were this commit to fail after svc-core's, the load would read invoiced with no invoice: rare, and visible.)
    */
-  protected override async written(manager: EntityManager, invoice: InvoiceEntity, before: Readonly<InvoiceEntity> | undefined, context: ChangeContext) {
+  private async billLoad(manager: EntityManager, invoice: InvoiceEntity, before: Readonly<InvoiceEntity> | undefined, context: ChangeContext) {
     if (invoice.status === CANCELLED_INVOICE_STATUS) return;
     // An edit that leaves the load and the billing as they were leaves them alone (an old load's second invoice too).
     if (before && before.loadId === invoice.loadId && before.status !== CANCELLED_INVOICE_STATUS) return;
@@ -110,45 +160,19 @@ export class InvoicesService extends CrudService<InvoiceEntity, typeof invoiceIn
     });
   }
 
-  /** The total is subtotal + tax, whatever was sent, and must fit an amount. */
-  protected override derive(invoice: InvoiceEntity) {
+  /**
+   * The total is subtotal + tax, whatever was sent, and must fit an amount; the paid amount is never more than it
+   * (issue 40): an edit of the paid amount is refused naming the total, one of the total naming the amount paid.
+   */
+  protected override derive(invoice: InvoiceEntity, before?: Readonly<InvoiceEntity>) {
     const total = invoiceTotal(invoice.subtotal, invoice.tax)!;
     if (parseCents(total)! > MONEY_MAX_CENTS) {
       return invalidInput({ total: [FIELD_MESSAGES.outOfRange(MONEY_RANGE.min, MONEY_RANGE.max)] });
     }
     invoice.total = total;
-    return undefined;
-  }
-
-  /**
-   * As CrudService's update, but under the invoice's row lock: a payment recorded meanwhile changes the paid amount
-   * under the same lock, so an edit never writes back a paid amount it read before that payment. What it names is
-   * held before that lock is taken (svc-core may take its time); only writes under the holder lock change it.
-   */
-  override async update(id: unknown, changes: unknown, context: ChangeContext): Promise<RpcReply<InvoiceEntity>> {
-    if (!isRecordId(id)) return this.notFound;
-    const parsed = invoiceInputSchema.partial().strict().safeParse(changes ?? {});
-    if (!parsed.success) return invalidInput(fieldIssues(parsed.error));
-    return this.guard(async () => {
-      const refused = await this.check(parsed.data, id);
-      if (refused) return refused;
-      const saved = await this.write(id, async (manager, hold) => {
-        const stored = await manager.findOneBy(InvoiceEntity, { id });
-        if (!stored) throw new Refusal(this.notFound);
-        await hold({ ...stored, ...parsed.data } as InvoiceEntity, stored);
-        const existing = await manager.findOne(InvoiceEntity, { where: { id }, lock: { mode: 'pessimistic_write' } });
-        if (!existing) throw new Refusal(this.notFound);
-        const before = { ...existing };
-        const invoice = manager.merge(InvoiceEntity, existing, parsed.data as never);
-        const underived = this.derive(invoice);
-        if (underived) throw new Refusal(underived);
-        const saved = await this.saveChanges(manager, invoice, before);
-        await this.written(manager, saved, before, context);
-        await this.audit(manager, context, 'update', id, before);
-        return saved;
-      });
-      this.announce('updated', saved);
-      return ok(saved);
-    });
+    if (parseCents(invoice.paidAmount)! <= parseCents(total)!) return undefined;
+    return before && before.paidAmount === invoice.paidAmount
+      ? invalidInput({ total: [INVOICE_MESSAGES.totalBelowPaid(invoice.paidAmount)] })
+      : invalidInput({ paidAmount: [INVOICE_MESSAGES.paidOverTotal(total)] });
   }
 }

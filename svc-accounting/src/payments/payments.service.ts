@@ -1,29 +1,29 @@
-import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { ClientProxy } from '@nestjs/microservices';
 import { InjectRepository } from '@nestjs/typeorm';
 import {
   centsToMoney,
-  fieldIssues,
   invalidInput,
-  isRecordId,
-  MONEY_RANGE,
-  ok,
   parseCents,
   PAYMENT_MESSAGES,
   paymentInputSchema,
-  type RpcReply,
+  type PaymentFields,
 } from '@tms/contracts';
-import { changedValues, CrudService, EVENTS, recordChange, ReferenceHolds, Refusal, type ChangeContext, type Hold } from '@tms/service-kit';
+import { changedValues, CrudService, EVENTS, recordChange, ReferenceHolds, Refusal, type Change, type ChangeContext } from '@tms/service-kit';
 import { Repository, type EntityManager } from 'typeorm';
 import { InvoiceEntity } from '../invoices/invoice.entity.js';
 import { PaymentEntity } from './payment.entity.js';
 import { PAYMENT_HOLDS } from './payment.holds.js';
 import { PAYMENT_CONSTRAINTS } from './payments.errors.js';
 
-const MONEY_MAX_CENTS = parseCents(MONEY_RANGE.max)!;
-
 const refused = (field: string, message: string) => new Refusal(invalidInput({ [field]: [message] }));
+
+/** What a payment's change adds to one invoice's paid amount (negative: takes back); `paying`: the payment now on it. */
+interface InvoiceMove {
+  cents: bigint;
+  paying?: PaymentEntity;
+  created?: boolean;
+}
 
 /**
  * A payment pays an invoice of this service, for that invoice's customer (a customer of svc-core, held there while
@@ -49,105 +49,46 @@ export class PaymentsService extends CrudService<PaymentEntity, typeof paymentIn
     });
   }
 
-  override async create(payload: unknown, context: ChangeContext): Promise<RpcReply<PaymentEntity>> {
-    const parsed = paymentInputSchema.safeParse(payload);
-    if (!parsed.success) return invalidInput(fieldIssues(parsed.error));
-    const payment = this.repository.create({ ...parsed.data, id: randomUUID() });
-    return this.once(parsed.data, context, (claim) => this.record('created', payment.id, async (manager, hold) => {
-      await claim(manager, payment.id);
-      await hold(payment);
-      const invoice = await this.addToInvoice(manager, context, payment.invoiceId, parseCents(payment.amount)!, { payment, created: true });
-      const saved = await manager.save(payment);
-      await this.audit(manager, context, 'create', saved.id);
-      return { payment: saved, invoices: [invoice] };
-    }));
-  }
-
-  override async update(id: unknown, changes: unknown, context: ChangeContext): Promise<RpcReply<PaymentEntity>> {
-    if (!isRecordId(id)) return this.notFound;
-    const parsed = paymentInputSchema.partial().strict().safeParse(changes ?? {});
-    if (!parsed.success) return invalidInput(fieldIssues(parsed.error));
-    return this.record('updated', id, async (manager, hold) => {
-      const existing = await this.lockPayment(manager, id);
-      const before = { ...existing };
-      const payment = manager.merge(PaymentEntity, existing, parsed.data as never);
-      await hold(payment, before);
-      const [oldCents, newCents] = [parseCents(before.amount)!, parseCents(payment.amount)!];
-      const paying = { payment, created: false };
-      const save = async () => {
-        const saved = await manager.save(payment);
-        await this.audit(manager, context, 'update', id, before);
-        return saved;
-      };
-      if (payment.invoiceId === before.invoiceId) {
-        return { payment: await save(), invoices: [await this.addToInvoice(manager, context, payment.invoiceId, newCents - oldCents, paying)] };
-      }
-      // Both invoices, locked in id order so that two payments moved between them never wait on each other.
-      const moves: [string, bigint, typeof paying | undefined][] = [[before.invoiceId, -oldCents, undefined], [payment.invoiceId, newCents, paying]];
-      moves.sort(([a], [b]) => (a < b ? -1 : 1));
-      const invoices: (InvoiceEntity | undefined)[] = [];
-      for (const [invoiceId, cents, pays] of moves) invoices.push(await this.addToInvoice(manager, context, invoiceId, cents, pays));
-      return { payment: await save(), invoices };
-    });
-  }
-
-  override async delete(id: unknown, context: ChangeContext): Promise<RpcReply<{ id: string }>> {
-    if (!isRecordId(id)) return this.notFound;
-    return this.guard(async () => {
-      const invoice = await this.write(id, async (manager, hold) => {
-        const payment = await this.lockPayment(manager, id);
-        await hold(undefined, payment);
-        const changed = await this.addToInvoice(manager, context, payment.invoiceId, -parseCents(payment.amount)!);
-        await this.audit(manager, context, 'delete', id, payment);
-        await manager.delete(PaymentEntity, { id });
-        return changed;
-      });
-      this.announce('deleted', { id });
-      if (invoice) this.announce('updated', invoice, 'invoice');
-      return ok({ id });
-    });
-  }
-
-  /** Writes a payment in one transaction under its holder lock, then announces it and the invoices it changed. */
-  private record(
-    change: 'created' | 'updated',
-    id: string,
-    step: (manager: EntityManager, hold: Hold<PaymentEntity>) => Promise<{ payment: PaymentEntity; invoices: (InvoiceEntity | undefined)[] }>,
-  ) {
-    return this.guard(async (): Promise<RpcReply<PaymentEntity>> => {
-      const { payment, invoices } = await this.write(id, step);
-      this.announce(change, payment);
-      for (const invoice of invoices) if (invoice) this.announce('updated', invoice, 'invoice');
-      return ok(payment);
-    });
-  }
-
-  private async lockPayment(manager: EntityManager, id: string): Promise<PaymentEntity> {
-    const payment = await manager.findOne(PaymentEntity, { where: { id }, lock: { mode: 'pessimistic_write' } });
-    if (!payment) throw new Refusal(this.notFound);
-    return payment;
+  /** The invoice named must exist (its foreign key refuses one deleted after this look). */
+  protected override async check(fields: Partial<PaymentFields>) {
+    if (fields.invoiceId === undefined || (await this.repository.manager.existsBy(InvoiceEntity, { id: fields.invoiceId }))) return undefined;
+    return invalidInput({ invoiceId: [PAYMENT_MESSAGES.invoiceNotFound] });
   }
 
   /**
-   * Adds `cents` (negative to take back) to an invoice's paid amount, under its row lock, and answers the invoice
-   * when it changed. `paying`: the payment now on this invoice, which must be for its customer, and which may not
-   * be recorded on a cancelled invoice nor pay more than is due; paying it in full marks it paid.
+   * The change's amounts on the invoices: the payment's on the invoice it is now on, taken back from the one it was
+   * on (the difference when that is the same one). Both invoices are locked in id order, so that two payments moved
+   * between them never wait on each other; every invoice changed is announced with the payment.
    */
-  private async addToInvoice(
-    manager: EntityManager,
-    context: ChangeContext,
-    invoiceId: string,
-    cents: bigint,
-    paying?: { payment: PaymentEntity; created: boolean },
-  ) {
-    const invoice = await manager.findOne(InvoiceEntity, { where: { id: invoiceId }, lock: { mode: 'pessimistic_write' } });
+  protected override async effects(manager: EntityManager, { kind, record: payment, before, context }: Change<PaymentEntity>) {
+    const moves = new Map<string, InvoiceMove>();
+    if (before) moves.set(before.invoiceId, { cents: -parseCents(before.amount)! });
+    if (payment) {
+      const takenBack = moves.get(payment.invoiceId)?.cents ?? 0n;
+      moves.set(payment.invoiceId, { cents: takenBack + parseCents(payment.amount)!, paying: payment, created: kind === 'create' });
+    }
+    const changed = [];
+    for (const invoiceId of [...moves.keys()].sort()) {
+      const invoice = await this.addToInvoice(manager, context, invoiceId, moves.get(invoiceId)!);
+      if (invoice) changed.push({ entity: 'invoice', record: invoice });
+    }
+    return { changed };
+  }
+
+  /**
+   * Adds `cents` (negative to take back) to an invoice's paid amount, under its row lock (the lock an invoice's own
+   * edit takes, which lets the payment's foreign key name the row meanwhile), and answers the invoice when it
+   * changed. `paying`: the payment now on this invoice, which must be for its customer, and which may not be recorded
+   * on a cancelled invoice nor pay more than is due (`created`: a new one); paying it in full marks it paid.
+   */
+  private async addToInvoice(manager: EntityManager, context: ChangeContext, invoiceId: string, { cents, paying, created }: InvoiceMove) {
+    const invoice = await manager.findOne(InvoiceEntity, { where: { id: invoiceId }, lock: { mode: 'for_no_key_update' } });
     if (!invoice) throw refused('invoiceId', PAYMENT_MESSAGES.invoiceNotFound);
-    if (paying && paying.payment.customerId !== invoice.customerId) throw refused('customerId', PAYMENT_MESSAGES.customerNotInvoices);
-    if (paying && invoice.status === 'cancelled' && (paying.created || cents > 0n)) throw refused('invoiceId', PAYMENT_MESSAGES.invoiceCancelled);
+    if (paying && paying.customerId !== invoice.customerId) throw refused('customerId', PAYMENT_MESSAGES.customerNotInvoices);
+    if (paying && invoice.status === 'cancelled' && (created || cents > 0n)) throw refused('invoiceId', PAYMENT_MESSAGES.invoiceCancelled);
     if (cents === 0n) return undefined;
     const [before, total] = [parseCents(invoice.paidAmount)!, parseCents(invoice.total)!];
     const paid = before + cents;
-    if (paid > MONEY_MAX_CENTS || paid < -MONEY_MAX_CENTS) throw refused('amount', PAYMENT_MESSAGES.paidTooMuch);
     if (paying && cents > 0n && paid > total) {
       throw refused('amount', PAYMENT_MESSAGES.overBalance(centsToMoney(total > before ? total - before : 0n)));
     }

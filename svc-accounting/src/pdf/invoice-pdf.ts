@@ -1,12 +1,12 @@
-import { formatDollars, invoiceBalance, type CompanyProfile, type Customer, type Invoice, type Load } from '@tms/contracts';
+import { formatDollars, invoiceBalance, type Invoice, type InvoiceBillTo, type InvoiceIssuer, type Load } from '@tms/contracts';
 import { PAGE, PdfSheet } from './pdf-sheet.js';
 
-/** What an invoice prints: the invoice, its load and customer (svc-core's), and the carrier's profile. */
+/** What an invoice prints: the invoice, whom it bills and who issues it (as it keeps them), and its load (svc-core's). */
 export interface InvoiceFacts {
-  company: CompanyProfile;
   invoice: Invoice;
+  billTo: InvoiceBillTo;
+  issuer: InvoiceIssuer;
   load: Load;
-  customer: Customer;
 }
 
 /** 'YYYY-MM-DD' as US paperwork writes a day: 03/08/2027. */
@@ -18,7 +18,7 @@ const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T
 const RIGHT = PAGE.width - 2 * PAGE.margin;
 
 /** The company's block: name, address, phone and e-mail, MC and USDOT numbers. */
-export function writeCompany(sheet: PdfSheet, company: CompanyProfile) {
+export function writeCompany(sheet: PdfSheet, company: Omit<InvoiceIssuer, 'remitTo' | 'invoiceNotes'>) {
   sheet.row([{ text: company.name || 'Company name not set (Settings)', x: 0, bold: true }], 15);
   sheet.paragraph(company.address, { width: 300 });
   const contact = [company.phone, company.email].filter(Boolean).join('   ');
@@ -33,7 +33,7 @@ export function writeCompany(sheet: PdfSheet, company: CompanyProfile) {
  * their dates, commodity and weight), the charges (subtotal, tax, total, paid, balance due), where to remit, and the
  * carrier's note.
  */
-export function writeInvoice(sheet: PdfSheet, { company, invoice, load, customer }: InvoiceFacts) {
+export function writeInvoice(sheet: PdfSheet, { issuer: company, invoice, load, billTo }: InvoiceFacts) {
   const top = sheet.cursor;
   writeCompany(sheet, company);
   const below = sheet.cursor;
@@ -53,8 +53,8 @@ export function writeInvoice(sheet: PdfSheet, { company, invoice, load, customer
   sheet.space(12);
 
   sheet.label('Bill To');
-  sheet.row([{ text: customer.name, x: 0, bold: true }], 11);
-  sheet.paragraph(customer.address, { width: 300 });
+  sheet.row([{ text: billTo.name, x: 0, bold: true }], 11);
+  sheet.paragraph(billTo.address, { width: 300 });
   sheet.space(10);
 
   sheet.label('Shipment');

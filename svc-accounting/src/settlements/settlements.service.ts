@@ -14,7 +14,7 @@ import {
   type FieldIssues,
   type Load,
 } from '@tms/contracts';
-import { CrudService, EVENTS, ReferenceHolds, Refusal, ServiceRequests } from '@tms/service-kit';
+import { CrudService, EVENTS, ReferenceHolds, Refusal, ServiceRequests, type Change } from '@tms/service-kit';
 import { Repository, type EntityManager } from 'typeorm';
 import { SettlementEntity } from './settlement.entity.js';
 import { SETTLEMENT_HOLDS } from './settlement.holds.js';
@@ -59,8 +59,8 @@ export class SettlementsService extends CrudService<SettlementEntity, typeof set
    * A load it newly pays must not be paid by another settlement that is not cancelled (409 naming it), checked under
    * the loads' locks (in id order) so two settlements written at once cannot both take one.
    */
-  protected override async written(manager: EntityManager, settlement: SettlementEntity, before: Readonly<SettlementEntity> | undefined) {
-    if (settlement.status === CANCELLED_SETTLEMENT_STATUS) return;
+  protected override async effects(manager: EntityManager, { kind, record: settlement, before }: Change<SettlementEntity>) {
+    if (kind === 'delete' || settlement.status === CANCELLED_SETTLEMENT_STATUS) return;
     const paidBefore = new Set(before && before.status !== CANCELLED_SETTLEMENT_STATUS ? before.loadIds : []);
     const added = settlement.loadIds.filter((id) => !paidBefore.has(id)).sort();
     if (!added.length) return;

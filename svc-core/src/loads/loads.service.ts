@@ -16,8 +16,8 @@ import {
   type LoadSummaryPage,
   type RpcReply,
 } from '@tms/contracts';
-import { CrudService, EVENTS, refuseMissingReferences, type ChangeContext } from '@tms/service-kit';
-import { Repository } from 'typeorm';
+import { CrudService, EVENTS, refuseMissingReferences, type Change, type ChangeContext } from '@tms/service-kit';
+import { Repository, type EntityManager } from 'typeorm';
 import { CustomerEntity } from '../customers/customer.entity.js';
 import { AccidentEntity } from '../accidents/accident.entity.js';
 import { DocumentFiles } from '../documents/document-files.js';
@@ -111,9 +111,8 @@ export class LoadsService extends CrudService<LoadEntity, typeof loadInputSchema
     return this.guard(async () => ok(await this.repository.query(`${SUMMARY} WHERE id = ANY($1::uuid[]) ORDER BY delivery_date, load_number, id`, [ids])));
   }
 
-  override async delete(id: unknown, context: ChangeContext) {
-    const deleted = await super.delete(id, context);
-    if (deleted.ok) await this.documentFiles.sweep();
-    return deleted;
+  /** A deleted load's documents go with it (a cascade): their bytes are swept once it has committed. */
+  protected override async effects(_manager: EntityManager, change: Change<LoadEntity>) {
+    if (change.kind === 'delete') return { afterCommit: () => this.documentFiles.sweep() };
   }
 }

@@ -29,6 +29,7 @@ import {
   importResultSchema,
   invoiceDraftQuerySchema,
   invoiceDraftSchema,
+  invoiceSchema,
   isImportable,
   loadDocumentSchema,
   registeredDeviceSchema,
@@ -76,7 +77,7 @@ export interface ApiRoute {
 /** A record as every answer gives it: the fields a create takes, as stored, with its id (and whatever the owner adds). */
 const record = (schema: z.ZodObject) => schema.extend({ id: z.uuid() }).loose();
 /** Records whose contract says what the owner adds. */
-const RECORD_SCHEMAS: Partial<Record<ResourceName, z.ZodObject>> = { devices: deviceSchema };
+const RECORD_SCHEMAS: Partial<Record<ResourceName, z.ZodObject>> = { devices: deviceSchema, invoices: invoiceSchema };
 
 /** The update rule of every resource's owner (service-kit's CrudService): any subset of the create's fields, nothing else. */
 const changes = (schema: z.ZodObject) => schema.partial().strict();

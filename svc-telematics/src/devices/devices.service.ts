@@ -1,21 +1,14 @@
-import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import type { ClientProxy } from '@nestjs/microservices';
 import { InjectRepository } from '@nestjs/typeorm';
 import {
-  DEVICE_MESSAGES,
   deviceInputSchema,
   fail,
-  fieldIssues,
-  invalidInput,
-  isRecordId,
-  ok,
   type DeviceGrant,
   type RegisteredDevice,
-  type RpcReply,
 } from '@tms/contracts';
 import { hashDeviceToken, newDeviceToken } from '@tms/gps-stream';
-import { CrudService, EVENTS, ReferenceHolds, type ChangeContext, type Hold } from '@tms/service-kit';
+import { CrudService, EVENTS, ReferenceHolds, Refusal, type Change, type Effects } from '@tms/service-kit';
 import { Repository, type EntityManager } from 'typeorm';
 import { GpsJetStream } from '../jetstream/jetstream.module.js';
 import { DeviceEntity } from './device.entity.js';
@@ -24,6 +17,7 @@ import { DEVICE_CONSTRAINTS } from './devices.errors.js';
 
 const codec = new TextEncoder();
 const grantText = ({ deviceId, truckId, driverId }: DeviceGrant) => JSON.stringify({ deviceId, truckId, driverId });
+const grantOf = (device: DeviceEntity): DeviceGrant => ({ deviceId: device.id, truckId: device.truckId, driverId: device.driverId });
 /** The device a published grant names, or undefined for one that is not a grant. */
 const grantedDevice = (text: string): string | undefined => {
   try {
@@ -55,6 +49,9 @@ export class DevicesService extends CrudService<DeviceEntity, typeof deviceInput
       constraints: DEVICE_CONSTRAINTS,
       order: { createdAt: 'DESC' },
       holds: { by: holds, holder: DEVICE_HOLDS },
+      // An advisory lock on its id, which needs no row (a device being registered or already deleted has none):
+      // every write of a device's grant happens under it, in the order the database's changes are made.
+      lock: 'advisory',
     });
   }
 
@@ -88,86 +85,31 @@ export class DevicesService extends CrudService<DeviceEntity, typeof deviceInput
     this.logger.log(`${rows.length} device grants in the bucket, ${differing.size} reconciled with the database`);
   }
 
-  /** Registers a device: its token is in this answer and nowhere else, ever. */
-  override async create(payload: unknown, context: ChangeContext): Promise<RpcReply<DeviceEntity>> {
-    const parsed = this.options.schema.safeParse(payload);
-    if (!parsed.success) return invalidInput(fieldIssues(parsed.error));
-    return this.guard(async () => {
+  /**
+   * The grant follows the device, in its transaction under its lock (`lock: 'advisory'`): a device registered gets its
+   * token, in this answer and nowhere else, ever, and its grant published (a device whose grant could not be
+   * published is not registered); a new name, truck or driver is published at once, from the row as it is then
+   * (never for a device deleted meanwhile: the edit waits for the lock, then finds none); a revoked device's grant
+   * is deleted before the commit, so that a failure leaves it refused rather than listed as gone.
+   */
+  protected override async effects(manager: EntityManager, change: Change<DeviceEntity>): Promise<Effects<DeviceEntity> | void> {
+    if (change.kind === 'create') {
       const token = newDeviceToken();
       const hash = hashDeviceToken(token);
-      // Under its lock like any change of a grant: a reconciliation at another replica's start waits for the commit.
-      const id = randomUUID();
-      const saved = await this.writeDevice(id, async (manager, hold) => {
-        const device = manager.create(DeviceEntity, { ...parsed.data, id });
-        await hold(device);
-        await manager.save(device);
-        await this.audit(manager, context, 'create', id);
-        await manager.query(`INSERT INTO telematics.device_tokens (device_id, token_hash) VALUES ($1, $2)`, [device.id, hash]);
-        // Inside the transaction: a device whose grant could not be published is not registered.
-        await this.publishGrant(hash, { deviceId: device.id, truckId: device.truckId, driverId: device.driverId });
-        return device;
-      });
-      this.announce('created', saved);
-      const registered: RegisteredDevice = { ...(saved as never as RegisteredDevice), token };
-      return ok(registered as never as DeviceEntity);
-    });
-  }
-
-  /**
-   * A new name, truck or driver: the grant follows, so the binding rule uses the new ones at once. Changed and
-   * published under the device's lock, from the row as it is then: never for a device deleted meanwhile.
-   */
-  override async update(id: unknown, changes: unknown, context: ChangeContext): Promise<RpcReply<DeviceEntity>> {
-    if (!isRecordId(id)) return this.notFound;
-    const parsed = this.options.schema.partial().strict().safeParse(changes ?? {});
-    if (!parsed.success) return invalidInput(fieldIssues(parsed.error));
-    return this.guard(async () => {
-      const saved = await this.writeDevice(id, async (manager, hold) => {
-        const existing = await manager.findOneBy(DeviceEntity, { id });
-        if (!existing) return undefined;
-        const before = { ...existing };
-        const device: DeviceEntity = Object.assign(existing, parsed.data);
-        await hold(device, before);
-        await manager.save(device);
-        await this.audit(manager, context, 'update', id, before);
-        const hash = await this.tokenHash(manager, id);
-        if (hash) await this.publishGrant(hash, { deviceId: device.id, truckId: device.truckId, driverId: device.driverId });
-        return device;
-      });
-      if (!saved) return this.notFound;
-      this.announce('updated', saved);
-      return ok(saved);
-    });
-  }
-
-  /**
-   * Revokes a device under its lock: its grant is deleted first, so that a failure leaves it refused rather than
-   * listed as gone, and no update can publish it again (it waits for the lock, then finds no device).
-   */
-  override async delete(id: unknown, context: ChangeContext): Promise<RpcReply<{ id: string }>> {
-    if (!isRecordId(id)) return this.notFound;
-    return this.guard(async () => {
-      const refused = await this.checkDelete(id);
-      if (refused) return refused;
-      const outcome = await this.writeDevice(id, async (manager, hold) => {
-        const existing = await manager.findOneBy(DeviceEntity, { id });
-        if (!existing) return 'missing';
-        await hold(undefined, existing);
-        await this.audit(manager, context, 'delete', id, existing);
-        const hash = await this.tokenHash(manager, id);
-        try {
-          if (hash) await this.jetstream.grants.delete(hash);
-        } catch (error) {
-          this.logger.warn(`Revoking ${id}: ${String(error)}`);
-          return 'unrevoked';
-        }
-        return ((await manager.delete(DeviceEntity, { id })).affected ?? 0) > 0 ? 'deleted' : 'missing';
-      });
-      if (outcome === 'unrevoked') return fail('unavailable', 'The device could not be revoked right now. Please try again.');
-      if (outcome === 'missing') return this.notFound;
-      this.announce('deleted', { id });
-      return ok({ id });
-    });
+      await manager.query(`INSERT INTO telematics.device_tokens (device_id, token_hash) VALUES ($1, $2)`, [change.record.id, hash]);
+      await this.publishGrant(hash, grantOf(change.record));
+      const registered: RegisteredDevice = { ...(change.record as never as RegisteredDevice), token };
+      return { answer: registered as never as DeviceEntity };
+    }
+    const hash = await this.tokenHash(manager, change.before.id);
+    if (!hash) return;
+    if (change.kind === 'update') return this.publishGrant(hash, grantOf(change.record));
+    try {
+      await this.jetstream.grants.delete(hash);
+    } catch (error) {
+      this.logger.warn(`Revoking ${change.before.id}: ${String(error)}`);
+      throw new Refusal(fail('unavailable', 'The device could not be revoked right now. Please try again.'));
+    }
   }
 
   /**
@@ -185,25 +127,10 @@ export class DevicesService extends CrudService<DeviceEntity, typeof deviceInput
     });
   }
 
-  /**
-   * A create, update or delete: in one transaction that holds in svc-core the truck and driver the device names
-   * (CrudService.write), under the device's lock.
-   */
-  private writeDevice<T>(deviceId: string, step: (manager: EntityManager, hold: Hold<DeviceEntity>) => Promise<T>): Promise<T> {
-    return this.write(deviceId, async (manager, hold) => {
-      await lockDevice(manager, deviceId);
-      return step(manager, hold);
-    });
-  }
-
-  /**
-   * Runs `step` in a transaction holding the device's lock (an advisory lock on its id, which needs no row: a device
-   * being registered or already deleted has none). Every write of a device's grant happens under it, in the order
-   * the database's changes are made.
-   */
+  /** Runs `step` in a transaction holding the device's lock, the one its writes take (`lock: 'advisory'`). */
   private underDeviceLock<T>(deviceId: string, step: (manager: EntityManager) => Promise<T>): Promise<T> {
     return this.repository.manager.transaction(async (manager) => {
-      await lockDevice(manager, deviceId);
+      await this.lockAdvisory(manager, deviceId);
       return step(manager);
     });
   }
@@ -217,7 +144,3 @@ export class DevicesService extends CrudService<DeviceEntity, typeof deviceInput
     await this.jetstream.grants.put(hash, codec.encode(grantText(grant)));
   }
 }
-
-/** The device's lock (an advisory lock on its id, until the transaction ends): every write of its grant takes it. */
-const lockDevice = (manager: EntityManager, deviceId: string) =>
-  manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [deviceId.toLowerCase()]);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { choice, optionalFreeText, optionalReference, optionalText, requiredDate, requiredFreeText, requiredMoney } from '../fields.js';
+import { choice, optionalFreeText, optionalReference, optionalText, requiredAmount, requiredDate, requiredFreeText } from '../fields.js';
 import { optionalChoice } from './choices.js';
 import { INVOICE_MESSAGES } from './invoice.js';
 
@@ -22,7 +22,7 @@ export const expenseInputSchema = z.object({
   expenseDate: requiredDate(EXPENSE_MESSAGES.expenseDate),
   category: choice(EXPENSE_CATEGORIES, EXPENSE_MESSAGES.category),
   description: requiredFreeText(EXPENSE_MESSAGES.description),
-  amount: requiredMoney(EXPENSE_MESSAGES.amount),
+  amount: requiredAmount(EXPENSE_MESSAGES.amount),
   vendor: optionalText,
   paymentMethod: optionalChoice(EXPENSE_PAYMENT_METHODS, EXPENSE_MESSAGES.paymentMethod),
   loadId: optionalReference(EXPENSE_MESSAGES.loadNotFound),

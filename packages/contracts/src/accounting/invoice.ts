@@ -42,8 +42,15 @@ export const INVOICE_MESSAGES = {
   stillHasPayments: 'This invoice still has payments. Its history is kept, so it cannot be deleted.',
   /** An invoice bills its load's customer: the dialog fills it from the load, the service refuses another. */
   customerNotLoads: "The customer must be the load's customer",
+  /** The invoice dialog's warning (it does not refuse: the spec lets any load be invoiced) for a load not delivered yet. */
+  loadNotDelivered: (loadNumber: string, statusLabel: string) => `Load ${loadNumber} is ${statusLabel}, not delivered yet.`,
   /** The invoice dialog's warning (it does not refuse) when 'paid' is chosen while money is still due. */
   paidWithBalanceDue: (balance: string) => `This invoice still has a balance due of ${formatDollars(balance)}.`,
+  /** The ledger's invariants (issue 40): 0 <= paid amount <= total, and never less than the payments recorded. */
+  paidOverTotal: (total: string) => `The paid amount cannot be more than the total of ${formatDollars(total)}`,
+  totalBelowPaid: (paid: string) => `The total cannot be less than the amount paid of ${formatDollars(paid)}`,
+  paidBelowPayments: (payments: string) => `The paid amount cannot be less than the ${formatDollars(payments)} of payments recorded on this invoice`,
+  cancelledWithPayments: 'This invoice has payments: refund them or move them to another invoice before cancelling it',
   /** The 409 of a second invoice for a load whose invoice is not cancelled (issue 26). */
   loadAlreadyInvoiced: (loadNumber: string, invoiceNumber: string) => `Load ${loadNumber} already has invoice ${invoiceNumber}.`,
 } as const;
@@ -71,8 +78,32 @@ export const INVOICE_RULES: RecordRules = [dayNotBefore('dueDate', 'invoiceDate'
 export type InvoiceInput = z.input<typeof invoiceInputSchema>;
 export type InvoiceFields = z.output<typeof invoiceInputSchema>;
 
+/** Whom an invoice bills: its customer's name and address as svc-core had them when it was issued. */
+export const invoiceBillToSchema = z.object({ name: z.string(), address: z.string() });
+export type InvoiceBillTo = z.output<typeof invoiceBillToSchema>;
+
+/** The carrier an invoice is from: the company profile as it was when the invoice was issued (what the PDF prints). */
+export const invoiceIssuerSchema = z.object({
+  name: z.string(), address: z.string(), phone: z.string(), email: z.string(), mcNumber: z.string(), dotNumber: z.string(), remitTo: z.string(), invoiceNotes: z.string(),
+});
+export type InvoiceIssuer = z.output<typeof invoiceIssuerSchema>;
+
+/**
+ * An invoice as svc-accounting answers it. Once issued it does not change under its reader: the bill-to and the
+ * carrier it prints are kept as they were (null on an invoice issued before they were kept, until it is first printed).
+ */
+export const invoiceSchema = invoiceInputSchema.extend({
+  id: z.string(),
+  billTo: invoiceBillToSchema.nullable().describe('The customer billed, as it was when the invoice was issued'),
+  issuedBy: invoiceIssuerSchema.nullable().describe('The carrier (company profile), as it was when the invoice was issued'),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
 export interface Invoice extends InvoiceFields {
   id: string;
+  billTo?: InvoiceBillTo | null;
+  issuedBy?: InvoiceIssuer | null;
 }
 
 /** The status of an invoice that bills nothing: its load may have another. */

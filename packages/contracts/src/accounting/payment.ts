@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { formatDollars } from '../money.js';
-import { choice, MONEY_RANGE, optionalFreeText, optionalText, requiredDate, requiredMoney, requiredReference } from '../fields.js';
+import { choice, optionalFreeText, optionalText, requiredAmount, requiredDate, requiredReference } from '../fields.js';
 import { INVOICE_MESSAGES } from './invoice.js';
 
 /** Spec 9's invoice payment methods, in the order the form offers them. */
@@ -15,8 +15,6 @@ export const PAYMENT_MESSAGES = {
   paymentMethod: 'Payment method is required',
   invoiceNotFound: 'Invoice not found',
   customerNotFound: INVOICE_MESSAGES.customerNotFound,
-  /** A payment that would take its invoice's paid amount past what an amount can hold. */
-  paidTooMuch: `This payment would take the invoice's paid amount past ${MONEY_RANGE.max}`,
   /** A payment pays its invoice's customer's bill: the dialog fills it from the invoice, the service refuses another. */
   customerNotInvoices: "The customer must be the invoice's customer",
   invoiceCancelled: 'This invoice is cancelled: no payment can be recorded on it',
@@ -27,7 +25,7 @@ export const PAYMENT_MESSAGES = {
 export const paymentInputSchema = z.object({
   invoiceId: requiredReference(PAYMENT_MESSAGES.invoiceId, PAYMENT_MESSAGES.invoiceNotFound),
   customerId: requiredReference(PAYMENT_MESSAGES.customerId, PAYMENT_MESSAGES.customerNotFound),
-  amount: requiredMoney(PAYMENT_MESSAGES.amount),
+  amount: requiredAmount(PAYMENT_MESSAGES.amount),
   paymentDate: requiredDate(PAYMENT_MESSAGES.paymentDate),
   paymentMethod: choice(PAYMENT_METHODS, PAYMENT_MESSAGES.paymentMethod),
   referenceNumber: optionalText,

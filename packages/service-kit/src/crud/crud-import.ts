@@ -3,6 +3,7 @@ import { IMPORT_MAX_ERRORS, IMPORT_MESSAGES, type ImportColumns, type ImportErro
 import { Raw, type EntityManager, type ObjectLiteral, type Repository } from 'typeorm';
 import type { z } from 'zod';
 import { recordWrites, type ChangeContext } from '../audit/writes.js';
+import type { Change, Effects } from './crud.service.js';
 import { readCsvRows, type CsvFile } from './csv-rows.js';
 import { quote } from './sql.js';
 
@@ -13,8 +14,8 @@ export interface ImportHost<Entity extends ObjectLiteral & { id: string }> {
   columns: ImportColumns;
   /** The domain's own rules on a valid row (CrudService's `check`), `id` the record it updates. */
   check(fields: Record<string, unknown>, id?: string): Promise<RpcReply<never> | undefined>;
-  /** What a record works out from its own fields (CrudService's `derive`). */
-  derive(record: Entity, before?: Readonly<Entity>): RpcReply<never> | undefined;
+  /** The rules step of the write pipeline: the contracts' rules across a record's fields, then its `derive`. */
+  applyRules(record: Entity, before?: Readonly<Entity>): RpcReply<never> | undefined;
 }
 
 /** What a file does: the records to create, the updates (the record as it will be, and as it was), and its counts. */
@@ -35,7 +36,7 @@ interface CheckedRow<Entity> {
  * Reads and checks an imported CSV, changing nothing: each row with the resource's schema (a new record's as a
  * create takes it, with the dialog's defaults; an existing one's, matched by its key, field by field as an update
  * takes it), keys and unique values shared by rows of the file or by other records, and the domain's rules (its
- * `check`, as a create or update runs it, and `derive`). Answers what applying it would do, or the file's refusal.
+ * `check` and rules, as the write pipeline runs them). Answers what applying it would do, or the file's refusal.
  */
 export async function planImport<Entity extends ObjectLiteral & { id: string }>(host: ImportHost<Entity>, file: CsvFile): Promise<ImportPlan<Entity> | { refused: RpcReply<never> }> {
   const { repository, schema, columns } = host;
@@ -84,7 +85,7 @@ export async function planImport<Entity extends ObjectLiteral & { id: string }>(
     if (wrong.has(row)) continue;
     const refusal = await host.check(fields, before?.id);
     const record = (before ? { ...before, ...fields } : { ...repository.create(fields as never), id: randomUUID() }) as Entity;
-    const refused = refusal ?? host.derive(record, before);
+    const refused = refusal ?? host.applyRules(record, before);
     if (refused && !refused.ok) {
       const issues = Object.entries(refused.error.issues ?? { _: [refused.error.message] });
       for (const [field, messages] of issues) for (const message of messages) fail(row, field, message);
@@ -103,17 +104,18 @@ export async function planImport<Entity extends ObjectLiteral & { id: string }>(
 }
 
 /**
- * Applies a plan in one transaction: the new records in one INSERT, the updates in one UPDATE, and their audit
- * entries (recordWrites), so that a file of 10,000 rows is a handful of statements. Answers the records as written.
+ * Applies a plan in one transaction: the new records in one INSERT, the updates in one UPDATE, each record's
+ * effects (the write pipeline's step) and their audit entries (recordWrites), so that a file of 10,000 rows is a
+ * handful of statements. Answers the records as written and what their effects did.
  */
 export async function applyImport<Entity extends ObjectLiteral & { id: string }>(
   repository: Repository<Entity>,
   fields: readonly string[],
   { creates, updates }: ImportPlan<Entity>,
   context: ChangeContext,
-  /** The domain's rules on each record written, in the transaction (CrudService's `written`). */
-  afterWrite: (manager: EntityManager, record: Entity, before?: Entity) => Promise<void>,
-): Promise<{ created: Entity[]; updated: Entity[] }> {
+  /** The effects step of the write pipeline (CrudService's `effects`), for each record written, in the transaction. */
+  effects: (manager: EntityManager, change: Change<Entity>) => Promise<Effects<Entity> | void>,
+): Promise<{ created: Entity[]; updated: Entity[]; effects: Effects<Entity>[] }> {
   const metadata = repository.metadata;
   const table = `${quote(metadata.schema ?? 'public')}.${quote(metadata.tableName)}`;
   const written = metadata.columns.filter(({ propertyName }) => fields.includes(propertyName));
@@ -135,6 +137,7 @@ export async function applyImport<Entity extends ObjectLiteral & { id: string }>
   return repository.manager.transaction(async (manager: EntityManager) => {
     let created: Entity[] = [];
     let updated: Entity[] = [];
+    const done: Effects<Entity>[] = [];
     if (creates.length) {
       const names = [idColumn, ...written.map(({ databaseName }) => quote(databaseName))].join(', ');
       const answered: Record<string, unknown>[] = await manager.query(
@@ -142,8 +145,8 @@ export async function applyImport<Entity extends ObjectLiteral & { id: string }>
         [rowsJson(creates)],
       );
       created = withWritten(creates, answered);
+      for (const record of created) done.push((await effects(manager, { kind: 'create', record, context })) ?? {});
       await recordWrites(manager, metadata, context, created.map(({ id }) => id));
-      for (const record of created) await afterWrite(manager, record);
     }
     if (updates.length) {
       const updatedAt = metadata.updateDateColumn ? [`${quote(metadata.updateDateColumn.databaseName)} = now()`] : [];
@@ -156,10 +159,10 @@ export async function applyImport<Entity extends ObjectLiteral & { id: string }>
         updates.map(({ record }) => record),
         answered,
       );
+      for (const [index, record] of updated.entries()) done.push((await effects(manager, { kind: 'update', record, before: updates[index].before, context })) ?? {});
       await recordWrites(manager, metadata, context, updated.map(({ id }) => id), updates.map(({ before }) => before));
-      for (const [index, record] of updated.entries()) await afterWrite(manager, record, updates[index].before);
     }
-    return { created, updated };
+    return { created, updated, effects: done };
   });
 }
 

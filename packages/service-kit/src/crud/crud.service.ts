@@ -52,10 +52,52 @@ export interface CrudOptions<Schema extends z.ZodObject> {
   imports?: ImportColumns;
   /** The contracts' rules across fields (a delivery not before its pickup), checked on every record written. */
   rules?: RecordRules;
+  /**
+   * The lock a write takes on its record before it reads it, in its transaction: 'row' (the stored row, so that
+   * others who write that row, as a payment its invoice's paid amount, wait for the write and it never writes back
+   * what it read before them); 'advisory' (a lock on the id, which needs no row: a device being registered or
+   * already deleted, whose grant is written under it elsewhere too, lockAdvisory); none by default (writes of a
+   * holder record are one at a time anyway, under its holder lock: ReferenceHolds).
+   */
+  lock?: 'row' | 'advisory';
 }
 
 /** Claims a create's Idempotency-Key for the record `id`, in the create's transaction (CrudService.once). */
 export type ClaimKey = (manager: EntityManager, id: string) => Promise<void>;
+
+/**
+ * One write as the pipeline hands it to `effects`: the record as saved (none for a delete), as it was stored before
+ * (none for a create), and who made it.
+ */
+export type Change<Entity> =
+  | { kind: 'create'; record: Entity; before?: undefined; context: ChangeContext }
+  | { kind: 'update'; record: Entity; before: Readonly<Entity>; context: ChangeContext }
+  | { kind: 'delete'; record?: undefined; before: Readonly<Entity>; context: ChangeContext };
+
+/** A record a write changed besides its own, announced as updated once the write commits (a payment's invoice). */
+export interface ChangedRecord {
+  entity: string;
+  record: unknown;
+}
+
+/** What a write's effects did besides the record: for the pipeline to announce, answer and finish once it commits. */
+export interface Effects<Entity> {
+  /** Other records the effects changed, announced as updated (a payment's invoices). */
+  changed?: ChangedRecord[];
+  /** The answer instead of the record as saved (a new device with its token, which is never announced). */
+  answer?: Entity;
+  /** Work once the write has committed, before it is answered (the bytes of a deleted load's documents). */
+  afterCommit?: () => Promise<void>;
+}
+
+/** The event each kind of write is announced as. */
+const ANNOUNCED = { create: 'created', update: 'updated', delete: 'deleted' } as const satisfies Record<Write['kind'], ChangeKind>;
+
+/** A write asked for, as the pipeline takes it once parsed. */
+type Write =
+  | { kind: 'create'; fields: Record<string, unknown>; context: ChangeContext; claim: ClaimKey }
+  | { kind: 'update'; id: string; fields: Record<string, unknown>; context: ChangeContext }
+  | { kind: 'delete'; id: string; context: ChangeContext };
 
 /** One kind of record whose property `field` the database sets to null with this one gone, announced as `entity`. */
 export interface NulledOnDelete {
@@ -73,8 +115,24 @@ export interface KeptBy {
 }
 
 /**
- * List, get, create, update and delete for one table, answering errors as data. A domain service extends it and
- * keeps its own business rules visibly apart (override `check`, `checkDelete` or a method).
+ * List, get, create, update and delete for one table, answering errors as data. Every create, update and delete
+ * (and every row of a CSV import) goes through one pipeline of named steps:
+ *
+ *   parse     the payload with the contracts' schema (an update: any subset of its fields)
+ *   check     the domain's rules that need no lock (`check`; a delete: `checkDelete`, with `keptBy`)
+ *   in one transaction (under the record's holder lock for `holds`; a create once per Idempotency-Key, `once`):
+ *     lock    the record (`lock`: its row, an advisory lock on its id, or none) and read it as stored
+ *     merge   the changes into it (a create: a new record)
+ *     rules   the contracts' rules across its fields (`rules`), then the fields it works out (`derive`)
+ *     hold    what it names in svc-core (`holds`: ReferenceHolds), once the rules let it pass
+ *     save    it (an update: the changed columns; a delete: the row, with `nulledOnDelete`'s references)
+ *     effects of the change on other records and services (`effects`: a refusal rolls it all back); a delete's
+ *             come before its save, while what the row takes with it can still be read
+ *     audit   the change, in the same transaction
+ *   announce  the record, the records the effects changed, then run what they left for after the commit.
+ *
+ * A domain service extends it, sets its options and overrides only the hooks (`check`, `checkDelete`, `derive`,
+ * `effects`), keeping its own business rules visibly apart; no domain rewrites the pipeline.
  */
 export class CrudService<Entity extends ObjectLiteral & { id: string }, Schema extends z.ZodObject> {
   private readonly pages: ListPages;
@@ -113,18 +171,20 @@ export class CrudService<Entity extends ObjectLiteral & { id: string }, Schema e
 
   /**
    * Sets what a record works out from its own fields (an invoice's total from subtotal and tax) on the record about
-   * to be written: a create's, or an update's once merged (`before` is the stored record). Answer a failure to refuse.
+   * to be written: a create's, or an update's once merged (`before` is the stored record). Answer a failure to refuse
+   * the record (its messages show beside the contracts' rules').
    */
   protected derive(_record: Entity, _before?: Readonly<Entity>): RpcReply<never> | undefined {
     return undefined;
   }
 
   /**
-   * A domain's own rules on a record just written (a create's, or an update's with `before`), in the write's
-   * transaction and before it commits: rules across records that need a lock to hold under concurrent writes (one
-   * invoice per load), and what another service must do with the change. Throw a Refusal to roll it back.
+   * What a change does beyond its record, in the write's transaction, after it is saved and before it commits:
+   * rules across records that need a lock to hold under concurrent writes (one invoice per load), other records it
+   * changes (a payment's invoices) and what another service must do with it (a load made invoiced, a device's grant
+   * published). Throw a Refusal to roll it all back; answer what the pipeline must announce or run after the commit.
    */
-  protected async written(_manager: EntityManager, _record: Entity, _before: Readonly<Entity> | undefined, _context: ChangeContext): Promise<void> {
+  protected async effects(_manager: EntityManager, _change: Change<Entity>): Promise<Effects<Entity> | void> {
     return undefined;
   }
 
@@ -145,24 +205,57 @@ export class CrudService<Entity extends ObjectLiteral & { id: string }, Schema e
   async create(payload: unknown, context: ChangeContext): Promise<RpcReply<Entity>> {
     const parsed = this.options.schema.safeParse(payload);
     if (!parsed.success) return invalidInput(fieldIssues(parsed.error));
-    return this.once(parsed.data, context, (claim) => this.guard(async () => {
-      const refused = await this.check(parsed.data);
+    const fields = parsed.data as Record<string, unknown>;
+    return this.once(fields, context, async (claim) => (await this.pipeline({ kind: 'create', fields, context, claim })) as RpcReply<Entity>);
+  }
+
+  async update(id: unknown, changes: unknown, context: ChangeContext): Promise<RpcReply<Entity>> {
+    if (!isRecordId(id)) return this.notFound;
+    const parsed = this.options.schema.partial().strict().safeParse(changes ?? {});
+    if (!parsed.success) return invalidInput(fieldIssues(parsed.error));
+    return (await this.pipeline({ kind: 'update', id, fields: parsed.data as Record<string, unknown>, context })) as RpcReply<Entity>;
+  }
+
+  async delete(id: unknown, context: ChangeContext): Promise<RpcReply<{ id: string }>> {
+    if (!isRecordId(id)) return this.notFound;
+    return (await this.pipeline({ kind: 'delete', id, context })) as RpcReply<{ id: string }>;
+  }
+
+  /** The write pipeline (see the class): a create or update answers the record, a delete its id. */
+  private async pipeline(write: Write): Promise<RpcReply<Entity | { id: string }>> {
+    return this.guard(async () => {
+      const refused = write.kind === 'delete' ? await this.checkDelete(write.id) : await this.check(write.fields as Partial<z.output<Schema>>, write.kind === 'update' ? write.id : undefined);
       if (refused) return refused;
-      const record = this.repository.create(parsed.data as never) as unknown as Entity;
-      const underived = this.derived(record);
-      if (underived) return underived;
-      if (this.options.holds || context.idempotencyKey) record.id ??= randomUUID() as never; // for its hold and key to name
-      const saved = await this.write(record.id, async (manager, hold) => {
-        if (record.id) await claim(manager, record.id);
-        await hold(record);
-        const saved = await manager.save(record);
-        await this.written(manager, saved, undefined, context);
-        await this.audit(manager, context, 'create', saved.id);
-        return saved;
+      const id = write.kind === 'create' ? randomUUID() : write.id; // a new record's, for its lock, hold and key to name
+      const { change, effects } = await this.transaction(id, async (manager, hold) => {
+        if (write.kind === 'create') await write.claim(manager, id);
+        const stored = await this.lockAndRead(manager, write.kind, id);
+        if (write.kind !== 'create' && !stored) throw new Refusal(this.notFound);
+        const before = stored ? { ...stored } : undefined;
+        if (write.kind === 'delete') {
+          const change: Change<Entity> = { kind: 'delete', before: before!, context: write.context };
+          await hold(undefined, before);
+          // A delete's effects come before its save, while what the row takes with it (a device's token) can be read.
+          const effects = (await this.effects(manager, change)) ?? {};
+          const nulled = await this.deleteRow(manager, id);
+          await this.audit(manager, change);
+          return { change, effects: { ...effects, changed: [...nulled, ...(effects.changed ?? [])] } };
+        }
+        const record = (stored ? manager.merge(this.repository.target, stored, write.fields as never) : this.repository.create({ ...write.fields, id } as never)) as Entity;
+        const broken = this.applyRules(record, before, write.kind === 'update' ? Object.keys(write.fields) : undefined);
+        if (broken) throw new Refusal(broken);
+        await hold(record, before);
+        const saved = before ? await this.saveChanges(manager, record, before) : await manager.save(record);
+        const change: Change<Entity> = before ? { kind: 'update', record: saved, before, context: write.context } : { kind: 'create', record: saved, context: write.context };
+        const effects = (await this.effects(manager, change)) ?? {};
+        await this.audit(manager, change);
+        return { change, effects };
       });
-      this.announce('created', saved);
-      return ok(saved);
-    }));
+      const answer = change.kind === 'delete' ? { id } : (effects.answer ?? change.record);
+      this.announce(ANNOUNCED[change.kind], change.kind === 'delete' ? { id } : change.record);
+      await this.finish(effects);
+      return ok(answer);
+    });
   }
 
   /**
@@ -171,7 +264,7 @@ export class CrudService<Entity extends ObjectLiteral & { id: string }, Schema e
    * audit included. `create` must call `claim` in its transaction before it writes: a second create with the key
    * waits there for the first and is then answered as above. Without a key, `create` runs as it is.
    */
-  protected async once(fields: unknown, context: ChangeContext, create: (claim: ClaimKey) => Promise<RpcReply<Entity>>): Promise<RpcReply<Entity>> {
+  private async once(fields: unknown, context: ChangeContext, create: (claim: ClaimKey) => Promise<RpcReply<Entity>>): Promise<RpcReply<Entity>> {
     const key = context.idempotencyKey;
     if (!key) return create(async () => undefined);
     const hash = requestHash(fields);
@@ -198,8 +291,8 @@ export class CrudService<Entity extends ObjectLiteral & { id: string }, Schema e
     return new IdempotencyKeys(this.repository.metadata.schema ?? 'public');
   }
 
-  /** The contracts' rules across a record's fields, then the domain's derive (see derive). */
-  private derived(record: Entity, before?: Readonly<Entity>, changed?: readonly string[]): RpcReply<never> | undefined {
+  /** The rules step: the contracts' rules across a record's fields (`changed`: only those that read them), then `derive`. */
+  private applyRules(record: Entity, before?: Readonly<Entity>, changed?: readonly string[]): RpcReply<never> | undefined {
     const issues = this.options.rules ? recordIssues(this.options.rules, record, changed) : undefined;
     const derived = this.derive(record, before);
     if (!issues) return derived;
@@ -208,114 +301,97 @@ export class CrudService<Entity extends ObjectLiteral & { id: string }, Schema e
     return invalidInput({ ...more, ...issues });
   }
 
-  async update(id: unknown, changes: unknown, context: ChangeContext): Promise<RpcReply<Entity>> {
-    if (!isRecordId(id)) return this.notFound;
-    const parsed = this.options.schema.partial().strict().safeParse(changes ?? {});
-    if (!parsed.success) return invalidInput(fieldIssues(parsed.error));
-    return this.guard(async () => {
-      const refused = await this.check(parsed.data as Partial<z.output<Schema>>, id);
-      if (refused) return refused;
-      const saved = await this.write(id, async (manager, hold) => {
-        // A holder's stored record is read under the holder lock: what it named is what is committed.
-        const existing = await manager.findOneBy(this.repository.target, { id } as never);
-        if (!existing) throw new Refusal(this.notFound);
-        const before = { ...existing };
-        const record = manager.merge(this.repository.target, existing, parsed.data as never);
-        const underived = this.derived(record, before, Object.keys(parsed.data));
-        if (underived) throw new Refusal(underived);
-        await hold(record, before);
-        const saved = await this.saveChanges(manager, record, before);
-        await this.written(manager, saved, before, context);
-        await this.audit(manager, context, 'update', id, before);
-        return saved;
-      });
-      this.announce('updated', saved);
-      return ok(saved);
-    });
-  }
-
   /**
    * Imports a CSV file (packages/contracts imports.ts): checks every row as a create or an update (by its key) would
-   * be, and, unless `dryRun` or a row is wrong, applies them all in one transaction, recorded in the audit trail and
-   * announced as any change is.
+   * be (check, rules), and, unless `dryRun` or a row is wrong, applies them all in one transaction with their
+   * effects, recorded in the audit trail and announced as any change is.
    */
   async importCsv(file: CsvFile, dryRun: boolean, context: ChangeContext): Promise<RpcReply<ImportResult>> {
     const { imports, schema } = this.options;
-    if (!imports || this.options.holds) return fail('not_found', `${this.options.entity} records cannot be imported`);
+    // An import writes its rows in a few statements, neither holding references nor taking each record's lock.
+    if (!imports || this.options.holds || this.options.lock) return fail('not_found', `${this.options.entity} records cannot be imported`);
     return this.guard(async () => {
       const host = {
         repository: this.repository,
         schema,
         columns: imports,
         check: (fields: Record<string, unknown>, id?: string) => this.check(fields as Partial<z.output<Schema>>, id),
-        derive: (record: Entity, before?: Readonly<Entity>) => this.derived(record, before),
+        applyRules: (record: Entity, before?: Readonly<Entity>) => this.applyRules(record, before),
       };
       const plan = await planImport(host, file);
       if ('refused' in plan) return plan.refused;
       if (dryRun || plan.result.errors.length) return ok(plan.result);
-      const written = (manager: EntityManager, record: Entity, before?: Entity) => this.written(manager, record, before, context);
-      const { created, updated } = await applyImport(this.repository, Object.keys(schema.shape), plan, context, written);
+      const { created, updated, effects } = await applyImport(this.repository, Object.keys(schema.shape), plan, context, (manager, change) => this.effects(manager, change));
       for (const record of created) this.announce('created', record);
       for (const record of updated) this.announce('updated', record);
+      for (const done of effects) await this.finish(done);
       return ok(plan.result);
     });
   }
 
-  async delete(id: unknown, context: ChangeContext): Promise<RpcReply<{ id: string }>> {
-    if (!isRecordId(id)) return this.notFound;
-    return this.guard(async () => {
-      const refused = await this.checkDelete(id);
-      if (refused) return refused;
-      const nulled = await this.deleteRecord(id, context);
-      if (!nulled) return this.notFound;
-      this.announce('deleted', { id });
-      for (const { entity, records } of nulled) for (const record of records) this.announce('updated', record, entity);
-      return ok({ id });
-    });
-  }
-
-  /**
-   * Deletes the record and answers the records whose reference to it the database nulled, as they are then
-   * (undefined when it does not exist). A reference written between the look and the delete (which waits for it)
-   * is nulled unannounced: see README, Architecture.
-   */
-  private async deleteRecord(id: string, context: ChangeContext) {
-    const target = this.repository.target;
-    return this.write(id, async (manager, hold) => {
-      const nulls = this.options.nulledOnDelete ?? [];
-      const nulledIds = await Promise.all(
-        nulls.map(async ({ target: other, field }) => (await manager.find(other, { select: { id: true }, where: { [field]: id } })).map((row) => row.id as string)),
-      );
-      const existing = await manager.findOneBy(target, { id } as never);
-      if (!existing) return undefined;
-      await hold(undefined, existing);
-      await this.audit(manager, context, 'delete', id, existing);
-      const result = await manager.delete(target, { id } as never);
-      if (!result.affected) return undefined;
-      return Promise.all(
-        nulls.map(async ({ target: other, entity }, index) => ({
-          entity,
-          records: nulledIds[index].length ? await manager.findBy(other, { id: In(nulledIds[index]) }) : [],
-        })),
-      );
-    });
+  /** The last step of a committed write's effects: the records they changed announced, then their after-commit work. */
+  private async finish({ changed, afterCommit }: Effects<Entity>) {
+    for (const { entity, record } of changed ?? []) this.announce('updated', record, entity);
+    await afterCommit?.();
   }
 
   /**
    * Runs a write in one transaction; for a holder (`holds`), under the lock of its record `id`, through
    * ReferenceHolds: `hold` has what the record will name held in svc-core before it is written.
    */
-  protected async write<T>(id: string | undefined, step: (manager: EntityManager, hold: Hold<Entity>) => Promise<T>): Promise<T> {
+  private async transaction<T>(id: string, step: (manager: EntityManager, hold: Hold<Entity>) => Promise<T>): Promise<T> {
     const holds = this.options.holds;
-    if (!holds || !id) return this.repository.manager.transaction((manager) => step(manager, async () => undefined));
+    if (!holds) return this.repository.manager.transaction((manager) => step(manager, async () => undefined));
     return holds.by.write(holds.holder, id, step);
   }
 
   /**
-   * Writes what an update changed in one UPDATE of those columns (TypeORM's save would first read the row again,
-   * which the caller has just read under its lock), setting the update time; nothing when nothing changed.
+   * The lock step: takes the record's lock (`lock`) and reads it as stored (none for a create). The row lock lets
+   * others read the row and name it (a payment's foreign key); a delete's takes the row from them too.
    */
-  protected async saveChanges(manager: EntityManager, record: Entity, before: Entity): Promise<Entity> {
+  private async lockAndRead(manager: EntityManager, kind: Write['kind'], id: string): Promise<Entity | null> {
+    const { lock } = this.options;
+    if (lock === 'advisory') await this.lockAdvisory(manager, id);
+    if (kind === 'create') return null;
+    const mode = kind === 'delete' ? 'pessimistic_write' : 'for_no_key_update';
+    return manager.findOne(this.repository.target, { where: { id } as never, ...(lock === 'row' ? { lock: { mode } } : {}) });
+  }
+
+  /**
+   * The advisory lock of record `id` until the transaction ends (`lock: 'advisory'`): every write of the record takes
+   * it, and so does whatever else writes what follows the record (a device's grant, reconciled at start).
+   */
+  protected async lockAdvisory(manager: EntityManager, id: string) {
+    const { schema, tableName } = this.repository.metadata;
+    await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`${schema ?? 'public'}.${tableName}:${id.toLowerCase()}`]);
+  }
+
+  /**
+   * The save step of a delete: deletes the row and answers the records whose reference to it the database nulled
+   * (`nulledOnDelete`), as they are then. A reference written between the look and the delete (which waits for it)
+   * is nulled unannounced: see README, Architecture.
+   */
+  private async deleteRow(manager: EntityManager, id: string): Promise<ChangedRecord[]> {
+    const nulls = this.options.nulledOnDelete ?? [];
+    const nulledIds = await Promise.all(
+      nulls.map(async ({ target: other, field }) => (await manager.find(other, { select: { id: true }, where: { [field]: id } })).map((row) => row.id as string)),
+    );
+    const result = await manager.delete(this.repository.target, { id } as never);
+    if (!result.affected) throw new Refusal(this.notFound);
+    const nulled = await Promise.all(
+      nulls.map(async ({ target: other, entity }, index) =>
+        (nulledIds[index].length ? await manager.findBy(other, { id: In(nulledIds[index]) }) : []).map((record) => ({ entity, record })),
+      ),
+    );
+    return nulled.flat();
+  }
+
+  /**
+   * The save step of an update: writes what changed in one UPDATE of those columns (TypeORM's save would first read
+   * the row again, which the pipeline has just read under its lock), setting the update time; nothing when nothing
+   * changed.
+   */
+  private async saveChanges(manager: EntityManager, record: Entity, before: Entity): Promise<Entity> {
     const metadata = this.repository.metadata;
     const changed: Record<string, unknown> = {};
     for (const { propertyName, isPrimary } of metadata.columns) {
@@ -330,13 +406,12 @@ export class CrudService<Entity extends ObjectLiteral & { id: string }, Schema e
   }
 
   /**
-   * Records a change of a record in the audit trail, in the change's transaction (`manager`): a create's values, an
-   * update's changed fields (`before` is the record as stored before it), a delete's last values (`before`), the
-   * values as the database holds them (recordWrite).
+   * The audit step, in the change's transaction: a create's values, an update's changed fields, a delete's last
+   * values, as the database holds them (recordWrite).
    */
-  protected async audit(manager: EntityManager, context: ChangeContext, action: 'create' | 'update' | 'delete', id: string, before?: Entity) {
-    if (action === 'delete') return recordChange(manager, context, action, id, allValues(before!, 'from'));
-    await recordWrite(manager, this.repository.metadata, context, id, action === 'update' ? before : undefined);
+  private async audit(manager: EntityManager, change: Change<Entity>) {
+    if (change.kind === 'delete') return recordChange(manager, change.context, 'delete', change.before.id, allValues(change.before, 'from'));
+    await recordWrite(manager, this.repository.metadata, change.context, change.record.id, change.before);
   }
 
   /** Runs a database step, turning its failures into answers (conflicts by constraint, else internal). */
