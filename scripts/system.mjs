@@ -12,6 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
+import { DEFAULT_DATABASE_URL as LOCAL_DATABASE_URL, DEFAULT_NATS_URL as LOCAL_NATS_URL } from '@tms/service-kit/config';
 import { concurrently } from 'concurrently';
 import pg from 'pg';
 import { authorizationConfig, clusterServerConfig, NATS_USERS, passwordVariable } from './nats-auth.mjs';
@@ -19,8 +20,7 @@ import { authorizationConfig, clusterServerConfig, NATS_USERS, passwordVariable 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const stateDir = path.join(repoRoot, '.tms');
 
-const LOCAL_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/tms';
-const LOCAL_NATS_URL = 'nats://127.0.0.1:4222';
+const LOCAL_NATS = new URL(LOCAL_NATS_URL);
 const EMBEDDED_PG_PORT = 54329;
 const SERVICES = ['core', 'accounting', 'telematics', 'ai'];
 
@@ -110,21 +110,21 @@ function natsServerPath() {
 /** NATS_URL, else the local server, else a nats-server from PATH (returned as a command to supervise). */
 export async function resolveNats(env = process.env) {
   if (env.NATS_URL) return { url: env.NATS_URL, command: null };
-  if (await isListening('127.0.0.1', 4222)) return { url: LOCAL_NATS_URL, command: null };
+  if (await isListening(LOCAL_NATS.hostname, Number(LOCAL_NATS.port))) return { url: LOCAL_NATS_URL, command: null };
   const natsServer = natsServerPath();
   if (!natsServer) {
     throw new Error(
-      'NATS is not running at 127.0.0.1:4222 and no nats-server was found on PATH.\n' +
+      `NATS is not running at ${LOCAL_NATS.host} and no nats-server was found on PATH.\n` +
         '  Install it (Debian/Ubuntu: apt-get install nats-server; macOS: brew install nats-server),\n' +
         '  or point NATS_URL at a NATS server with JetStream enabled.',
     );
   }
   const storeDir = path.join(stateDir, 'nats');
   mkdirSync(storeDir, { recursive: true });
-  log(`No NATS at 127.0.0.1:4222: starting ${natsServer} with JetStream (data in .tms/nats).`);
+  log(`No NATS at ${LOCAL_NATS.host}: starting ${natsServer} with JetStream (data in .tms/nats).`);
   return {
     url: LOCAL_NATS_URL,
-    command: { name: 'nats', command: `exec "${natsServer}" -js -a 127.0.0.1 -p 4222 -sd "${storeDir}"` },
+    command: { name: 'nats', command: `exec "${natsServer}" -js -a ${LOCAL_NATS.hostname} -p ${LOCAL_NATS.port} -sd "${storeDir}"` },
   };
 }
 
@@ -315,8 +315,23 @@ export function freePort() {
 }
 
 /**
+ * Deletes the JetStream streams named after a subject root (its object store buckets: uploads and kept documents;
+ * the GPS stream; the device grants), which would otherwise live on in a shared NATS server.
+ */
+async function deleteStreams(natsUrl, subjectRoot) {
+  const nats = await connect({ servers: natsUrl.split(',') });
+  try {
+    const streams = await jetstreamManager(nats);
+    for await (const name of streams.streams.names()) if (name.includes(subjectRoot)) await streams.streams.delete(name);
+  } finally {
+    await nats.drain();
+  }
+}
+
+/**
  * The whole system on a free port with a fresh database (on DATABASE_URL's server, else the local one) and its
- * own NATS subject root, so a developer's running system is never touched. stop() also drops the database.
+ * own NATS subject root, so a developer's running system is never touched. stop() also drops the database and the
+ * subject root's streams.
  * The processes' output goes to test-results/{label}-system.log. Used by the end-to-end tests and the benchmarks.
  * @param {{ label: string, env?: Record<string,string>, replicas?: number, natsNodes?: number, healthPorts?: boolean,
  *   port?: number, nodeArgs?: Record<string,string[]> }} options  label: names the database (`tms_${label}_…`) and the log; env: more configuration for
@@ -345,6 +360,7 @@ export async function startIsolatedSystem({ label, env = {}, replicas = 1, natsN
   const stop = async () => {
     await system.stop();
     if (natsDir) rmSync(natsDir, { recursive: true, force: true });
+    else if (!system.processes.nats) await deleteStreams(system.natsUrl, system.subjectRoot); // a NATS of its own: stopped
     const admin = new URL(databaseUrl);
     admin.pathname = '/postgres';
     const client = new pg.Client({ connectionString: admin.toString() });
