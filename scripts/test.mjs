@@ -19,6 +19,7 @@ const jestArguments = process.argv.slice(2);
 const resultsDir = path.join(repoRoot, 'test-results');
 mkdirSync(resultsDir, { recursive: true });
 
+const started = performance.now();
 const stages = [];
 const tests = { passed: 0, failed: 0 };
 
@@ -75,7 +76,8 @@ function printSummary() {
   const width = Math.max(...stages.map(({ name }) => name.length));
   console.log('\n[tms] Stages:');
   for (const { name, seconds, passed } of stages) console.log(`  ${name.padEnd(width)}  ${seconds.toFixed(0).padStart(5)} s  ${passed ? 'ok' : 'FAILED'}`);
-  const total = stages.reduce((sum, { seconds }) => sum + seconds, 0);
+  // Not the stages' sum: the deployables check runs beside the unit tests.
+  const total = (performance.now() - started) / 1000;
   console.log(`  ${'total'.padEnd(width)}  ${total.toFixed(0).padStart(5)} s`);
   // The CI reads this line.
   console.log(`${tests.passed} passed, ${tests.failed} failed`);

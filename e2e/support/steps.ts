@@ -12,12 +12,18 @@ const OPEN_MENU = '.ant-dropdown:not(.ant-dropdown-hidden)';
 /** The question a dialog with changes asks before it closes (packages/ui ResourceFormModal's DISCARD_TEXTS). */
 export const discardQuestion = (page: Page) => page.locator('.ant-modal-confirm').filter({ hasText: 'Discard changes?' });
 
-/** Answers 'Discard' when closing `dialog` asked, then waits until the dialog is gone. */
+/**
+ * Answers 'Discard' when closing `dialog` asks, until the dialog is gone. Looked at again and again: the question of an
+ * earlier close may still be fading out when this one's is not yet there (a busy machine), and is no answer to it.
+ */
 async function discardIfAsked(dialog: Dialog) {
-  const question = discardQuestion(dialog.page());
-  await Promise.race([dialog.waitFor({ state: 'hidden' }), question.waitFor()]);
-  if (await question.isVisible()) await question.getByRole('button', { name: 'Discard' }).click();
-  await dialog.waitFor({ state: 'hidden' });
+  const discard = discardQuestion(dialog.page()).filter({ visible: true }).getByRole('button', { name: 'Discard' });
+  const deadline = Date.now() + 30_000;
+  while (await dialog.isVisible()) {
+    if (Date.now() > deadline) throw new Error('The dialog did not close within 30 s');
+    if (await discard.count()) await discard.first().click({ timeout: 1000 }).catch(() => undefined);
+    else await dialog.waitFor({ state: 'hidden', timeout: 250 }).catch(() => undefined);
+  }
 }
 
 /**
