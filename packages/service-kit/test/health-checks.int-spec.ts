@@ -2,13 +2,13 @@ import 'reflect-metadata';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { Module, type INestMicroservice } from '@nestjs/common';
-import { serveHealthChecks } from '../src/health-checks.js';
+import { serveHealthChecks } from '../src/observe/health-checks.js';
 import type { ClientNats } from '@nestjs/microservices';
 import type { NatsConnection } from '@nats-io/transport-node';
-import { EVENTS, NATS_CONNECTION } from '../src/nats-connection.js';
+import { EVENTS, NATS_CONNECTION } from '../src/transport/nats-connection.js';
 import { createService } from '../src/service.js';
-import { SERVICE_REQUESTS_CLIENT } from '../src/service-requests.js';
-import { serviceRequestsModule } from '../src/service-requests.module.js';
+import { SERVICE_REQUESTS_CLIENT } from '../src/transport/service-requests.js';
+import { serviceRequestsModule } from '../src/transport/service-requests.module.js';
 
 @Module({})
 class EmptyModule {}
