@@ -3,7 +3,8 @@
  *  - unit:        `*.spec.ts(x)` beside the code, no services needed;
  *  - integration: `*.int-spec.ts` against the real Postgres and NATS (a fresh database per run);
  *  - e2e:         `e2e/*.e2e-spec.ts`, Chromium against the whole running system.
- * Everything is native ESM (NestJS 12 is ESM-only), hence ts-jest's ESM preset and --experimental-vm-modules.
+ * Everything is native ESM (NestJS 12 is ESM-only), hence ts-jest's ESM preset and --experimental-vm-modules. Tests
+ * are compiled file by file without type-checking (tsconfig.test.json: isolatedModules): `npm run build` checks.
  */
 const esm = {
   extensionsToTreatAsEsm: ['.ts', '.tsx'],
@@ -24,7 +25,15 @@ const esm = {
 export default {
   projects: [
     { ...esm, displayName: 'unit', testMatch: ['<rootDir>/**/src/**/*.spec.ts', '<rootDir>/**/src/**/*.spec.tsx'], testPathIgnorePatterns: ['/node_modules/'] },
-    { ...esm, displayName: 'integration', testMatch: ['<rootDir>/**/test/**/*.int-spec.ts'], testPathIgnorePatterns: ['/node_modules/'] },
+    {
+      ...esm,
+      displayName: 'integration',
+      testMatch: ['<rootDir>/**/test/**/*.int-spec.ts'],
+      testPathIgnorePatterns: ['/node_modules/'],
+      // The system the suites that do not change it share, started on the first one's ask (sharedSystem()).
+      globalSetup: '<rootDir>/svc-gateway/test/support/global-setup.mjs',
+      globalTeardown: '<rootDir>/svc-gateway/test/support/global-teardown.mjs',
+    },
     {
       ...esm,
       displayName: 'e2e',

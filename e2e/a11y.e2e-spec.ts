@@ -12,7 +12,7 @@ import { ROW_MENU } from './support/steps.js';
  * numbers the lists show): axe-core (WCAG 2 A and AA) finds no serious or critical violation on any screen, light
  * and dark, at 1440 x 900 and on a 390 x 844 phone, nor in the main create dialogs; every list fits 1440 px with the
  * sidebar open and a phone shows each row as a card; the row menu, the skip link and the map's theme.
- * The demo company needs its own system: the other browser tests start from empty lists.
+ * The demo company needs its own system: the other browser tests would see its records, and it theirs.
  */
 const require = createRequire(import.meta.url);
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');

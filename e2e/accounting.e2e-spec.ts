@@ -67,7 +67,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const { main, row, errorToast, toast, submit, openRowMenu, choose, choicesClosed, cancel } = screenSteps(() => page);
+const { main, row, errorToast, toast, submit, openRowMenu, choose, choicesClosed, cancel, navigate } = screenSteps(() => page);
 const card = (title: string) => page.getByRole('region', { name: title });
 
 /**
@@ -408,7 +408,7 @@ describe('Driver Settlements', () => {
   });
 
   it('will not delete a driver a settlement names: the failed-delete toast says why, and the driver stays', async () => {
-    await page.getByRole('link', { name: 'Drivers', exact: true }).click();
+    await navigate('Drivers');
     try {
       await openRowMenu('Acc Maria Gonzalez', 'Delete');
       expect(confirmations.messages.at(-1)).toBe('Are you sure you want to delete this driver?');

@@ -18,7 +18,7 @@ beforeAll(async () => {
   await page.getByRole('heading', { name: 'Fleet Management' }).waitFor();
 });
 afterAll(async () => {
-  // The other browser tests share this database, and the Fleet test expects to start with no trucks.
+  // The other browser tests share this database.
   await database?.query(`DELETE FROM core.trucks WHERE truck_number LIKE 'CSVE-%'`);
   await database?.end();
   await browser?.close();

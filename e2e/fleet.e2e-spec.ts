@@ -16,7 +16,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const { row, toast, openRowMenu, cancel } = screenSteps(() => page);
+const { row, toast, openRowMenu, cancel, withNoRows, navigate } = screenSteps(() => page);
 
 async function addTruck(fields: { number: string; type: string; plate: string; year?: string; make?: string; model?: string; vin?: string }) {
   await page.getByRole('main').getByRole('button', { name: 'Add Truck' }).click();
@@ -39,9 +39,11 @@ describe('Fleet Management', () => {
     await page.getByRole('heading', { name: 'Fleet Management' }).waitFor();
   });
 
-  it('starts empty and invites to add the first truck', async () => {
-    await page.getByText('No trucks found').waitFor();
-    await expect(page.getByText('Get started by adding your first truck').isVisible()).resolves.toBe(true);
+  it('invites to add the first truck when there are none', async () => {
+    await withNoRows(['trucks'], async () => {
+      await page.getByText('No trucks found').waitFor();
+      await expect(page.getByText('Get started by adding your first truck').isVisible()).resolves.toBe(true);
+    });
   });
 
   it('shows the validation messages of section 5 and the create defaults', async () => {
@@ -180,7 +182,7 @@ describe('Fleet Management', () => {
 
 describe('Driver Management', () => {
   beforeAll(async () => {
-    await page.getByRole('link', { name: 'Drivers', exact: true }).click();
+    await navigate('Drivers');
     await page.getByRole('heading', { name: 'Driver Management' }).waitFor();
   });
 
@@ -208,9 +210,11 @@ describe('Driver Management', () => {
     return dialog;
   }
 
-  it('starts empty, then shows the validation messages of section 5', async () => {
-    await page.getByText('No drivers found').waitFor();
-    await expect(page.getByText('Get started by adding your first driver').isVisible()).resolves.toBe(true);
+  it('invites to add the first driver when there are none, then shows the validation messages of section 5', async () => {
+    await withNoRows(['drivers'], async () => {
+      await page.getByText('No drivers found').waitFor();
+      await expect(page.getByText('Get started by adding your first driver').isVisible()).resolves.toBe(true);
+    });
     await page.getByRole('main').getByRole('button', { name: 'Add Driver' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Driver' });
     await dialog.getByLabel('Email').fill('not-an-email');

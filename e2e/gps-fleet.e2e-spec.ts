@@ -43,7 +43,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  // The other browser tests share this database, and the GPS test expects to start with no positions.
+  // The other browser tests share this database.
   await database?.query(`DELETE FROM telematics.latest_positions WHERE truck_id IN (SELECT id FROM core.trucks WHERE truck_number LIKE 'FLT-%')`);
   await database?.query(`DELETE FROM telematics.devices WHERE truck_id IN (SELECT id FROM core.trucks WHERE truck_number LIKE 'FLT-%')`);
   await database?.query(`DELETE FROM core.trucks WHERE truck_number LIKE 'FLT-%'`);

@@ -1,4 +1,6 @@
+import type { GpsLocation } from '@tms/contracts';
 import { baseUrl, launchBrowser, newSession, recordDialogs, signIn, type Browser, type Confirmations, type Page } from './support/browser.js';
+import { screenSteps } from './support/steps.js';
 
 /** GPS Tracking (spec 2.14), end to end: devices registered on the screen post positions, which the screen shows. */
 let browser: Browser;
@@ -11,8 +13,13 @@ beforeAll(async () => {
   dialogs = recordDialogs(page);
   await signIn(page, 'gps.dispatcher@example.com');
 });
-/** What this file created, deleted afterwards: the end-to-end tests share one system (Fleet's start empty). */
+const { withNoRows, showOnly } = screenSteps(() => page);
+/** What this file created, deleted afterwards: the end-to-end tests share one system. */
 const created: { resource: string; id: string }[] = [];
+
+// The screen shows the last position of every truck and driver, and the other files post theirs meanwhile.
+const ours = ({ truckId, driverId }: GpsLocation) => created.some(({ id }) => id === truckId || id === driverId);
+beforeAll(() => showOnly('gps/latest', ours));
 
 /** The devices this file registers on the screen: revoked afterwards, before the truck they are bound to goes. */
 const DEVICE_NAMES = ['Cab tablet', 'Provider feed'];
@@ -92,8 +99,10 @@ describe('GPS Tracking', () => {
     await page.getByText('Real-time driver and truck location tracking').first().waitFor();
     await page.getByText('Live Locations', { exact: true }).first().waitFor();
     await page.getByText('Latest GPS coordinates from drivers and trucks').first().waitFor();
-    await page.getByText('No GPS locations yet').first().waitFor();
-    await page.getByText('GPS location data will appear here when drivers or trucks transmit their coordinates').first().waitFor();
+    await withNoRows(['gps/latest'], async () => {
+      await page.getByText('No GPS locations yet').first().waitFor();
+      await page.getByText('GPS location data will appear here when drivers or trucks transmit their coordinates').first().waitFor();
+    });
     await page.getByText('Integration Information').first().waitFor();
     await page.getByTestId('integration-card').getByText(/POST .*\/api\/gps$/).first().waitFor();
     await page.getByTestId('gps-map').first().waitFor();

@@ -33,7 +33,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
-  // The other browser tests share this database, and the Fleet test expects to start with no trucks.
+  // The other browser tests share this database: leave them a list of their own size.
   await database?.query(`DELETE FROM core.trucks WHERE truck_number LIKE 'BIG-%'`);
   await database?.end();
 });

@@ -5,7 +5,7 @@ import { apiSteps, dayFromToday, screenSteps } from './support/steps.js';
 /**
  * Maintenance and Fuel Management, end to end: Chromium → gateway → NATS → svc-core → Postgres. Every truck, driver,
  * customer and load this file makes carries 'MF' and is deleted at the end with the records that name them: the other
- * browser tests share the system, and the Fleet test expects to start with no trucks and no drivers.
+ * browser tests share the system.
  */
 let browser: Browser;
 let page: Page;
@@ -60,7 +60,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const { main, row, errorToast, successToast, submit, openRowMenu, choose, cancel } = screenSteps(() => page);
+const { main, row, errorToast, successToast, submit, openRowMenu, choose, cancel, withNoRows, navigate } = screenSteps(() => page);
 
 /** The body of the next request to `path` by `method`. */
 function nextBody(method: string, path: RegExp): Promise<Record<string, unknown>> {
@@ -74,15 +74,17 @@ const rgb = (colour: string) => (colour.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3)
 
 describe('Maintenance', () => {
   beforeAll(async () => {
-    await page.getByRole('link', { name: 'Maintenance', exact: true }).click();
+    await navigate('Maintenance');
     await page.getByRole('heading', { name: 'Maintenance' }).waitFor();
   });
 
   it('starts with its title, subtitle and empty state', async () => {
     await expect(main().getByText('Track vehicle service and repairs').isVisible()).resolves.toBe(true);
-    await page.getByText('No maintenance records found').waitFor();
-    await expect(page.getByText('Get started by adding your first service record').isVisible()).resolves.toBe(true);
-    await expect(page.getByPlaceholder('Search by truck number or vendor...').isVisible()).resolves.toBe(true);
+    await withNoRows(['maintenance'], async () => {
+      await page.getByText('No maintenance records found').waitFor();
+      await expect(page.getByText('Get started by adding your first service record').isVisible()).resolves.toBe(true);
+      await expect(page.getByPlaceholder('Search by truck number or vendor...').isVisible()).resolves.toBe(true);
+    });
   });
 
   it("opens 'Add Service Record' serviced today and Scheduled, and shows the messages of section 5", async () => {
@@ -247,8 +249,10 @@ describe('Fuel Management', () => {
 
   it('starts with its title, subtitle and empty state', async () => {
     await expect(main().getByText('Track fuel purchases and fuel card transactions').isVisible()).resolves.toBe(true);
-    await page.getByText('No fuel purchases found').waitFor();
-    await expect(page.getByText('Get started by recording your first fuel purchase').isVisible()).resolves.toBe(true);
+    await withNoRows(['fuel'], async () => {
+      await page.getByText('No fuel purchases found').waitFor();
+      await expect(page.getByText('Get started by recording your first fuel purchase').isVisible()).resolves.toBe(true);
+    });
   });
 
   it('works out the read-only Total Cost as gallons × price per gallon to the cent, exactly, as they are typed', async () => {
@@ -451,7 +455,7 @@ describe('what a truck, driver or load keeps', () => {
       .waitFor();
     expect(await row('MF-101').count()).toBe(1);
 
-    await page.getByRole('link', { name: 'Drivers', exact: true }).click();
+    await navigate('Drivers');
     await page.getByRole('heading', { name: 'Driver Management' }).waitFor();
     await openRowMenu('Mona Fuel', 'Delete');
     await errorToast('Failed to delete driver. Please try again.').filter({ hasText: 'This driver has 8 fuel purchases.' }).waitFor();

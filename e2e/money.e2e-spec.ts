@@ -15,7 +15,7 @@ let browser: Browser;
 let page: Page;
 
 const { getList, post, remove, origin } = apiSteps(() => page);
-const { row, main, toast, errorToast, successToast, submit, choose, openRowMenu, rowMenuItems, cancel } = screenSteps(() => page);
+const { row, main, toast, errorToast, successToast, submit, choose, openRowMenu, rowMenuItems, cancel, navigate } = screenSteps(() => page);
 
 /** Deletes what this file made: settlements and invoices before the loads they name, loads before their customer. */
 async function cleanUp() {
@@ -136,7 +136,7 @@ describe('the company profile in Settings', () => {
 
 describe('pay rules and miles in their dialogs', () => {
   it("gives the driver a per-mile pay rule, its unit shown, and a load its loaded miles", async () => {
-    await page.getByRole('link', { name: 'Drivers', exact: true }).click();
+    await navigate('Drivers');
     await page.getByRole('heading', { name: 'Driver Management' }).waitFor();
     await openRowMenu('Mny Dana Hauler', 'Edit');
     const dialog = page.getByRole('dialog', { name: 'Edit Driver' });

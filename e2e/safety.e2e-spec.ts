@@ -5,7 +5,7 @@ import { apiSteps, screenSteps } from './support/steps.js';
 /**
  * Safety & Compliance (/safety), end to end: Chromium → gateway → NATS → svc-core → Postgres. Every truck, driver,
  * customer and load this file makes carries 'SAF' (or 'Saf') and is deleted at the end with its safety records: the
- * other browser tests share the system, and the Fleet test expects to start with no trucks and no drivers.
+ * other browser tests share the system.
  */
 let browser: Browser;
 let page: Page;
@@ -56,7 +56,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const { main, row, errorToast, tab, submit, openRowMenu, choose, fillDay, cancel } = screenSteps(() => page);
+const { main, row, errorToast, tab, submit, openRowMenu, choose, fillDay, cancel, withNoRows, navigate } = screenSteps(() => page);
 
 async function openSafety(path = '/safety') {
   await page.goto(path);
@@ -65,7 +65,7 @@ async function openSafety(path = '/safety') {
 
 describe('Safety & Compliance', () => {
   beforeAll(async () => {
-    await page.getByRole('link', { name: 'Safety', exact: true }).click();
+    await navigate('Safety');
     await page.getByRole('heading', { name: 'Safety & Compliance' }).waitFor();
   });
 
@@ -78,15 +78,17 @@ describe('Safety & Compliance', () => {
       ['Accidents', 'No accidents found', 'No accidents have been reported', 'Report Accident', 'Search accidents...'],
       ['Violations', 'No violations found', 'No violations have been recorded', 'Record Violation', 'Search violations...'],
     ];
-    for (const [name, empty, hint, add, placeholder] of empties) {
-      await tab(name).click();
-      await page.getByText(empty).waitFor();
-      await expect(page.getByText(hint).isVisible()).resolves.toBe(true);
-      // The add button above the table, and again in the empty state.
-      await expect(main().getByRole('button', { name: add }).count()).resolves.toBe(2);
-      await expect(page.getByPlaceholder(placeholder).isVisible()).resolves.toBe(true);
-      expect(await page.getByRole('textbox', { name: /^Search / }).count()).toBe(1);
-    }
+    await withNoRows(['inspections', 'accidents', 'violations'], async () => {
+      for (const [name, empty, hint, add, placeholder] of empties) {
+        await tab(name).click();
+        await page.getByText(empty).waitFor();
+        await expect(page.getByText(hint).isVisible()).resolves.toBe(true);
+        // The add button above the table, and again in the empty state.
+        await expect(main().getByRole('button', { name: add }).count()).resolves.toBe(2);
+        await expect(page.getByPlaceholder(placeholder).isVisible()).resolves.toBe(true);
+        expect(await page.getByRole('textbox', { name: /^Search / }).count()).toBe(1);
+      }
+    });
     await tab('Inspections').click();
   });
 
@@ -402,7 +404,7 @@ describe('Safety & Compliance', () => {
     expect(reply.status()).toBe(409);
     await expect(reply.json()).resolves.toMatchObject({ message: 'This truck has 1 inspection and 1 accident. Its history is kept, so it cannot be deleted.' });
 
-    await page.getByRole('link', { name: 'Drivers', exact: true }).click();
+    await navigate('Drivers');
     await row('Rosa Safetyman').waitFor();
     await openRowMenu('Rosa Safetyman', 'Delete');
     const refused = errorToast('Failed to delete driver. Please try again.');

@@ -27,6 +27,7 @@ import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import express from 'express';
 import pg from 'pg';
+import { DEFAULT_DATABASE_URL, DEFAULT_NATS_URL } from '@tms/service-kit/config';
 import { chromium } from 'playwright-core';
 import { assemble } from './deployable.mjs';
 import { CHROMIUM_PATH, repoRoot } from './setup.mjs';
@@ -50,8 +51,8 @@ const REMOTES = [
 const START_TIMEOUT_MS = 60000;
 
 const buildEach = process.argv.includes('--build');
-const databaseServer = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/tms';
-const natsUrl = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
+const databaseServer = process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL;
+const natsUrl = process.env.NATS_URL ?? DEFAULT_NATS_URL;
 const suffix = randomBytes(5).toString('hex');
 const subjectRoot = `deployables${suffix}`;
 const databaseUrl = Object.assign(new URL(databaseServer), { pathname: `/tms_deployables_${suffix}` }).toString();

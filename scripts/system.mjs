@@ -12,6 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
+import { DEFAULT_DATABASE_URL as LOCAL_DATABASE_URL, DEFAULT_NATS_URL as LOCAL_NATS_URL } from '@tms/service-kit/config';
 import { concurrently } from 'concurrently';
 import pg from 'pg';
 import { authorizationConfig, clusterServerConfig, NATS_USERS, passwordVariable } from './nats-auth.mjs';
@@ -19,8 +20,7 @@ import { authorizationConfig, clusterServerConfig, NATS_USERS, passwordVariable 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const stateDir = path.join(repoRoot, '.tms');
 
-const LOCAL_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/tms';
-const LOCAL_NATS_URL = 'nats://127.0.0.1:4222';
+const LOCAL_NATS = new URL(LOCAL_NATS_URL);
 const EMBEDDED_PG_PORT = 54329;
 const SERVICES = ['core', 'accounting', 'telematics', 'ai'];
 
@@ -113,11 +113,11 @@ function natsServerPath() {
  */
 export async function resolveNats(env = process.env) {
   if (env.NATS_URL) return { url: env.NATS_URL, command: null };
-  if (await isListening('127.0.0.1', 4222)) return { url: LOCAL_NATS_URL, command: null };
+  if (await isListening(LOCAL_NATS.hostname, Number(LOCAL_NATS.port))) return { url: LOCAL_NATS_URL, command: null };
   const natsServer = natsServerPath();
   if (!natsServer) {
     throw new Error(
-      'NATS is not running at 127.0.0.1:4222 and no nats-server was found on PATH.\n' +
+      `NATS is not running at ${LOCAL_NATS.host} and no nats-server was found on PATH.\n` +
         '  Install it (Debian/Ubuntu: apt-get install nats-server; macOS: brew install nats-server),\n' +
         '  or point NATS_URL at a NATS server with JetStream enabled.',
     );
@@ -127,9 +127,9 @@ export async function resolveNats(env = process.env) {
   chmodSync(dir, 0o700);
   const users = natsUsers(env.NATS_SUBJECT_ROOT ?? 'tms');
   const file = path.join(dir, 'nats.conf');
-  const config = [`listen: "127.0.0.1:4222"`, `jetstream { store_dir: ${JSON.stringify(path.join(dir, 'store'))} }`, users.authorization].join('\n');
+  const config = [`listen: "${LOCAL_NATS.host}"`, `jetstream { store_dir: ${JSON.stringify(path.join(dir, 'store'))} }`, users.authorization].join('\n');
   writeFileSync(file, config, { mode: 0o600 });
-  log(`No NATS at 127.0.0.1:4222: starting ${natsServer} with JetStream and a user per part (data in .tms/nats).`);
+  log(`No NATS at ${LOCAL_NATS.host}: starting ${natsServer} with JetStream and a user per part (data in .tms/nats).`);
   return { url: LOCAL_NATS_URL, command: { name: 'nats', command: `exec "${natsServer}" -c "${file}"`, env: users.serverEnv }, signIn: users.signIn };
 }
 
@@ -438,8 +438,23 @@ export function freePort() {
 }
 
 /**
+ * Deletes the JetStream streams named after a subject root (its object store buckets: uploads and kept documents;
+ * the GPS stream; the device grants), which would otherwise live on in a shared NATS server.
+ */
+async function deleteStreams(natsUrl, subjectRoot) {
+  const nats = await connect({ servers: natsUrl.split(',') });
+  try {
+    const streams = await jetstreamManager(nats);
+    for await (const name of streams.streams.names()) if (name.includes(subjectRoot)) await streams.streams.delete(name);
+  } finally {
+    await nats.drain();
+  }
+}
+
+/**
  * The whole system on a free port with a fresh database (on DATABASE_URL's server, else the local one) and its
- * own NATS subject root, so a developer's running system is never touched. stop() also drops the database.
+ * own NATS subject root, so a developer's running system is never touched. stop() also drops the database and the
+ * subject root's streams.
  * The processes' output goes to test-results/{label}-system.log. Used by the end-to-end tests and the benchmarks.
  * @param {{ label: string, env?: Record<string,string>, replicas?: number, natsNodes?: number, healthPorts?: boolean,
  *   port?: number, nodeArgs?: Record<string,string[]> }} options  label: names the database (`tms_${label}_…`) and the log; env: more configuration for
@@ -468,6 +483,7 @@ export async function startIsolatedSystem({ label, env = {}, replicas = 1, natsN
   const stop = async () => {
     await system.stop();
     if (natsDir) rmSync(natsDir, { recursive: true, force: true });
+    else if (!system.processes.nats) await deleteStreams(system.natsUrl, system.subjectRoot); // a NATS of its own: stopped
     const admin = new URL(databaseUrl);
     admin.pathname = '/postgres';
     const client = new pg.Client({ connectionString: admin.toString() });

@@ -1,29 +1,108 @@
 /**
- * `npm test`: installs what is missing, checks that every workspace declares what it uses (scripts/check-deps.mjs),
- * builds, checks that each part runs from its own deployable (scripts/check-deployables.mjs), and runs every jest
- * project (unit, integration against the real Postgres and NATS, end-to-end in Chromium). Extra arguments go to jest,
- * e.g. `npm test -- --selectProjects unit`; with them, the deployables check (a minute or two) is left out.
+ * `npm test`, in stages, each timed: installs what is missing, Chromium, checks that every workspace declares what
+ * it uses (scripts/check-deps.mjs), builds (the one type-check: jest only compiles), then runs beside each other the
+ * check that each part runs from its own deployable (scripts/check-deployables.mjs) and the unit tests, then the
+ * integration tests (against the real Postgres and NATS), then the browser tests (two workers on one system). Each jest
+ * project runs in a process of its own, so the browser tests' system is started only for them. At the end: each
+ * stage's time, and one line summing the tests of every stage ('N passed, N failed'); the exit code is not 0 when any
+ * stage failed.
+ *
+ * Extra arguments go to one jest run over every project instead, in band, e.g. `npm test -- --selectProjects unit`
+ * or `npm test -- e2e/fleet.e2e-spec.ts`; then the deployables check is left out.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { createWriteStream, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
 import { build, ensureChromium, ensureInstalled, repoRoot } from './setup.mjs';
 
 const jestArguments = process.argv.slice(2);
-const step = (script) => {
-  const { status } = spawnSync(process.execPath, [script], { cwd: repoRoot, stdio: 'inherit' });
-  if (status !== 0) process.exit(status ?? 1);
-};
+const resultsDir = path.join(repoRoot, 'test-results');
+mkdirSync(resultsDir, { recursive: true });
 
-ensureInstalled();
-ensureChromium();
-step('scripts/check-deps.mjs');
-if (!process.env.SKIP_BUILD) build();
-if (jestArguments.length === 0) step('scripts/check-deployables.mjs');
+const started = performance.now();
+const stages = [];
+const tests = { passed: 0, failed: 0 };
 
-const jest = spawnSync(
-  process.execPath,
-  // One test file at a time, in band (the integration and browser tests each start a system of their own). The module
-  // registries of a hundred test files grow past V8's default 4 GB heap in one process: it may take 8.
-  ['--experimental-vm-modules', '--max-old-space-size=8192', 'node_modules/jest/bin/jest.js', '--runInBand', ...jestArguments],
-  { cwd: repoRoot, stdio: 'inherit' },
-);
-process.exit(jest.status ?? 1);
+/** Runs work() as a stage: its time and whether it passed go into the closing table. */
+async function stage(name, work) {
+  const started = performance.now();
+  let passed = false;
+  try {
+    passed = (await work()) !== false;
+  } catch (error) {
+    console.error(`[tms] ${name}: ${error.message}`);
+  }
+  stages.push({ name, seconds: (performance.now() - started) / 1000, passed });
+  return passed;
+}
+
+/** Node on a script of ours; its output to the terminal, or to `logFile` when it runs beside another stage. */
+function node(args, logFile) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, args, { cwd: repoRoot, stdio: logFile ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    if (logFile) {
+      const log = createWriteStream(logFile);
+      child.stdout.pipe(log);
+      child.stderr.pipe(log);
+    }
+    child.once('close', (status) => resolve(status === 0));
+  });
+}
+
+/** One jest process; its tests are added to the closing count (a suite that could not run counts as one failure). */
+async function jest(name, args) {
+  const report = path.join(resultsDir, `jest-${name}.json`);
+  rmSync(report, { force: true });
+  // The module registries of a hundred test files in one process grow past V8's default 4 GB heap: it may take 8.
+  const passed = await node(['--experimental-vm-modules', '--max-old-space-size=8192', 'node_modules/jest/bin/jest.js', ...args, '--json', `--outputFile=${report}`]);
+  try {
+    const { numPassedTests, numFailedTests, numRuntimeErrorTestSuites } = JSON.parse(readFileSync(report, 'utf8'));
+    tests.passed += numPassedTests;
+    tests.failed += numFailedTests + numRuntimeErrorTestSuites;
+  } catch {
+    tests.failed += 1; // jest ended before writing its report
+  }
+  return passed;
+}
+
+const check = (script) => node([script]);
+
+/** A stage run beside others writes to a log, printed once the stages it ran beside are over. */
+function printLog(name, logFile) {
+  console.log(`\n[tms] ${name} (${path.relative(repoRoot, logFile)}):\n${readFileSync(logFile, 'utf8').trimEnd()}`);
+}
+
+function printSummary() {
+  const width = Math.max(...stages.map(({ name }) => name.length));
+  console.log('\n[tms] Stages:');
+  for (const { name, seconds, passed } of stages) console.log(`  ${name.padEnd(width)}  ${seconds.toFixed(0).padStart(5)} s  ${passed ? 'ok' : 'FAILED'}`);
+  // Not the stages' sum: the deployables check runs beside the unit tests.
+  const total = (performance.now() - started) / 1000;
+  console.log(`  ${'total'.padEnd(width)}  ${total.toFixed(0).padStart(5)} s`);
+  // The CI reads this line.
+  console.log(`${tests.passed} passed, ${tests.failed} failed`);
+}
+
+const ready =
+  (await stage('install', () => ensureInstalled())) &&
+  (await stage('chromium', () => ensureChromium())) &&
+  (await stage('deps check', () => check('scripts/check-deps.mjs'))) &&
+  (process.env.SKIP_BUILD || (await stage('build', () => build())));
+
+if (ready && jestArguments.length) {
+  // In band: one test file at a time, as a developer reads them (and every project's system is started once).
+  await stage('jest', () => jest('run', ['--runInBand', ...jestArguments]));
+} else if (ready) {
+  const deployablesLog = path.join(resultsDir, 'check-deployables.log');
+  await Promise.all([
+    stage('deployables check', () => node(['scripts/check-deployables.mjs'], deployablesLog)),
+    stage('unit', () => jest('unit', ['--selectProjects', 'unit', '--maxWorkers=2'])),
+  ]);
+  printLog('deployables check', deployablesLog);
+  await stage('integration', () => jest('integration', ['--selectProjects', 'integration', '--runInBand']));
+  // Two browser test files at a time, against the one system the e2e project's global setup starts.
+  await stage('e2e', () => jest('e2e', ['--selectProjects', 'e2e', '--maxWorkers=2']));
+}
+
+printSummary();
+process.exit(ready && stages.every(({ passed }) => passed) ? 0 : 1);

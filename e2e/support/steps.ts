@@ -1,4 +1,4 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Locator, Page, Route } from 'playwright-core';
 
 /** A dialog, as `page.getByRole('dialog', { name })` finds it. */
 export type Dialog = Locator;
@@ -12,12 +12,18 @@ const OPEN_MENU = '.ant-dropdown:not(.ant-dropdown-hidden)';
 /** The question a dialog with changes asks before it closes (packages/ui ResourceFormModal's DISCARD_TEXTS). */
 export const discardQuestion = (page: Page) => page.locator('.ant-modal-confirm').filter({ hasText: 'Discard changes?' });
 
-/** Answers 'Discard' when closing `dialog` asked, then waits until the dialog is gone. */
+/**
+ * Answers 'Discard' when closing `dialog` asks, until the dialog is gone. Looked at again and again: the question of an
+ * earlier close may still be fading out when this one's is not yet there (a busy machine), and is no answer to it.
+ */
 async function discardIfAsked(dialog: Dialog) {
-  const question = discardQuestion(dialog.page());
-  await Promise.race([dialog.waitFor({ state: 'hidden' }), question.waitFor()]);
-  if (await question.isVisible()) await question.getByRole('button', { name: 'Discard' }).click();
-  await dialog.waitFor({ state: 'hidden' });
+  const discard = discardQuestion(dialog.page()).filter({ visible: true }).getByRole('button', { name: 'Discard' });
+  const deadline = Date.now() + 30_000;
+  while (await dialog.isVisible()) {
+    if (Date.now() > deadline) throw new Error('The dialog did not close within 30 s');
+    if (await discard.count()) await discard.first().click({ timeout: 1000 }).catch(() => undefined);
+    else await dialog.waitFor({ state: 'hidden', timeout: 250 }).catch(() => undefined);
+  }
 }
 
 /**
@@ -35,6 +41,8 @@ export function screenSteps(current: () => Page) {
 
   return {
     main: () => current().getByRole('main'),
+    /** Opens a screen from the main menu: the Dashboard links what needs attention to Drivers, Safety or Maintenance too. */
+    navigate: (name: string) => current().getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true }).click(),
     row,
     tab: (name: string) => current().getByRole('tab', { name }),
     /** Any notification, or the ones that say `text`. */
@@ -46,6 +54,38 @@ export function screenSteps(current: () => Page) {
     successToast: (title: string) => current().locator('.ant-notification-notice-success').filter({ hasText: title }),
     /** A dialog's submit button, by how its name ends (antd may keep an invisible 'loading' icon in it after a save). */
     submit: (dialog: Dialog, name: string) => dialog.getByRole('button', { name: new RegExp(`(^| )${name}$`) }),
+
+    /**
+     * check() on the screen as it is with no rows: the API answers these lists empty (the page reloaded before and
+     * after). The test files share one system, two at a time, so no list is empty by itself.
+     */
+    async withNoRows(resources: string[], check: () => Promise<void>) {
+      const page = current();
+      const listed = (url: URL) => resources.some((resource) => url.pathname === `/api/${resource}`);
+      const answerEmpty = (route: Route) => (route.request().method() === 'GET' ? route.fulfill({ json: [] }) : route.continue());
+      await page.route(listed, answerEmpty);
+      try {
+        await page.reload();
+        await check();
+      } finally {
+        await page.unroute(listed, answerEmpty);
+        await page.reload();
+      }
+    },
+
+    /**
+     * From now on the page is shown only the rows of `resource` that `ours` keeps: for a screen that shows the whole
+     * system's (every truck's last position, what needs attention first), which the other files change meanwhile.
+     */
+    async showOnly<T>(resource: string, ours: (row: T) => boolean) {
+      await current().route(
+        (url) => url.pathname === `/api/${resource}`,
+        async (route) => {
+          const response = await route.fetch();
+          await route.fulfill({ response, json: ((await response.json()) as T[]).filter(ours) });
+        },
+      );
+    },
 
     async openRowMenu(text: string, item: string) {
       const page = current();

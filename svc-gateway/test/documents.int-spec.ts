@@ -1,19 +1,17 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { jetstreamManager } from '@nats-io/jetstream';
 import { Objm } from '@nats-io/obj';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { DOCUMENT_MAX_FILE_BYTES, DOCUMENT_MESSAGES, documentsBucket, type Customer, type Load, type LoadDocument } from '@tms/contracts';
 import { config } from '@tms/service-kit';
 import pg from 'pg';
 import { httpRequest } from './support/http-request.js';
-import { signIn, startIsolatedSystem, type RunningSystem } from './support/system.js';
+import { sharedSystem, signIn, type RunningSystem } from './support/system.js';
 
 /**
  * A load's documents through the whole built system: gateway → JetStream object store → svc-core (rows in
  * core.documents, bytes in the run's documents bucket) and back as a streamed download. Files larger than a NATS
  * message may be (max_payload, 1 MB) are kept and read back byte for byte.
  */
-const LABEL = 'documents';
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
 let system: RunningSystem;
@@ -50,7 +48,7 @@ async function storedObject(id: string) {
 }
 
 beforeAll(async () => {
-  system = await startIsolatedSystem({ label: LABEL });
+  system = await sharedSystem();
   // The run's subject root, as scripts/system.mjs makes it from the database's name (tms_{label}_{suffix}).
   root = new URL(system.databaseUrl).pathname.replace(/^\/tms_(\w+?)_(\w+)$/, '$1$2');
   cookie = await signIn(system.url, 'documents@example.com');
@@ -67,13 +65,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await database?.end();
   await system?.stop();
-  if (nats) {
-    // The run's streams (its buckets, and the GPS stream and device grants every system makes) live in the shared
-    // NATS server: leave nothing behind.
-    const streams = await jetstreamManager(nats);
-    for await (const name of streams.streams.names()) if (root && name.includes(root)) await streams.streams.delete(name);
-    await nats.drain();
-  }
+  await nats?.drain();
 });
 
 describe('a load\'s documents', () => {

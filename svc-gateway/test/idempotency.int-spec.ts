@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { IDEMPOTENCY_MESSAGES, LOAD_MESSAGES, MAINTENANCE_MESSAGES } from '@tms/contracts';
-import { signIn, startIsolatedSystem, type RunningSystem } from './support/system.js';
+import { sharedSystem, signIn, type RunningSystem } from './support/system.js';
 
 /**
  * One click, one save (issue 31): a create sent twice with the same Idempotency-Key (a double click, a retried
@@ -36,7 +36,7 @@ const loadsNumbered = (loadNumber: string) => count(`SELECT count(*) FROM core.l
 const auditedCreates = (id: string) => count(`SELECT count(*) FROM core.audit_entries WHERE record_id = $1 AND action = 'create'`, [id]);
 
 beforeAll(async () => {
-  system = await startIsolatedSystem({ label: 'idempotency' });
+  system = await sharedSystem();
   cookie = await signIn(system.url, 'dispatcher@example.com');
   database = new pg.Client({ connectionString: system.databaseUrl });
   await database.connect();

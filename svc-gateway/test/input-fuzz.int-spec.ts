@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { DATE_RANGE, EMAIL_MAX_LENGTH, FREE_TEXT_MAX_LENGTH, MONEY_RANGE, RESOURCE_SCHEMAS, SHORT_TEXT_MAX_LENGTH } from '@tms/contracts';
 import type { z } from 'zod';
-import { signIn, startIsolatedSystem, type RunningSystem } from './support/system.js';
+import { sharedSystem, signIn, type RunningSystem } from './support/system.js';
 
 /**
  * No input makes a 5xx or shows a client anything internal. For every resource in RESOURCE_SCHEMAS (so a new
@@ -379,7 +379,7 @@ async function fuzz<T>(arbitrary: fc.Arbitrary<T>, predicate: (value: T) => Prom
 const savedCount = (route: string, status: number) => statuses.get(route)?.get(status) ?? 0;
 
 beforeAll(async () => {
-  system = await startIsolatedSystem({ label: 'fuzz' });
+  system = await sharedSystem();
   cookie = await signIn(system.url, 'fuzz@example.com');
   console.log(`Input fuzz: FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS}; the system's log is ${system.logFile}`);
 }, 120_000);

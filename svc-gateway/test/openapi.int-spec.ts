@@ -9,7 +9,7 @@ import { AppModule } from '../src/app.module.js';
 import type { GatewayConfig } from '../src/config/gateway-config.js';
 import type { OidcClientSettings } from '../src/auth/oidc-issuer.js';
 import { DEVICE_ROUTES } from '../src/gps/device-requests.js';
-import { signIn, startIsolatedSystem, type RunningSystem } from './support/system.js';
+import { sharedSystem, signIn, type RunningSystem } from './support/system.js';
 
 /**
  * The API reference (GET /api/openapi.json, GET /api/docs) of the built gateway: a valid OpenAPI 3.1 document that
@@ -20,7 +20,7 @@ let cookie: string;
 let document: any;
 
 beforeAll(async () => {
-  system = await startIsolatedSystem({ label: 'openapi' });
+  system = await sharedSystem();
   cookie = await signIn(system.url, 'integrator@example.com');
   const answer = await fetch(`${system.url}/api/openapi.json`, { headers: { cookie } });
   expect(answer.status).toBe(200);

@@ -1,4 +1,4 @@
-import { ApiError, useToast } from '@tms/ui';
+import { ApiError, saveFile, useToast } from '@tms/ui';
 import { refusalReason } from './refusal-reason.js';
 
 /** The file name of a Content-Disposition header (`filename*=UTF-8''…` first, then `filename="…"`), if it has one. */
@@ -22,15 +22,7 @@ export function attachmentName(disposition: string | null): string | undefined {
 export async function downloadFile(url: string): Promise<void> {
   const response = await fetch(url, { credentials: 'include' });
   if (!response.ok) throw new ApiError(response.status, (await response.text()) || response.statusText);
-  const file = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = file;
-  link.download = attachmentName(response.headers.get('Content-Disposition')) ?? new URL(url, location.href).pathname.split('/').pop()!;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The browser has taken the file once the click is handled; a minute is ample for a slow disk.
-  setTimeout(() => URL.revokeObjectURL(file), 60_000);
+  saveFile(attachmentName(response.headers.get('Content-Disposition')) ?? new URL(url, location.href).pathname.split('/').pop()!, await response.blob());
 }
 
 /** Downloads a file, or shows the 'Error' toast with `failed` (and the server's reason). */

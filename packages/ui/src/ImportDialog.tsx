@@ -24,14 +24,7 @@ const ERROR_COLUMNS = [
 
 /** An answer's message ({ message } JSON), or what the request failed with. */
 function failureText(error: unknown): string {
-  if (error instanceof ApiError) {
-    try {
-      const { message, issues } = JSON.parse(error.body) as { message?: string; issues?: Record<string, string[]> };
-      return issues?.file?.[0] ?? message ?? error.message;
-    } catch {
-      return error.message;
-    }
-  }
+  if (error instanceof ApiError) return error.fieldIssues.file?.[0] ?? error.reason ?? error.message;
   return error instanceof Error ? error.message : String(error);
 }
 

@@ -11,15 +11,19 @@ export class ApiError extends Error {
     this.name = 'ApiError';
   }
 
-  /** Why the server refused a change that conflicts with other records (409), in its own words. */
-  get conflictReason(): string | undefined {
-    if (this.status !== 409) return undefined;
+  /** What the server said in its answer ({ message }: 'Load not found', 'already invoiced'), if it said anything. */
+  get reason(): string | undefined {
     try {
       const { message } = JSON.parse(this.body) as { message?: unknown };
-      return typeof message === 'string' ? message : undefined;
+      return typeof message === 'string' && message ? message : undefined;
     } catch {
       return undefined;
     }
+  }
+
+  /** Why the server refused a change that conflicts with other records (409), in its own words. */
+  get conflictReason(): string | undefined {
+    return this.status === 409 ? this.reason : undefined;
   }
 
   /** Field → messages when the server refused the input (400) or a unique value (409). */

@@ -1,8 +1,7 @@
-import type { IftaFuel, IftaMiles, IftaRates } from '@tms/contracts';
+import { MILLIMETERS_PER_MILE, type IftaFuel, type IftaMiles, type IftaRates } from '@tms/contracts';
 import { composeIftaReport, tenthsOfMile } from './ifta-report.js';
 
-const MM_PER_MILE = 1_609_344;
-const mm = (miles: number) => String(Math.round(miles * MM_PER_MILE));
+const mm = (miles: number) => String(Math.round(miles * MILLIMETERS_PER_MILE));
 const query = { year: 2026, quarter: 4, truckId: undefined };
 const noRates: IftaRates = { year: 2026, quarter: 4, rates: [] };
 const fuel = (gallons: Record<string, string>, problems: IftaFuel['problems'] = []): IftaFuel => ({

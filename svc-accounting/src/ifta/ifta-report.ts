@@ -2,6 +2,7 @@ import {
   divideRounded,
   fromUnits,
   IFTA_MESSAGES,
+  MILLIMETERS_PER_MILE,
   OTHER_JURISDICTION,
   quarterDays,
   toUnits,
@@ -16,7 +17,7 @@ import {
   type UsStateCode,
 } from '@tms/contracts';
 
-const MM_PER_MILE = 1_609_344n;
+const MM_PER_MILE = BigInt(MILLIMETERS_PER_MILE);
 /** Millimeters as tenths of a mile, rounded half up. */
 export const tenthsOfMile = (millimeters: bigint) => divideRounded(millimeters * 10n, MM_PER_MILE);
 

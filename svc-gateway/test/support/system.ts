@@ -33,6 +33,19 @@ export async function startIsolatedSystem(options: SystemOptions): Promise<Runni
   return system.startIsolatedSystem(options);
 }
 
+/**
+ * The system the integration run shares (./global-setup.mjs starts it on the first ask and stops it after the run),
+ * for a suite that uses the system without changing it: its records must be its own (names no other suite uses; no
+ * list read whole). stop() leaves it running for the others.
+ */
+export async function sharedSystem(): Promise<RunningSystem> {
+  const coordinator = process.env.TMS_SHARED_SYSTEM;
+  if (!coordinator) throw new Error('No shared system: run the suite in the integration project (jest.config.js)');
+  const answer = await fetch(coordinator);
+  if (!answer.ok) throw new Error(`The shared system did not start: ${await answer.text()}`);
+  return { ...((await answer.json()) as Omit<RunningSystem, 'stop'>), stop: async () => {} };
+}
+
 /** Signs in through the development issuer as a browser would; answers the session cookie as a Cookie header. */
 export async function signIn(url: string, email: string): Promise<string> {
   const browser = new Browser(url);

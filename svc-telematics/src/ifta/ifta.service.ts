@@ -4,6 +4,7 @@ import {
   IFTA_GAPS_MAX,
   iftaPeriodSchema,
   invalidInput,
+  MILLIMETERS_PER_MILE,
   ok,
   type IftaMiles,
   type IftaRecord,
@@ -25,7 +26,7 @@ interface RecordFix extends Fix {
   lon: string;
 }
 
-const MM_PER_MILE = 1_609_344n;
+const MM_PER_MILE = BigInt(MILLIMETERS_PER_MILE);
 /** Millimeters as miles to 3 decimals, rounded half up. */
 const milesOf = (millimeters: number) => {
   const thousandths = (BigInt(millimeters) * 1000n * 2n + MM_PER_MILE) / (2n * MM_PER_MILE);

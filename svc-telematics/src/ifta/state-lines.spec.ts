@@ -1,3 +1,4 @@
+import { METERS_PER_MILE } from '@tms/contracts';
 import { segmentTotals } from './segments.js';
 import { greatCircleMeters, StateLines } from './state-lines.js';
 
@@ -9,9 +10,8 @@ import { greatCircleMeters, StateLines } from './state-lines.js';
  */
 const B = -103.06507523165232;
 const K = -102.04571573765737;
-const MILE = 1609.344;
 const lines = StateLines.load();
-const miles = (pieces: { jurisdiction: string; meters: number }[]) => Object.fromEntries(pieces.map((piece) => [piece.jurisdiction, +(piece.meters / MILE).toFixed(3)]));
+const miles = (pieces: { jurisdiction: string; meters: number }[]) => Object.fromEntries(pieces.map((piece) => [piece.jurisdiction, +(piece.meters / METERS_PER_MILE).toFixed(3)]));
 
 describe('StateLines', () => {
   it('names the state a point is in, and OTHER outside every state', () => {
@@ -24,7 +24,7 @@ describe('StateLines', () => {
 
   it('splits a drive along 32.5°N from New Mexico into Texas exactly where it crosses 103.065°W', () => {
     // 2R·asin(cos 32.5° · sin 1°) = 187,559.2 m = 116.544 miles, 58.272 on each side.
-    expect(greatCircleMeters({ latitude: 32.5, longitude: B - 1 }, { latitude: 32.5, longitude: B + 1 }) / MILE).toBeCloseTo(116.544, 3);
+    expect(greatCircleMeters({ latitude: 32.5, longitude: B - 1 }, { latitude: 32.5, longitude: B + 1 }) / METERS_PER_MILE).toBeCloseTo(116.544, 3);
     expect(miles(lines.pieces({ latitude: 32.5, longitude: B - 1 }, { latitude: 32.5, longitude: B + 1 }))).toEqual({ NM: 58.272, TX: 58.272 });
   });
 
@@ -50,7 +50,7 @@ describe('segmentTotals', () => {
     if (segment.kind !== 'driven') throw new Error(`not driven: ${segment.kind}`);
     // 58.272 miles each side; the parts add up to the whole 187,559.2 m to the millimeter.
     expect([...segment.millimeters.keys()]).toEqual(['NM', 'TX']);
-    for (const part of segment.millimeters.values()) expect(part / 1000 / MILE).toBeCloseTo(58.272, 3);
+    for (const part of segment.millimeters.values()) expect(part / 1000 / METERS_PER_MILE).toBeCloseTo(58.272, 3);
     expect(Math.abs(segment.millimeters.get('NM')! + segment.millimeters.get('TX')! - 187_559_210)).toBeLessThan(100);
   });
 
@@ -58,7 +58,7 @@ describe('segmentTotals', () => {
     // 58.273 miles (Δλ 1° on 32.5°N) after 121 minutes.
     const gap = segmentTotals(fix(32.5, B + 1, 0), fix(32.5, B + 2, 121), lines);
     expect(gap).toMatchObject({ kind: 'gap', reason: 'no-positions' });
-    expect((gap as { millimeters: number }).millimeters / 1000 / MILE).toBeCloseTo(58.273, 3);
+    expect((gap as { millimeters: number }).millimeters / 1000 / METERS_PER_MILE).toBeCloseTo(58.273, 3);
     expect(segmentTotals(fix(32.5, B + 1, 0), fix(32.5, B + 1.01, 600), lines)).toEqual({ kind: 'none' });
   });
 

@@ -56,14 +56,7 @@ export const extractLoad = (fileData: string, fileType: string) => api.post<Extr
 
 /** Why a request failed: the server's own message, else the error's ('502: Bad Gateway'), else `fallback`. */
 export function failureMessage(error: unknown, fallback: string): string {
-  if (error instanceof ApiError) {
-    try {
-      const { message } = JSON.parse(error.body) as { message?: unknown };
-      if (typeof message === 'string' && message) return message;
-    } catch {
-      // Not JSON: the error's own message below.
-    }
-  }
+  if (error instanceof ApiError && error.reason) return error.reason;
   return error instanceof Error && error.message ? error.message : fallback;
 }
 

@@ -42,7 +42,9 @@ export const IFTA_MAX_SEGMENT_MS = 2 * 60 * 60 * 1000;
 export const IFTA_MAX_MPH = 90;
 /** An uncounted segment shorter than this in a straight line is no gap worth a clerk's time (a truck parked). */
 export const IFTA_GAP_MIN_MILES = 1;
-export const METERS_PER_MILE = 1609.344;
+/** A mile exactly, in the unit the GPS writer keeps distances in (whole millimetres: sums without rounding). */
+export const MILLIMETERS_PER_MILE = 1_609_344;
+export const METERS_PER_MILE = MILLIMETERS_PER_MILE / 1000;
 
 export const IFTA_GAP_REASONS = ['no-positions', 'impossible-speed'] as const;
 export type IftaGapReason = (typeof IFTA_GAP_REASONS)[number];
