@@ -1,4 +1,5 @@
 import { baseUrl, fleetOrigin, launchBrowser, newSession, signIn, type Browser } from './support/browser.js';
+import { screenSteps } from './support/steps.js';
 
 /** Sign-in, the shell and remote loading, as a dispatcher sees them in Chromium. */
 let browser: Browser;
@@ -72,7 +73,7 @@ describe('signed in', () => {
   it('highlights the active item, keeps the dark theme across a reload and toggles the sidebar with Ctrl+B', async () => {
     const { context, page } = await newSession(browser);
     await signIn(page);
-    await page.getByRole('link', { name: 'Drivers', exact: true }).click();
+    await screenSteps(() => page).navigate('Drivers');
     await page.getByRole('heading', { name: 'Driver Management' }).waitFor();
     await expect(page.locator('.ant-menu-item-selected').innerText()).resolves.toContain('Drivers');
 
