@@ -1,6 +1,6 @@
 import { ASSIGNMENT_TEXTS, EXTRACT_TYPE_REFUSAL, LOAD_MESSAGES, type Customer, type Driver, type FuelPurchase, type Load, type Truck } from '@tms/contracts';
 import { launchBrowser, newSession, signIn, type Browser, type Page } from './support/browser.js';
-import { apiSteps, dayFromToday, discardQuestion, screenSteps } from './support/steps.js';
+import { answerDiscardQuestion, apiSteps, dayFromToday, discardQuestion, screenSteps } from './support/steps.js';
 
 /**
  * What staff tripped over in the dialogs (issue 31): one click one save, nothing typed changed silently, a dialog
@@ -82,14 +82,13 @@ describe('the load dialog', () => {
     const question = discardQuestion(page);
     await question.waitFor();
     await expect(question.innerText()).resolves.toContain('What you typed in this dialog will be lost.');
-    await question.getByRole('button', { name: 'Keep editing' }).click();
-    await question.waitFor({ state: 'hidden' });
+    await answerDiscardQuestion(page, 'Keep editing');
     await expect(dialog.getByLabel('Pickup Location').inputValue()).resolves.toBe('Joliet, IL');
 
     // A click outside asks too; 'Discard' closes it.
     await page.mouse.click(5, 5);
     await question.waitFor();
-    await question.getByRole('button', { name: 'Discard' }).click();
+    await answerDiscardQuestion(page, 'Discard');
     await dialog.waitFor({ state: 'hidden' });
   });
 

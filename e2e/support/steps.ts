@@ -13,6 +13,20 @@ const OPEN_MENU = '.ant-dropdown:not(.ant-dropdown-hidden)';
 export const discardQuestion = (page: Page) => page.locator('.ant-modal-confirm').filter({ hasText: 'Discard changes?' });
 
 /**
+ * Answers the 'Discard changes?' question with `button` ('Discard' or 'Keep editing') until it is gone: on a busy
+ * machine a click that lands while the question is still opening may go unheard, and a person would click again.
+ */
+export async function answerDiscardQuestion(page: Page, button: 'Discard' | 'Keep editing') {
+  const question = discardQuestion(page).filter({ visible: true });
+  const deadline = Date.now() + 30_000;
+  while (await question.count()) {
+    if (Date.now() > deadline) throw new Error(`'${button}' did not close the question within 30 s`);
+    await question.first().getByRole('button', { name: button }).click({ timeout: 1000 }).catch(() => undefined);
+    await question.first().waitFor({ state: 'hidden', timeout: 500 }).catch(() => undefined);
+  }
+}
+
+/**
  * Answers 'Discard' when closing `dialog` asks, until the dialog is gone. Looked at again and again: the question of an
  * earlier close may still be fading out when this one's is not yet there (a busy machine), and is no answer to it.
  */
@@ -110,6 +124,9 @@ export function screenSteps(current: () => Page) {
      * until it is gone.
      */
     async cancel(dialog: Dialog) {
+      // A question left open (a test that failed while it was asked) would take the click meant for Cancel.
+      await answerDiscardQuestion(dialog.page(), 'Discard');
+      if (!(await dialog.isVisible())) return;
       await dialog.getByRole('button', { name: 'Cancel' }).click();
       await discardIfAsked(dialog);
     },
