@@ -12,7 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
-import { DEFAULT_DATABASE_URL as LOCAL_DATABASE_URL, DEFAULT_NATS_URL as LOCAL_NATS_URL } from '@tms/service-kit/config';
+import { DEFAULT_DATABASE_URL as LOCAL_DATABASE_URL, DEFAULT_NATS_URL as LOCAL_NATS_URL, withoutCredentials } from '@tms/service-kit/config';
 import { concurrently } from 'concurrently';
 import pg from 'pg';
 import { authorizationConfig, clusterServerConfig, NATS_USERS, passwordVariable } from './nats-auth.mjs';
@@ -163,9 +163,6 @@ async function warnIfOpen(url, write) {
     `and change every record. npm start runs its own NATS with a user per part when none is running at 127.0.0.1:4222\n` +
     `(stop that one first), or give yours the users of deploy/k8s/nats-authorization.conf (README: Deploying).\n${line}`);
 }
-
-/** A NATS URL as it may be shown: without a user and password. */
-const withoutCredentials = (url) => url.replace(/\/\/[^@/]*@/g, '//');
 
 /**
  * A NATS cluster of `nodes` servers on this machine, each with its own ports and JetStream store under `dir`, routes

@@ -6,6 +6,10 @@ export const DEFAULT_NATS_URL = 'nats://127.0.0.1:4222';
 type Env = Record<string, string | undefined>;
 
 /** A setting that is wrong: the start stops with this message, which names the setting and what it must be. */
+/** A server list as it may be logged: a user, password or token in a URL is left out. */
+export const withoutCredentials = (servers: string) =>
+  servers.replace(/([a-z][a-z0-9+.-]*:\/\/)[^/@\s,]*@/gi, '$1');
+
 export class SettingError extends Error {
   override name = 'SettingError';
 }

@@ -3,7 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { MessagePattern } from '@nestjs/microservices';
 import { healthSubject, ok, serviceQueue, type ServiceName } from '@tms/contracts';
 import type { NatsConnection } from '@nats-io/transport-node';
-import { config } from './config.js';
+import { config, withoutCredentials } from './config.js';
 import { serveHealthChecks } from './observe/health-checks.js';
 import { HELD_REQUESTS_WAIT_MS, NATS_CONNECTION, natsConnectionModule, SharedConnectionServer } from './transport/nats-connection.js';
 import { observedLogger } from './observe/observe.js';
@@ -69,10 +69,6 @@ export async function startService(service: ServiceName, module: Type, options: 
   }
   return app;
 }
-
-/** A server list as it may be logged: a user, password or token in a URL is left out. */
-export const withoutCredentials = (servers: string) =>
-  servers.replace(/([a-z][a-z0-9+.-]*:\/\/)[^/@\s,]*@/gi, '$1');
 
 /**
  * On SIGINT/SIGTERM: close the app (shutdown hooks, database, NATS) and exit with 0. A stop we asked for is not a
