@@ -83,3 +83,45 @@ export async function databaseWith(databaseUrl, table) {
   }
   return db;
 }
+
+/**
+ * Registers `count` devices through the API, device n bound to truck n (benchTruckId: seed the trucks first), as ELDs
+ * in a fleet are; answers their tokens, token n for truck n.
+ */
+export async function registerDevices(system, cookie, count) {
+  const headers = { cookie, 'content-type': 'application/json', origin: new URL(system.url).origin };
+  const tokens = [];
+  for (let start = 0; start < count; start += 50) {
+    const batch = await Promise.all(
+      Array.from({ length: Math.min(50, count - start) }, async (_, i) => {
+        const body = JSON.stringify({ name: `Bench ${start + i}`, truckId: benchTruckId(start + i) });
+        let response = await fetch(`${system.url}/api/devices`, { method: 'POST', headers, body });
+        // A system answers before its services are up (svc-telematics still migrating): they get a minute.
+        for (let tries = 0; response.status === 503 && tries < 60; tries++) {
+          await new Promise((resolve) => setTimeout(resolve, 1000));
+          response = await fetch(`${system.url}/api/devices`, { method: 'POST', headers, body });
+        }
+        if (response.status !== 201) throw new Error(`Registering a device answered ${response.status}: ${await response.text()}`);
+        return (await response.json()).token;
+      }),
+    );
+    tokens.push(...batch);
+  }
+  return tokens;
+}
+
+/**
+ * GPS position n of a fleet of `trucks` (as the peers' gps.lua makes them: truck n % trucks, coordinates cycling over
+ * Texas), with a time of its own: a day back plus 7 ms a position, so every position of a run is new and in the past.
+ */
+export function gpsPositions(trucks) {
+  const since = Date.now() - 24 * 3_600_000;
+  return (n) => ({
+    truckId: benchTruckId(n % trucks),
+    latitude: 30 + (n % 1000) / 100,
+    longitude: -97 - (n % 700) / 100,
+    speed: n % 70,
+    heading: n % 360,
+    timestamp: new Date(since + n * 7).toISOString(),
+  });
+}

@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import type { KV } from '@nats-io/kv';
 import type { DeviceGrant } from '@tms/contracts';
+import { hashDeviceToken } from '@tms/gps-stream';
 
 const decoder = new TextDecoder();
 
@@ -21,15 +22,33 @@ export class DeviceGrants {
     return this.loaded;
   }
 
-  get(hash: string): DeviceGrant | undefined {
-    return this.grants.get(hash);
+  /**
+   * Token hashes already worked out, for the tokens of grants held (a device sends its token with every request, and
+   * its SHA-256 was a tenth of the request's CPU in the token check): only tokens that matched a grant are kept, so
+   * unknown tokens cannot fill it, and a grant's entry goes with the grant (`hashOf`'s reverse).
+   */
+  private readonly hashes = new Map<string, string>();
+  private readonly tokens = new Map<string, string>();
+
+  /** The grant of a device token, if it is held. */
+  grantOf(token: string): DeviceGrant | undefined {
+    const known = this.hashes.get(token);
+    if (known !== undefined) return this.grants.get(known);
+    const hash = hashDeviceToken(token);
+    const grant = this.grants.get(hash);
+    if (grant) {
+      this.hashes.set(token, hash);
+      this.tokens.set(hash, token);
+    }
+    return grant;
   }
 
   /**
-   * Resolves once the grant under `hash` is here, or after `timeoutMs` (it may then still come, or may have been
+   * Resolves once the grant of `token` is here, or after `timeoutMs` (it may then still come, or may have been
    * revoked already). A grant comes by the watch a few milliseconds after svc-telematics stored it.
    */
-  whenKnown(hash: string, timeoutMs: number): Promise<void> {
+  whenKnown(token: string, timeoutMs: number): Promise<void> {
+    const hash = hashDeviceToken(token);
     if (this.grants.has(hash)) return Promise.resolve();
     return new Promise((resolve) => {
       const waiters = this.waiting.get(hash) ?? new Set<() => void>();
@@ -59,7 +78,7 @@ export class DeviceGrants {
           } catch {
             this.logger.error(`The grant under ${entry.key.slice(0, 8)}… is not JSON: ignored`);
           }
-        } else this.grants.delete(entry.key);
+        } else this.forget(entry.key);
         if (entry.isUpdate || entry.delta === 0) this.loaded = true;
       }
     })()
@@ -68,11 +87,21 @@ export class DeviceGrants {
         if (this.stopped) return;
         this.loaded = false;
         this.grants.clear();
+        this.hashes.clear();
+        this.tokens.clear();
         setTimeout(() => void this.follow(kv).catch((error: unknown) => this.logger.error(String(error))), 1000).unref();
       });
   }
 
   private stopped = false;
+
+  /** A grant revoked or deleted: its token's hash goes with it. */
+  private forget(hash: string) {
+    this.grants.delete(hash);
+    const token = this.tokens.get(hash);
+    if (token !== undefined) this.hashes.delete(token);
+    this.tokens.delete(hash);
+  }
 
   stop() {
     this.stopped = true;

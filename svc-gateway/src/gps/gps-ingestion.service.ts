@@ -1,7 +1,7 @@
 import { HttpException, Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { jetstream } from '@nats-io/jetstream';
 import { checkGpsBody, GPS_MESSAGES, gpsStreams, INVALID_INPUT, type DeviceGrant } from '@tms/contracts';
-import { ensureGpsStreams, gpsMetrics, hashDeviceToken, openDeviceGrants } from '@tms/gps-stream';
+import { ensureGpsStreams, gpsMetrics, openDeviceGrants } from '@tms/gps-stream';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js';
 import { RetryLater } from '../http/http-errors.js';
 import { RequestLogger } from '../http/request-ids.js';
@@ -84,7 +84,7 @@ export class GpsIngestion implements OnModuleInit, OnModuleDestroy {
    */
   admit(token: string | undefined): DeviceGrant {
     if (!this.publisher || !this.grants.ready) throw refuse(503, NOT_READY);
-    const grant = token ? this.grants.get(hashDeviceToken(token)) : undefined;
+    const grant = token ? this.grants.grantOf(token) : undefined;
     if (!grant) throw refuse(401, GPS_MESSAGES.unauthorized);
     const retryAfter = this.limiter.take(grant.deviceId);
     if (retryAfter) throw new RetryLater({ message: GPS_MESSAGES.tooManyRequests }, 429, retryAfter);
@@ -96,7 +96,7 @@ export class GpsIngestion implements OnModuleInit, OnModuleDestroy {
    * once. Without it, one post in a couple of hundred made right after the registration was refused (401).
    */
   whenAccepted(token: string, timeoutMs: number): Promise<void> {
-    return this.grants.whenKnown(hashDeviceToken(token), timeoutMs);
+    return this.grants.whenKnown(token, timeoutMs);
   }
 
   /**
