@@ -41,7 +41,8 @@ function pidOf(dir, databaseUrl) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       if (readlinkSync(`/proc/${entry}/cwd`) !== path.join(repoRoot, dir)) continue;
-      if (!readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('dist/main.js')) continue;
+      // Its command line is its title (tms-svc-telematics-1: node's --title writes over it), not dist/main.js.
+      if (!/dist\/main\.js|^tms-/.test(readFileSync(`/proc/${entry}/cmdline`, 'utf8'))) continue;
       if (!readFileSync(`/proc/${entry}/environ`, 'utf8').split('\0').includes(`DATABASE_URL=${databaseUrl}`)) continue;
       return Number(entry);
     } catch {

@@ -10,6 +10,7 @@
  *    see STEPS), and svc-telematics' by step of its writer.
  * Shares of one process's samples do not move with what the machine does meanwhile; the µs figures do, somewhat.
  *   BENCH_SECONDS (default 15), BENCH_CONNECTIONS (default 50), BENCH_DEVICES (default 5000)
+ *   BENCH_NODE_ARGS  more node arguments for the profiled parts (e.g. '--max-semi-space-size=32', to try a V8 setting)
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
@@ -135,7 +136,8 @@ const json = { 'content-type': 'application/json' };
 const position = gpsPositions(DEVICES);
 let counter = 0;
 
-const nodeArgs = Object.fromEntries(PROFILED.map((part) => [part, ['--cpu-prof', `--cpu-prof-dir=${path.join(profileDir, part)}`, '--cpu-prof-interval=200']]));
+const extraArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+const nodeArgs = Object.fromEntries(PROFILED.map((part) => [part, [...extraArgs, '--cpu-prof', `--cpu-prof-dir=${path.join(profileDir, part)}`, '--cpu-prof-interval=200']]));
 const system = await startIsolatedSystem({ label: 'gpsprof', nodeArgs, env: { GPS_RATE_LIMIT_PER_SECOND: '100000', GPS_RATE_LIMIT_BURST: '100000' } });
 let window;
 let perProcess;

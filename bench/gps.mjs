@@ -14,6 +14,8 @@
  *   BENCH_ROUNDS       rounds (default 3)
  *   BENCH_CONNECTIONS  connections (default 50)
  *   BENCH_GPS_STORED   positions stored for the last scenario (default 10000000; 0 leaves it out)
+ *   BENCH_GPS_AUTOCANNON=1  each round also measures our single posts with autocannon (the client this benchmark used
+ *                      before, in Node), to show what the client changes
  *   BENCH_GPS_BACKLOG_ONLY=1  our system alone, one round, and svc-telematics' rate writing its backlog (comparing
  *                      two builds of svc-telematics, run after one another)
  * Needs wrk (Debian: apt-get install wrk).
@@ -32,6 +34,7 @@ const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const stored = Number(process.env.BENCH_GPS_STORED ?? 10_000_000);
 const backlogOnly = process.env.BENCH_GPS_BACKLOG_ONLY === '1';
+const withAutocannon = process.env.BENCH_GPS_AUTOCANNON === '1';
 const DEVICES = 5000;
 const THREADS = 2;
 const BATCH = 100;
@@ -187,6 +190,7 @@ try {
   const tokensFile = path.join(mkdtempSync(path.join(os.tmpdir(), 'tms-bench-gps-')), 'tokens');
   writeFileSync(tokensFile, `${tokens.join('\n')}\n`);
   const ours = `${system.url}/api/gps`;
+  const device = (n) => ({ ...json, authorization: `Bearer ${tokens[n % DEVICES]}` });
 
   const targets = [
     ...(backlogOnly ? [] : [
@@ -211,6 +215,16 @@ try {
       const result = await measured(target, seconds);
       figures[target.key].push(result);
       console.log(`  ${describe(target.title, result, target.unit)}`);
+      if (withAutocannon && target.key === 'single') {
+        const { result: other } = await run(`  ours, 1 per request, with autocannon`, {
+          url: ours,
+          body: () => {
+            const n = counter++;
+            return { headers: device(n), body: JSON.stringify(position(n)) };
+          },
+        });
+        accepted += other['2xx'];
+      }
     }
     if (!backlogOnly) {
       const [single, naiveRound, ceilingRound, batched] = ['single', 'naive', 'ceiling', 'batched'].map((key) => figures[key].at(-1));
@@ -238,7 +252,6 @@ try {
     console.log(`Batches of ${BATCH}:   ${ratio(batchedRate, naiveRate)} the naive monolith in positions/s (goal 40x)`);
     console.log(`Every round: ${figures.single.map((single, index) => `${ratio(single.perSecond, figures.naive[index].perSecond)} / ${(single.perSecond / figures.ceiling[index].perSecond).toFixed(2)} / ${ratio(figures.batched[index].positionsPerSecond, figures.naive[index].perSecond)}`).join(', ')} (single vs naive / single vs ceiling / batches vs naive)\n`);
 
-    const device = (n) => ({ ...json, authorization: `Bearer ${tokens[n % DEVICES]}` });
     const steady = await run('POST /api/gps at a steady 2,000 positions/s', {
       url: ours,
       rate: 2000,
