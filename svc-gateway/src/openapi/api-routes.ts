@@ -70,7 +70,8 @@ export interface ApiRoute {
   /** The query's parameters, from a contract's object schema. */
   query?: z.ZodObject;
   body?: Content;
-  answer: { status: number; description: string; content?: Content };
+  /** Its content, or several (a list as JSON or, with `format=csv`, as CSV). */
+  answer: { status: number; description: string; content?: Content | Content[] };
   errors?: ErrorStatus[];
 }
 
@@ -108,7 +109,7 @@ function resourceRoutes(resource: ResourceName): ApiRoute[] {
     {
       method: 'get', path: collection, tag, summary: `List ${resource}`, access: 'session', query: listQuery,
       description: 'The whole list as one JSON array, streamed page by page from its owner; with `format=csv`, as CSV.',
-      answer: { status: 200, description: `Every record of ${resource}`, content: json(z.array(stored)) },
+      answer: { status: 200, description: `Every record of ${resource}: JSON, or with \`format=csv\` a CSV download`, content: [json(z.array(stored)), csv] },
       errors: [400, 503],
     },
     {
@@ -278,7 +279,7 @@ export const API_ROUTES: ApiRoute[] = [
   {
     method: 'get', path: `/api/${IFTA_PATH}`, tag: 'IFTA', summary: "The quarter's fuel-tax return per state", access: 'session', query: iftaReportQuerySchema.extend({ format: z.enum(['json', 'csv']).optional() }),
     description: 'Miles per state from GPS positions (a segment crossing a state line split where it crosses), Diesel per state from fuel purchases, the rates entered for the quarter; `format=csv` gives the rows as a CSV to file from.',
-    answer: { status: 200, description: 'The report', content: { shape: '{ year, quarter, totalMiles, totalGallons, fleetMpg, jurisdictions: [{ jurisdiction, miles, taxableGallons, taxPaidGallons, netTaxableGallons, rate, taxDue }], missingRates, gaps, problems } (miles to 1 decimal, gallons to 3, money to 2, as text), or a CSV' } }, errors: [400, 503],
+    answer: { status: 200, description: 'The report: JSON, or with `format=csv` a CSV', content: [{ shape: '{ year, quarter, totalMiles, totalGallons, fleetMpg, jurisdictions: [{ jurisdiction, miles, taxableGallons, taxPaidGallons, netTaxableGallons, rate, taxDue }], missingRates, gaps, problems } (miles to 1 decimal, gallons to 3, money to 2, as text)' }, csv] }, errors: [400, 503],
   },
   { method: 'get', path: `/api/${IFTA_PATH}/records.csv`, tag: 'IFTA', summary: 'The positions behind the miles, as CSV', access: 'session', query: iftaReportQuerySchema, answer: { status: 200, description: 'Truck number and VIN, time, latitude, longitude, state, miles of the segment ending there', content: csv }, errors: [400, 503] },
   { method: 'get', path: `/api/${IFTA_PATH}/rates`, tag: 'IFTA', summary: "The quarter's tax rates", access: 'session', query: iftaQuarterSchema, answer: { status: 200, description: 'The rates', content: { shape: '{ year, quarter, rates: [{ jurisdiction, rate }] }' } }, errors: [400, 503] },
