@@ -61,13 +61,15 @@ export const FIELD_JSON_SCHEMA = 'fieldJsonSchema';
 export const fieldJsonSchemaOf = (schema: z.core.$ZodType): FieldJsonSchema | undefined =>
   z.globalRegistry.get(schema)?.[FIELD_JSON_SCHEMA] as FieldJsonSchema | undefined;
 
-const described = <T extends z.ZodType>(schema: T, jsonSchema: FieldJsonSchema): T => schema.meta({ [FIELD_JSON_SCHEMA]: jsonSchema });
+/** `schema`, saying its FieldJsonSchema: for a field whose checks zod cannot put into JSON Schema (a transform's, a refinement's). */
+export const withFieldJsonSchema = <T extends z.ZodType>(schema: T, jsonSchema: FieldJsonSchema): T => schema.meta({ [FIELD_JSON_SCHEMA]: jsonSchema });
+const described = withFieldJsonSchema;
 
 /** Text that the parser trims: `content` with any white space (JavaScript's \s, which is what trim() removes) around. */
-const trimmed = (content: string) => `^\\s*${content}\\s*$`;
+export const trimmed = (content: string) => `^\\s*${content}\\s*$`;
 /** As `trimmed`, and empty or white space only (the optional builders' null). */
-const trimmedOrEmpty = (content: string) => `^\\s*(?:${content})?\\s*$`;
-const orNull = (schema: Record<string, unknown>) => ({ anyOf: [schema, { type: 'null' }] });
+export const trimmedOrEmpty = (content: string) => `^\\s*(?:${content})?\\s*$`;
+export const orNull = (schema: Record<string, unknown>) => ({ anyOf: [schema, { type: 'null' }] });
 
 /** A real calendar day from 1900-01-01 to 2999-12-31 (DATE_RANGE), leap days included: what calendarDayOf takes. */
 const CALENDAR_DAY =
@@ -84,7 +86,7 @@ const MONEY_GIVEN = { type: 'string', pattern: '^\\d{1,8}\\.\\d{2}$' };
 /** z.uuid()'s: RFC 9562 ids (versions 1 to 8), the nil and the max id. */
 const UUID_PATTERN = z.regexes.uuid().source.slice(1, -1);
 /** z.email()'s, at most EMAIL_MAX_LENGTH characters. */
-const EMAIL_PATTERN = `(?=\\S{1,${EMAIL_MAX_LENGTH}}\\s*$)${z.regexes.email.source.slice(1, -1)}`;
+export const EMAIL_PATTERN = `(?=\\S{1,${EMAIL_MAX_LENGTH}}\\s*$)${z.regexes.email.source.slice(1, -1)}`;
 
 /**
  * Single-line text refuses a line break (saying so) and every other control character; lines (an address) keep line

@@ -240,8 +240,8 @@ export const API_ROUTES: ApiRoute[] = [
     answer: { status: 201, description: 'The document, without its data', content: json(loadDocument) },
     errors: [400, 404, 413, 503],
   },
-  { method: 'get', path: '/api/loads/{id}/documents', tag: 'Loads', summary: "A load's documents", access: 'session', answer: { status: 200, description: 'Without their data', content: json(z.array(loadDocument)) }, errors: [400, 503] },
-  { method: 'get', path: '/api/documents/{id}/download', tag: 'Loads', summary: 'Download a document', access: 'session', answer: { status: 200, description: 'The file, as an attachment named after it', content: { type: 'application/octet-stream' } }, errors: [400, 404, 503] },
+  { method: 'get', path: '/api/loads/{id}/documents', tag: 'Loads', summary: "A load's documents", access: 'session', answer: { status: 200, description: 'Without their data', content: json(z.array(loadDocument)) }, errors: [400, 404, 503] },
+  { method: 'get', path: '/api/documents/{id}/download', tag: 'Loads', summary: 'Download a document', access: 'session', answer: { status: 200, description: 'The file, as an attachment named after it, of the type it was kept as', content: { type: '*/*' } }, errors: [400, 404, 503] },
   { method: 'delete', path: '/api/documents/{id}', tag: 'Loads', summary: 'Delete a document', access: 'session', answer: { status: 204, description: 'Deleted' }, errors: [400, 404, 503] },
 
   // Money.

@@ -1,8 +1,10 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
 import fc from 'fast-check';
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
+  companyProfileSchema,
+  fuelInputSchema,
+  isCalendarDay,
   fieldJsonSchemaOf,
   INT4_RANGE,
   optionalDate,
@@ -20,7 +22,7 @@ import {
   requiredFreeText,
   requiredLinesText,
   requiredText,
-} from './index.js';
+} from '@tms/contracts';
 
 /**
  * Issue 40: the API document says what the server takes. Each builder whose checks zod cannot put into JSON Schema
@@ -28,7 +30,10 @@ import {
  * input schema exactly when the builder takes it, and what the builder gives passes the output schema.
  */
 const ajv = new Ajv2020({ strict: false, allErrors: true });
-(addFormats as unknown as (ajv: Ajv2020) => void)(ajv);
+// The formats the document's answers name, as JSON Schema defines them.
+ajv.addFormat('date', (text: string) => /^\d{4}-\d{2}-\d{2}$/.test(text) && isCalendarDay(text));
+ajv.addFormat('email', z.regexes.email);
+ajv.addFormat('uuid', /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
 
 const pad = (text: fc.Arbitrary<string>) =>
   fc.tuple(fc.constantFrom('', ' ', '\t', '\n ', '\u00a0'), text, fc.constantFrom('', ' ', '\r\n', '\u3000')).map(([before, value, after]) => before + value + after);
@@ -88,9 +93,14 @@ const CASES: [string, z.ZodType, fc.Arbitrary<unknown>][] = [
   ['requiredLinesText', requiredLinesText('Address is required'), fc.oneof(pad(text), fc.constantFrom('1 Main St\nJoliet', 'a\tb', '\n\n'))],
   ['requiredFreeText', requiredFreeText('Description is required'), fc.oneof(pad(text), fc.constantFrom('a\tb\nc', 'x'.repeat(2000), 'x'.repeat(2001), '\u0085'))],
   ['optionalFreeText', optionalFreeText, fc.oneof(pad(text), fc.constantFrom('', null, 'a\u007fb'))],
+  ['fuel quantities', fuelInputSchema.shape.gallons, fc.oneof(pad(charsOf('0123456789.-', 12)), fc.constantFrom('0', '0.000', '0.001', '9999.999', '10000', '00009999.9995', '.5', '5.', '1e3', 7))],
+  ["the company's e-mail", companyProfileSchema.shape.email, fc.oneof(pad(fc.emailAddress()), fc.constantFrom('', ' ', null, undefined, 'x', 'a@b'))],
+  ["the company's MC number", companyProfileSchema.shape.mcNumber, fc.oneof(pad(charsOf('MCmc- 0123456789', 14)), fc.constantFrom('', null, undefined, 'MC-123456', 'mc 1', 'MC--1', '123456789'))],
+  ["the company's DOT number", companyProfileSchema.shape.dotNumber, fc.oneof(pad(charsOf('0123456789x', 10)), fc.constantFrom('', null, '12345678', '123456789'))],
+  ["the company's phone", companyProfileSchema.shape.phone, fc.oneof(pad(text), fc.constantFrom('', null, undefined))],
 ];
 
-describe.each(CASES)('%s', (_name, schema, values) => {
+describe.each(CASES)('the API document on %s', (_name, schema, values) => {
   const described = fieldJsonSchemaOf(schema)!;
   const takes = ajv.compile(described.input);
   const gives = ajv.compile(described.output);
