@@ -220,9 +220,10 @@ function upTo(max: number): string {
   return `0*(?:${alternatives.join('|')})`;
 }
 
-/** optionalInteger's JSON Schema for `range` (from 0 or below, as every range is), read when the document is made. */
+/** optionalInteger's JSON Schema for `range` (read when the schema is made: a getter's range as it is then). */
 function integerJsonSchema({ min, max }: IntegerRange, orZero: boolean): FieldJsonSchema {
-  const text = min <= 0 && max >= 0 ? `\\+?${upTo(max)}|-${upTo(-min)}` : '[+-]?\\d+';
+  const text =
+    min <= 0 ? `\\+?${upTo(max)}|-${upTo(-min)}` : `\\+?(?!${upTo(min - 1)}\\s*$)${upTo(max)}`; // from min: not up to min - 1
   return {
     input: { anyOf: [{ type: 'integer', minimum: min, maximum: max }, { type: 'string', pattern: trimmedOrEmpty(text) }, { type: 'null' }] },
     output: orZero ? { type: 'integer' } : orNull({ type: 'integer' }),

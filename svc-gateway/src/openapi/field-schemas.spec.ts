@@ -87,6 +87,11 @@ const CASES: [string, z.ZodType, fc.Arbitrary<unknown>][] = [
     optionalInteger('Payment terms must be a whole number', { min: 0, max: 365 }),
     fc.oneof(fc.integer({ min: -400, max: 400 }), fc.integer({ min: -400, max: 400 }).map(String), pad(charsOf('0123456789+-', 5)), fc.constantFrom('-0', '365', '366', '0365', '299', '36', '364')),
   ],
+  [
+    'optionalInteger from 1900 to next year',
+    optionalInteger('Year must be a whole number', { min: 1900, get max() { return new Date().getUTCFullYear() + 1; } }),
+    fc.oneof(fc.integer({ min: 1800, max: 2200 }), fc.integer({ min: 1800, max: 2200 }).map(String), pad(charsOf('0123456789+-', 6)), fc.constantFrom('1899', '1900', '01900', '+1950', '-1950', '0', ''), fc.constant(String(new Date().getUTCFullYear() + 1)), fc.constant(String(new Date().getUTCFullYear() + 2))),
+  ],
   ['optionalIntegerOrZero', optionalIntegerOrZero('Points must be a whole number', { min: 0, max: INT4_RANGE.max }), fc.oneof(fc.integer(), pad(charsOf('0123456789+-', 12)), fc.constantFrom('', null, -1, '-0'))],
   ['requiredText', requiredText('Name is required'), fc.oneof(pad(text), fc.constantFrom('', ' ', 'a\nb', '\u0000', '\ud800x', '\ud83d\ude9a', 'x'.repeat(200), 'x'.repeat(201), ` ${'x'.repeat(200)} `))],
   ['optionalText', optionalText, fc.oneof(pad(text), fc.constantFrom('', ' ', null, undefined, 'a\rb', 'x'.repeat(201)))],

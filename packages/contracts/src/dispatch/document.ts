@@ -56,7 +56,8 @@ const documentFields = {
     .number({ error: DOCUMENT_MESSAGES.fileSize })
     .int(DOCUMENT_MESSAGES.fileSize)
     .min(1, DOCUMENT_MESSAGES.empty)
-    .max(DOCUMENT_MAX_FILE_BYTES, DOCUMENT_MESSAGES.tooLarge),
+    .max(DOCUMENT_MAX_FILE_BYTES, DOCUMENT_MESSAGES.tooLarge)
+    .describe("The file's size in bytes: an upload's must be the size of its fileData, decoded"),
   documentType: choice(DOCUMENT_TYPES, DOCUMENT_MESSAGES.documentType).default(DEFAULT_DOCUMENT_TYPE),
 };
 
