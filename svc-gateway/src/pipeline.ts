@@ -14,10 +14,12 @@ import { GpsIngestion } from './gps/gps-ingestion.service.js';
 import { AllExceptionsFilter } from './http/all-exceptions.filter.js';
 import { mountFrontEnds } from './http/front-ends.js';
 import { expressErrorHandler } from './http/http-errors.js';
+import { methodNotAllowed } from './http/method-not-allowed.js';
 import { observeRequests } from './http/observed-requests.js';
 import { jsonBodies } from './http/request-body.js';
 import { isCsvImport } from './resources/csv-import.js';
 import { securityHeaders } from './http/security-headers.js';
+import { API_ROUTES } from './openapi/api-routes.js';
 
 /** Proxies the gateway trusts for X-Forwarded-Proto/-For: private networks (a TLS proxy, a load balancer). */
 const TRUSTED_PROXIES = 'loopback, linklocal, uniquelocal';
@@ -38,21 +40,24 @@ export function assemblePipeline(app: NestExpressApplication, { config, devIssue
   http.set('trust proxy', TRUSTED_PROXIES);
   // 3. Security headers and compression (gzip or br, when the client accepts it) on every answer.
   http.use(securityHeaders(config), compression());
-  // 4. The development issuer at /oidc, before any body parser (oidc-provider reads its own bodies).
+  // 4. A method a served path is not served with: 405 with Allow, from the route table (openapi/api-routes.ts), whose
+  //    paths and methods openapi.int-spec.ts holds to what is served. Device routes are answered before this.
+  http.use(methodNotAllowed(API_ROUTES));
+  // 5. The development issuer at /oidc, before any body parser (oidc-provider reads its own bodies).
   if (devIssuer) http.use(devIssuer.path, devIssuer.router);
-  // 5. /api: never cached; the session, and passport's user from it.
+  // 6. /api: never cached; the session, and passport's user from it.
   http.use('/api', noStore, app.get(Sessions).middleware, passport.initialize(), passport.session());
-  // 6. A document's body (up to 15 MB): only from a signed-in user on the app's own origin, checked before a byte of
+  // 7. A document's body (up to 15 MB): only from a signed-in user on the app's own origin, checked before a byte of
   //    it is read. Before /api's parser, which then finds the body read and leaves it.
   http.post(DOCUMENT_BODY_PATHS, signedInFromTheApp(config), extractBody);
-  // 7. Every other /api body: JSON (any other type is a 415), its size, encoding and depth checked; but where the route
+  // 8. Every other /api body: JSON (any other type is a 415), its size, encoding and depth checked; but where the route
   //    reads its own (a CSV import; the sign-out form, whose body is never read).
   http.use('/api', jsonBodies((req) => isCsvImport(req) || req.originalUrl.split('?')[0] === '/api/logout'));
-  // 8. The front ends' files, and the shell's index.html for client-side routes.
+  // 9. The front ends' files, and the shell's index.html for client-side routes.
   mountFrontEnds(http, config);
-  // 9. Plain JSON answers for errors of the above (bad JSON, oversize, session store down).
+  // 10. Plain JSON answers for errors of the above (bad JSON, oversize, session store down).
   http.use(expressErrorHandler);
-  // 10. Nest's routes: a foreign origin is refused (403) before the session is looked at (401, unless the route is
+  // 11. Nest's routes: a foreign origin is refused (403) before the session is looked at (401, unless the route is
   //     @Public()); whatever a route raises is answered by AllExceptionsFilter.
   app.useGlobalGuards(new OriginGuard(config), new SessionGuard(app.get(Reflector)));
   app.useGlobalFilters(new AllExceptionsFilter());

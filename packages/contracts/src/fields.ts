@@ -44,6 +44,51 @@ export const FIELD_MESSAGES = {
 } as const;
 
 /**
+ * What a builder takes and gives, as JSON Schema (the API document's, GET /api/openapi.json): its text as it may be
+ * sent (`input`: patterns that say everything the parser checks, surrounding white space included, since it trims)
+ * and as an answer gives it (`output`). zod can say neither of a check made in a transform (a real calendar day, an
+ * amount within range), so each builder says it here, once, and fields.spec.ts holds every pattern to its parser.
+ */
+export interface FieldJsonSchema {
+  input: Record<string, unknown>;
+  output: Record<string, unknown>;
+}
+
+/** The metadata key under which a builder's schema carries its FieldJsonSchema (z.globalRegistry). */
+export const FIELD_JSON_SCHEMA = 'fieldJsonSchema';
+
+/** The FieldJsonSchema a schema carries, if it is one of these builders'. */
+export const fieldJsonSchemaOf = (schema: z.core.$ZodType): FieldJsonSchema | undefined =>
+  z.globalRegistry.get(schema)?.[FIELD_JSON_SCHEMA] as FieldJsonSchema | undefined;
+
+/** `schema`, saying its FieldJsonSchema: for a field whose checks zod cannot put into JSON Schema (a transform's, a refinement's). */
+export const withFieldJsonSchema = <T extends z.ZodType>(schema: T, jsonSchema: FieldJsonSchema): T => schema.meta({ [FIELD_JSON_SCHEMA]: jsonSchema });
+const described = withFieldJsonSchema;
+
+/** Text that the parser trims: `content` with any white space (JavaScript's \s, which is what trim() removes) around. */
+export const trimmed = (content: string) => `^\\s*${content}\\s*$`;
+/** As `trimmed`, and empty or white space only (the optional builders' null). */
+export const trimmedOrEmpty = (content: string) => `^\\s*(?:${content})?\\s*$`;
+export const orNull = (schema: Record<string, unknown>) => ({ anyOf: [schema, { type: 'null' }] });
+
+/** A real calendar day from 1900-01-01 to 2999-12-31 (DATE_RANGE), leap days included: what calendarDayOf takes. */
+const CALENDAR_DAY =
+  '(?:(?:19|2\\d)\\d\\d-(?:(?:0[1-9]|1[0-2])-(?:0[1-9]|1\\d|2[0-8])|(?:0[13-9]|1[0-2])-(?:29|30)|(?:0[13578]|1[02])-31)' +
+  '|(?:(?:19|2\\d)(?:0[48]|[2468][048]|[13579][26])|(?:20|24|28)00)-02-29)';
+/** A day, or an ISO timestamp cut to its day (forms may hold either). */
+const DAY_TEXT_PATTERN = `${CALENDAR_DAY}(?:T[\\d:.]+(?:Z|[+-]\\d{2}:?\\d{2})?)?`;
+/** An amount within MONEY_RANGE with at most two decimals, at most 32 characters ('-0' is 0.00): moneyOf. */
+const MONEY_TEXT_PATTERN = '(?=\\S{1,32}\\s*$)(?:(?=\\.?\\d)0*\\d{0,8}(?:\\.\\d{0,2})?|-(?=\\.?\\d)0*(?:\\.0{0,2})?)';
+/** As MONEY_TEXT_PATTERN, more than 0.00. */
+const AMOUNT_TEXT_PATTERN = '(?=\\S{1,32}\\s*$)(?=[\\d.]*[1-9])(?=\\.?\\d)0*\\d{0,8}(?:\\.\\d{0,2})?';
+/** An amount as the services write it back: 'N.NN'. */
+const MONEY_GIVEN = { type: 'string', pattern: '^\\d{1,8}\\.\\d{2}$' };
+/** z.uuid()'s: RFC 9562 ids (versions 1 to 8), the nil and the max id. */
+const UUID_PATTERN = z.regexes.uuid().source.slice(1, -1);
+/** z.email()'s, at most EMAIL_MAX_LENGTH characters. */
+export const EMAIL_PATTERN = `(?=\\S{1,${EMAIL_MAX_LENGTH}}\\s*$)${z.regexes.email.source.slice(1, -1)}`;
+
+/**
  * Single-line text refuses a line break (saying so) and every other control character; lines (an address) keep line
  * breaks, free text tabs and line breaks.
  */
@@ -66,13 +111,35 @@ const withTextLimits = (text: z.ZodString, kind: TextKind) => {
     .refine((value) => !LONE_SURROGATE.test(value), FIELD_MESSAGES.invalidCharacters);
 };
 
-const required = (message: string, kind: TextKind) => withTextLimits(z.string({ error: message }).trim().min(1, message), kind);
+/**
+ * The control characters (Unicode's Cc) a kind of text refuses, and half a surrogate pair (a JSON Schema pattern is a
+ * Unicode one: a pair is one character), as a character class's content.
+ */
+const REFUSED_CONTROLS: Record<TextKind, string> = {
+  short: '\\x00-\\x1f\\x7f-\\x9f\\ud800-\\udfff',
+  lines: '\\x00-\\x09\\x0b\\x0c\\x0e-\\x1f\\x7f-\\x9f\\ud800-\\udfff',
+  free: '\\x00-\\x08\\x0b\\x0c\\x0e-\\x1f\\x7f-\\x9f\\ud800-\\udfff',
+};
+
+/** Text of a kind once trimmed: from 1 to its most characters, none it refuses, starting and ending with no space. */
+const textPattern = (kind: TextKind) => {
+  const refused = REFUSED_CONTROLS[kind];
+  return `[^\\s${refused}](?:[^${refused}]{0,${TEXT_KINDS[kind].maxLength - 2}}[^\\s${refused}])?`;
+};
+
+const required = (message: string, kind: TextKind) => {
+  const text = { type: 'string', pattern: trimmed(textPattern(kind)) };
+  return described(withTextLimits(z.string({ error: message }).trim().min(1, message), kind), { input: text, output: text });
+};
 
 /** Empty, missing or null all become null. */
 const optional = (kind: TextKind) =>
-  withTextLimits(z.string().trim(), kind)
-    .nullish()
-    .transform((value) => (value ? value : null));
+  described(
+    withTextLimits(z.string().trim(), kind)
+      .nullish()
+      .transform((value) => (value ? value : null)),
+    { input: orNull({ type: 'string', pattern: trimmedOrEmpty(textPattern(kind)) }), output: orNull({ type: 'string', pattern: `^(?:${textPattern(kind)})$` }) },
+  );
 
 /** Non-empty single-line text after trimming, with the spec's 'X is required' message. */
 export const requiredText = (message: string) => required(message, 'short');
@@ -91,11 +158,14 @@ export const optionalFreeText = optional('free');
 
 /** An e-mail address, trimmed; `message` for anything that is not one. */
 export const requiredEmail = (message: string) =>
-  z
-    .string({ error: message })
-    .trim()
-    .max(EMAIL_MAX_LENGTH, FIELD_MESSAGES.tooLong(EMAIL_MAX_LENGTH))
-    .pipe(z.email({ error: message }));
+  described(
+    z
+      .string({ error: message })
+      .trim()
+      .max(EMAIL_MAX_LENGTH, FIELD_MESSAGES.tooLong(EMAIL_MAX_LENGTH))
+      .pipe(z.email({ error: message })),
+    { input: { type: 'string', pattern: trimmed(EMAIL_PATTERN) }, output: { type: 'string', format: 'email', pattern: `^${EMAIL_PATTERN}$` } },
+  );
 
 const ISO_DAY = /^(\d{4}-\d{2}-\d{2})(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/;
 
@@ -120,15 +190,45 @@ function calendarDayOf(value: string, ctx: z.RefinementCtx): string {
 }
 
 /** A calendar day as 'YYYY-MM-DD' (see calendarDayOf); empty, missing or null become null. */
-export const optionalDate = z
-  .string()
-  .trim()
-  .nullish()
-  .transform((value, ctx) => (value ? calendarDayOf(value, ctx) : null));
+export const optionalDate = described(
+  z
+    .string()
+    .trim()
+    .nullish()
+    .transform((value, ctx) => (value ? calendarDayOf(value, ctx) : null)),
+  { input: orNull({ type: 'string', pattern: trimmedOrEmpty(DAY_TEXT_PATTERN) }), output: orNull({ type: 'string', format: 'date' }) },
+);
 
 /** A calendar day as 'YYYY-MM-DD' (see calendarDayOf), with the spec's 'X is required' message when empty. */
 export const requiredDate = (message: string) =>
-  z.string({ error: message }).trim().min(1, message).transform(calendarDayOf);
+  described(z.string({ error: message }).trim().min(1, message).transform(calendarDayOf), {
+    input: { type: 'string', pattern: trimmed(DAY_TEXT_PATTERN) },
+    output: { type: 'string', format: 'date' },
+  });
+
+/** Decimal text of a whole number from 0 to `max` (leading zeros and all), as a pattern. */
+function upTo(max: number): string {
+  const digits = String(max);
+  const alternatives = ['0'];
+  if (digits.length > 1) alternatives.push(`[1-9]\\d{0,${digits.length - 2}}`);
+  for (let index = 0; index < digits.length; index++) {
+    const [low, high] = [index === 0 ? 1 : 0, Number(digits[index]) - 1];
+    const rest = digits.length - index - 1;
+    if (high >= low) alternatives.push(`${digits.slice(0, index)}${low === high ? low : `[${low}-${high}]`}${rest ? `\\d{${rest}}` : ''}`);
+  }
+  alternatives.push(digits);
+  return `0*(?:${alternatives.join('|')})`;
+}
+
+/** optionalInteger's JSON Schema for `range` (read when the schema is made: a getter's range as it is then). */
+function integerJsonSchema({ min, max }: IntegerRange, orZero: boolean): FieldJsonSchema {
+  const text =
+    min <= 0 ? `\\+?${upTo(max)}|-${upTo(-min)}` : `\\+?(?!${upTo(min - 1)}\\s*$)${upTo(max)}`; // from min: not up to min - 1
+  return {
+    input: { anyOf: [{ type: 'integer', minimum: min, maximum: max }, { type: 'string', pattern: trimmedOrEmpty(text) }, { type: 'null' }] },
+    output: orZero ? { type: 'integer' } : orNull({ type: 'integer' }),
+  };
+}
 
 /** Digits only: '1e3', '0x10' and '12.0' are not how anyone types a whole number. */
 const WHOLE_NUMBER_TEXT = /^[+-]?\d+$/;
@@ -139,6 +239,9 @@ const WHOLE_NUMBER_TEXT = /^[+-]?\d+$/;
  * `message` says it is not a whole number.
  */
 export const optionalInteger = (message: string, range: IntegerRange = INT4_RANGE) =>
+  described(integerText(message, range), integerJsonSchema(range, false));
+
+const integerText = (message: string, range: IntegerRange) =>
   z
     .union([z.number(), z.string().trim()], { error: message })
     .nullish()
@@ -163,7 +266,10 @@ export const optionalInteger = (message: string, range: IntegerRange = INT4_RANG
 
 /** A whole number as optionalInteger takes it, 0 when empty: for columns that default to 0 (weight, points). */
 export const optionalIntegerOrZero = (message: string, range: IntegerRange = INT4_RANGE) =>
-  optionalInteger(message, range).transform((number) => number ?? 0);
+  described(
+    optionalInteger(message, range).transform((number) => number ?? 0),
+    integerJsonSchema(range, true),
+  );
 
 /** Longer text is no amount within MONEY_RANGE; refusing it first keeps BigInt from reading megabytes of digits. */
 const MONEY_TEXT_MAX_LENGTH = 32;
@@ -192,28 +298,41 @@ function moneyOf(text: string, ctx: z.RefinementCtx): string {
 
 /** An amount that moves money (a payment, an expense): as requiredMoney, and more than 0.00. */
 export const requiredAmount = (message: string) =>
-  requiredMoney(message).pipe(z.string().refine((value) => parseCents(value)! > 0n, FIELD_MESSAGES.notPositive));
+  described(requiredMoney(message).pipe(z.string().refine((value) => parseCents(value)! > 0n, FIELD_MESSAGES.notPositive)), {
+    input: { type: 'string', pattern: trimmed(AMOUNT_TEXT_PATTERN) },
+    output: MONEY_GIVEN,
+  });
 
 /** An amount of money (see moneyOf), with the spec's 'X is required' message when missing or empty. */
 export const requiredMoney = (message: string) =>
-  z
-    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? message : FIELD_MESSAGES.invalidMoney) })
-    .trim()
-    .min(1, message)
-    .transform(moneyOf);
+  described(
+    z
+      .string({ error: (issue) => (issue.input === undefined || issue.input === null ? message : FIELD_MESSAGES.invalidMoney) })
+      .trim()
+      .min(1, message)
+      .transform(moneyOf),
+    { input: { type: 'string', pattern: trimmed(MONEY_TEXT_PATTERN) }, output: MONEY_GIVEN },
+  );
 
 /** An amount of money (see moneyOf); empty, missing or null become null. */
-export const optionalMoney = z
-  .string({ error: FIELD_MESSAGES.invalidMoney })
-  .trim()
-  .nullish()
-  .transform((value, ctx) => (value ? moneyOf(value, ctx) : null));
+export const optionalMoney = described(
+  z
+    .string({ error: FIELD_MESSAGES.invalidMoney })
+    .trim()
+    .nullish()
+    .transform((value, ctx) => (value ? moneyOf(value, ctx) : null)),
+  { input: orNull({ type: 'string', pattern: trimmedOrEmpty(MONEY_TEXT_PATTERN) }), output: orNull(MONEY_GIVEN) },
+);
 
 /** An amount of money (see moneyOf), '0.00' when empty: for columns that default to 0 (expenses, tax). */
-export const optionalMoneyOrZero = optionalMoney.transform((amount) => amount ?? '0.00');
+export const optionalMoneyOrZero = described(
+  optionalMoney.transform((amount) => amount ?? '0.00'),
+  { input: orNull({ type: 'string', pattern: trimmedOrEmpty(MONEY_TEXT_PATTERN) }), output: MONEY_GIVEN },
+);
 
-/** Any text Postgres's uuid type takes (8-4-4-4-12 hex digits, any version). */
-const RECORD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Any text Postgres's uuid type takes (8-4-4-4-12 hex digits, any version): what a record's id in a path may be. */
+export const RECORD_ID_PATTERN = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
+const RECORD_ID = new RegExp(RECORD_ID_PATTERN);
 
 /**
  * Whether an id that arrives unchecked (a payload's `id`, a hold's records) can name a record: the services ask it
@@ -230,7 +349,10 @@ export const optionalReference = (message: string) =>
 
 /** A uuid reference that must be given: `message` when it is missing, `notFoundMessage` when it names no record. */
 export const requiredReference = (message: string, notFoundMessage: string) =>
-  z.string({ error: message }).trim().min(1, message).pipe(z.uuid({ error: notFoundMessage }));
+  described(z.string({ error: message }).trim().min(1, message).pipe(z.uuid({ error: notFoundMessage })), {
+    input: { type: 'string', pattern: trimmed(UUID_PATTERN) },
+    output: { type: 'string', format: 'uuid', pattern: `^${UUID_PATTERN}$` },
+  });
 
 /** A choice among the given values, with one message for 'missing' and 'not one of them'. */
 export const choice = <const T extends readonly [string, ...string[]]>(values: T, message: string) =>

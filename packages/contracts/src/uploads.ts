@@ -21,3 +21,9 @@ export const UPLOAD_MESSAGES = {
  * root, so tests never meet a running system's objects; the root's other characters become '_', as bucket names want.
  */
 export const objectBucketName = (root: string, purpose: string) => `${root.replace(/[^A-Za-z0-9_-]/g, '_')}-${purpose}`;
+
+/**
+ * A base64 data URL of at least one byte ('data:application/pdf;base64,JVBER...'), as the API document says the
+ * upload routes take it (the gateway's decodeDataUrl also takes white space in the base64 and padding left out).
+ */
+export const DATA_URL_PATTERN = '^data:[^,]*;[Bb][Aa][Ss][Ee]64,(?=[A-Za-z0-9+/]{2})(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$';

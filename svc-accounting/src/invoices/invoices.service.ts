@@ -75,12 +75,26 @@ export class InvoicesService extends CrudService<InvoiceEntity, typeof invoiceIn
     return load.data.customerId === customerId ? undefined : invalidInput({ customerId: [INVOICE_MESSAGES.customerNotLoads] });
   }
 
+  /** The number of the load's invoice that is not cancelled, other than `id`. */
+  private async otherInvoice(manager: EntityManager, loadId: string, id: string): Promise<string | undefined> {
+    const [other]: { invoice_number: string }[] = await manager.query(
+      `SELECT invoice_number FROM accounting.invoices WHERE load_id = $1 AND id <> $2 AND status <> $3 ORDER BY created_at, id LIMIT 1`,
+      [loadId, id, CANCELLED_INVOICE_STATUS],
+    );
+    return other?.invoice_number;
+  }
+
+  private alreadyInvoiced(load: Load, invoiceNumber: string) {
+    const message = INVOICE_MESSAGES.loadAlreadyInvoiced(load.loadNumber, invoiceNumber);
+    return fail('conflict', message, { loadId: [message] });
+  }
+
   /** What an invoice written does beyond itself: it keeps its parties, and bills its load. */
   protected override async effects(manager: EntityManager, change: Change<InvoiceEntity>) {
     if (change.kind === 'delete') return;
     if (change.before) await this.keepPayments(manager, change.record, change.before);
     await this.keepParties(manager, change.record, change.before);
-    await this.billLoad(manager, change.record, change.before, change.context);
+    await this.billLoad(change.record, change.before, change.context);
   }
 
   /**
@@ -120,28 +134,38 @@ export class InvoicesService extends CrudService<InvoiceEntity, typeof invoiceIn
     Object.assign(invoice, kept);
   }
 
-  /**
-   * Issue 26, in the write's transaction: a load has at most one invoice that is not cancelled (409 naming it), checked
-   * under the load's lock so two invoices written at once cannot both pass; and a new invoice for a delivered load
-   * makes it invoiced, asked of svc-core before this commits, so a refusal there (or svc-core away) writes no invoice.
-   * (Were this commit to fail after svc-core's, the load would read invoiced with no invoice: rare, and visible.)
-   */
-  private async billLoad(manager: EntityManager, invoice: InvoiceEntity, before: Readonly<InvoiceEntity> | undefined, context: ChangeContext) {
-    if (invoice.status === CANCELLED_INVOICE_STATUS) return;
+  /** Whether a write makes the invoice bill its load: a new one, or one moved to another load or taken back from cancelled. */
+  private bills(invoice: InvoiceEntity, before?: Readonly<InvoiceEntity>) {
+    if (invoice.status === CANCELLED_INVOICE_STATUS) return false;
     // An edit that leaves the load and the billing as they were leaves them alone (an old load's second invoice too).
-    if (before && before.loadId === invoice.loadId && before.status !== CANCELLED_INVOICE_STATUS) return;
-    await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`accounting.invoices.load:${invoice.loadId}`]);
-    const [other] = await manager.query(
-      `SELECT invoice_number FROM accounting.invoices WHERE load_id = $1 AND id <> $2 AND status <> $3 ORDER BY created_at, id LIMIT 1`,
-      [invoice.loadId, invoice.id, CANCELLED_INVOICE_STATUS],
-    );
-    if (other) {
-      const load = await this.services.get<Load>('core', 'loads', invoice.loadId);
-      if (!load.ok) throw new Refusal(fail(load.error.code, load.error.message));
-      const message = INVOICE_MESSAGES.loadAlreadyInvoiced(load.data.loadNumber, other.invoice_number);
-      throw new Refusal(fail('conflict', message, { loadId: [message] }));
-    }
-    if (before) return;
+    return !before || before.loadId !== invoice.loadId || before.status === CANCELLED_INVOICE_STATUS;
+  }
+
+  /**
+   * Issue 26: a load has at most one invoice that is not cancelled (409 naming it), checked under the load's lock so
+   * that two invoices written at once cannot both pass, before the invoice is held or saved (issue 40: of fifty
+   * creates at once for one load, each refused one asks svc-core nothing but the load's number, and that while it
+   * waits for the lock, never while it holds it).
+   */
+  protected override async share(manager: EntityManager, invoice: InvoiceEntity, before?: Readonly<InvoiceEntity>) {
+    if (!this.bills(invoice, before)) return;
+    const [load] = await Promise.all([
+      this.services.get<Load>('core', 'loads', invoice.loadId),
+      manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`accounting.invoices.load:${invoice.loadId}`]),
+    ]);
+    const other = await this.otherInvoice(manager, invoice.loadId, invoice.id);
+    if (!other) return;
+    // A load that does not exist has no invoice: svc-core away is the one failure that can meet one.
+    throw new Refusal(load.ok ? this.alreadyInvoiced(load.data, other) : fail(load.error.code, load.error.message));
+  }
+
+  /**
+   * A new invoice for a delivered load makes it invoiced, asked of svc-core before this commits (still under the load's
+   * lock), so a refusal there (or svc-core away) writes no invoice. (Were this commit to fail after svc-core's, the load
+   * would read invoiced with no invoice: rare, and visible.)
+   */
+  private async billLoad(invoice: InvoiceEntity, before: Readonly<InvoiceEntity> | undefined, context: ChangeContext) {
+    if (before || !this.bills(invoice)) return;
     const marked = await this.services.request<Load>('core', 'loads', LOAD_ACCOUNTING_ACTIONS.markInvoiced, { id: invoice.loadId }, undefined, context.actor);
     if (!marked.ok) throw new Refusal(fail(marked.error.code, marked.error.message));
   }

@@ -70,7 +70,8 @@ export interface ApiRoute {
   /** The query's parameters, from a contract's object schema. */
   query?: z.ZodObject;
   body?: Content;
-  answer: { status: number; description: string; content?: Content };
+  /** Its content, or several (a list as JSON or, with `format=csv`, as CSV). */
+  answer: { status: number; description: string; content?: Content | Content[] };
   errors?: ErrorStatus[];
 }
 
@@ -108,7 +109,7 @@ function resourceRoutes(resource: ResourceName): ApiRoute[] {
     {
       method: 'get', path: collection, tag, summary: `List ${resource}`, access: 'session', query: listQuery,
       description: 'The whole list as one JSON array, streamed page by page from its owner; with `format=csv`, as CSV.',
-      answer: { status: 200, description: `Every record of ${resource}`, content: json(z.array(stored)) },
+      answer: { status: 200, description: `Every record of ${resource}: JSON, or with \`format=csv\` a CSV download`, content: [json(z.array(stored)), csv] },
       errors: [400, 503],
     },
     {
@@ -239,8 +240,8 @@ export const API_ROUTES: ApiRoute[] = [
     answer: { status: 201, description: 'The document, without its data', content: json(loadDocument) },
     errors: [400, 404, 413, 503],
   },
-  { method: 'get', path: '/api/loads/{id}/documents', tag: 'Loads', summary: "A load's documents", access: 'session', answer: { status: 200, description: 'Without their data', content: json(z.array(loadDocument)) }, errors: [400, 503] },
-  { method: 'get', path: '/api/documents/{id}/download', tag: 'Loads', summary: 'Download a document', access: 'session', answer: { status: 200, description: 'The file, as an attachment named after it', content: { type: 'application/octet-stream' } }, errors: [400, 404, 503] },
+  { method: 'get', path: '/api/loads/{id}/documents', tag: 'Loads', summary: "A load's documents", access: 'session', answer: { status: 200, description: 'Without their data', content: json(z.array(loadDocument)) }, errors: [400, 404, 503] },
+  { method: 'get', path: '/api/documents/{id}/download', tag: 'Loads', summary: 'Download a document', access: 'session', answer: { status: 200, description: 'The file, as an attachment named after it, of the type it was kept as', content: { type: '*/*' } }, errors: [400, 404, 503] },
   { method: 'delete', path: '/api/documents/{id}', tag: 'Loads', summary: 'Delete a document', access: 'session', answer: { status: 204, description: 'Deleted' }, errors: [400, 404, 503] },
 
   // Money.
@@ -278,7 +279,7 @@ export const API_ROUTES: ApiRoute[] = [
   {
     method: 'get', path: `/api/${IFTA_PATH}`, tag: 'IFTA', summary: "The quarter's fuel-tax return per state", access: 'session', query: iftaReportQuerySchema.extend({ format: z.enum(['json', 'csv']).optional() }),
     description: 'Miles per state from GPS positions (a segment crossing a state line split where it crosses), Diesel per state from fuel purchases, the rates entered for the quarter; `format=csv` gives the rows as a CSV to file from.',
-    answer: { status: 200, description: 'The report', content: { shape: '{ year, quarter, totalMiles, totalGallons, fleetMpg, jurisdictions: [{ jurisdiction, miles, taxableGallons, taxPaidGallons, netTaxableGallons, rate, taxDue }], missingRates, gaps, problems } (miles to 1 decimal, gallons to 3, money to 2, as text), or a CSV' } }, errors: [400, 503],
+    answer: { status: 200, description: 'The report: JSON, or with `format=csv` a CSV', content: [{ shape: '{ year, quarter, totalMiles, totalGallons, fleetMpg, jurisdictions: [{ jurisdiction, miles, taxableGallons, taxPaidGallons, netTaxableGallons, rate, taxDue }], missingRates, gaps, problems } (miles to 1 decimal, gallons to 3, money to 2, as text)' }, csv] }, errors: [400, 503],
   },
   { method: 'get', path: `/api/${IFTA_PATH}/records.csv`, tag: 'IFTA', summary: 'The positions behind the miles, as CSV', access: 'session', query: iftaReportQuerySchema, answer: { status: 200, description: 'Truck number and VIN, time, latitude, longitude, state, miles of the segment ending there', content: csv }, errors: [400, 503] },
   { method: 'get', path: `/api/${IFTA_PATH}/rates`, tag: 'IFTA', summary: "The quarter's tax rates", access: 'session', query: iftaQuarterSchema, answer: { status: 200, description: 'The rates', content: { shape: '{ year, quarter, rates: [{ jurisdiction, rate }] }' } }, errors: [400, 503] },

@@ -1,4 +1,4 @@
-import { errorAnswerSchema, INVALID_INPUT } from '@tms/contracts';
+import { errorAnswerSchema, fieldJsonSchemaOf, INVALID_INPUT, RECORD_ID_PATTERN } from '@tms/contracts';
 import { z } from 'zod';
 import { SESSION_COOKIE } from '../auth/sessions.js';
 import { API_ROUTES, type Access, type ApiRoute, type Content, type ErrorStatus } from './api-routes.js';
@@ -61,8 +61,10 @@ class Schemas {
 }
 
 /**
- * zod's JSON Schema of a schema as it is sent (io 'input') or given (io 'output'). A transform's result has no JSON
- * Schema (a day or an amount of money checked and written anew): an answer describes such a field as it was taken.
+ * zod's JSON Schema of a schema as it is sent (io 'input') or given (io 'output'). A field built by contracts' field
+ * builders (a day, an amount of money, an id, an e-mail, a whole number, text) says its own (FieldJsonSchema): the
+ * patterns of what the builder takes, which zod cannot read from a transform. Another transform's result has no JSON
+ * Schema: an answer describes such a field as it was taken.
  */
 function options(io: Io): Parameters<typeof z.toJSONSchema>[1] {
   return {
@@ -70,6 +72,12 @@ function options(io: Io): Parameters<typeof z.toJSONSchema>[1] {
     io,
     unrepresentable: 'any',
     override: ({ zodSchema, jsonSchema }) => {
+      const field = fieldJsonSchemaOf(zodSchema);
+      if (field) {
+        for (const key of Object.keys(jsonSchema)) delete jsonSchema[key];
+        Object.assign(jsonSchema, structuredClone(field[io]));
+        return;
+      }
       const def = zodSchema._zod.def;
       if (io !== 'output' || def.type !== 'pipe' || (def as z.core.$ZodPipeDef).out._zod.def.type !== 'transform') return;
       const { $schema: _dialect, ...taken } = z.toJSONSchema((def as z.core.$ZodPipeDef).in, options(io)) as JsonSchema;
@@ -81,7 +89,8 @@ function options(io: Io): Parameters<typeof z.toJSONSchema>[1] {
 /** A body is described as it is sent (io 'input'), an answer as it is given: a name used both ways says which. */
 const componentName = (id: string, io: Io) => (io === 'output' || /(Input|Changes)$/.test(id) ? id : `${id}Input`);
 
-function content(described: Content, io: Io, schemas: Schemas): Json {
+function content(described: Content | Content[], io: Io, schemas: Schemas): Json {
+  if (Array.isArray(described)) return Object.assign({}, ...described.map((one) => content(one, io, schemas)));
   if ('schema' in described) return { 'application/json': { schema: schemas.convert(described.schema, io) } };
   if ('shape' in described) return { 'application/json': { schema: { type: 'object', description: described.shape } } };
   return { [described.type]: { schema: { ...(described.description ? { description: described.description } : {}) } } };
@@ -97,7 +106,7 @@ function queryParameters(query: z.ZodObject, schemas: Schemas): Json[] {
 }
 
 const pathParameters = (path: string): Json[] =>
-  [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: name === 'id' ? { type: 'string', format: 'uuid' } : { type: 'string' } }));
+  [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: name === 'id' ? { type: 'string', pattern: RECORD_ID_PATTERN } : { type: 'string' } }));
 
 /** The error answers of a route: its own, and those its access brings. */
 function errorAnswers(route: ApiRoute): Json {

@@ -1,5 +1,19 @@
 import { z } from 'zod';
-import { EMAIL_MAX_LENGTH, FIELD_MESSAGES, optionalFreeText, optionalInteger, optionalText, requiredFreeText, requiredText, type IntegerRange } from '../fields.js';
+import {
+  EMAIL_MAX_LENGTH,
+  EMAIL_PATTERN,
+  FIELD_MESSAGES,
+  fieldJsonSchemaOf,
+  optionalFreeText,
+  optionalInteger,
+  optionalText,
+  orNull,
+  requiredFreeText,
+  requiredText,
+  trimmedOrEmpty,
+  withFieldJsonSchema,
+  type IntegerRange,
+} from '../fields.js';
 import { SHARED_MESSAGES } from '../messages.js';
 
 /**
@@ -26,25 +40,46 @@ export const COMPANY_MESSAGES = {
 } as const;
 
 /** Optional text kept as '' rather than null: the profile always answers every field as text. */
-const blankable = <T extends z.ZodType<string | null>>(text: T) => text.transform((value) => value ?? '');
+const blankable = <T extends z.ZodType<string | null>>(text: T) => {
+  const { input, output } = fieldJsonSchemaOf(text)!;
+  const given = (output as { anyOf: Record<string, unknown>[] }).anyOf[0];
+  return withFieldJsonSchema(text.transform((value) => value ?? ''), { input, output: { anyOf: [given, { const: '' }] } });
+};
+
+/** Text of one form, or empty or null (kept as ''), for the API document: `content` is its pattern. */
+const blankableJsonSchema = (content: string) => ({
+  input: orNull({ type: 'string', pattern: trimmedOrEmpty(content) }),
+  output: { type: 'string', pattern: `^(?:${content})?$` },
+});
 
 /** An FMCSA docket number: digits, optionally after 'MC' ('MC-123456', 'MC 123456', '123456'). */
-const MC_NUMBER = /^(MC[- ]?)?\d{1,8}$/i;
-const DOT_NUMBER = /^\d{1,8}$/;
+const MC_NUMBER_PATTERN = '(?:[Mm][Cc][- ]?)?\\d{1,8}';
+const MC_NUMBER = new RegExp(`^${MC_NUMBER_PATTERN}$`);
+const DOT_NUMBER_PATTERN = '\\d{1,8}';
+const DOT_NUMBER = new RegExp(`^${DOT_NUMBER_PATTERN}$`);
 
 export const companyProfileSchema = z.object({
   name: requiredText(COMPANY_MESSAGES.name),
   address: requiredFreeText(COMPANY_MESSAGES.address),
   phone: blankable(optionalText),
-  email: z
-    .string({ error: COMPANY_MESSAGES.email })
-    .trim()
-    .max(EMAIL_MAX_LENGTH, FIELD_MESSAGES.tooLong(EMAIL_MAX_LENGTH))
-    .nullish()
-    .transform((value) => value ?? '')
-    .refine((value) => value === '' || z.email().safeParse(value).success, COMPANY_MESSAGES.email),
-  mcNumber: blankable(optionalText).refine((value) => value === '' || MC_NUMBER.test(value), COMPANY_MESSAGES.mcNumber),
-  dotNumber: blankable(optionalText).refine((value) => value === '' || DOT_NUMBER.test(value), COMPANY_MESSAGES.dotNumber),
+  email: withFieldJsonSchema(
+    z
+      .string({ error: COMPANY_MESSAGES.email })
+      .trim()
+      .max(EMAIL_MAX_LENGTH, FIELD_MESSAGES.tooLong(EMAIL_MAX_LENGTH))
+      .nullish()
+      .transform((value) => value ?? '')
+      .refine((value) => value === '' || z.email().safeParse(value).success, COMPANY_MESSAGES.email),
+    blankableJsonSchema(EMAIL_PATTERN),
+  ),
+  mcNumber: withFieldJsonSchema(
+    blankable(optionalText).refine((value) => value === '' || MC_NUMBER.test(value), COMPANY_MESSAGES.mcNumber),
+    blankableJsonSchema(MC_NUMBER_PATTERN),
+  ),
+  dotNumber: withFieldJsonSchema(
+    blankable(optionalText).refine((value) => value === '' || DOT_NUMBER.test(value), COMPANY_MESSAGES.dotNumber),
+    blankableJsonSchema(DOT_NUMBER_PATTERN),
+  ),
   /** Where customers send payment; left empty, the address. */
   remitTo: blankable(optionalFreeText),
   paymentTermsDays: optionalInteger(COMPANY_MESSAGES.paymentTermsDays, PAYMENT_TERMS_RANGE).transform((days) => days ?? DEFAULT_PAYMENT_TERMS_DAYS),

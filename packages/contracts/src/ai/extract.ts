@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { DATE_RANGE, FREE_TEXT_MAX_LENGTH, MONEY_RANGE, SHORT_TEXT_MAX_LENGTH } from '../fields.js';
+import { DATE_RANGE, FREE_TEXT_MAX_LENGTH, MONEY_RANGE, SHORT_TEXT_MAX_LENGTH, withFieldJsonSchema } from '../fields.js';
 import { LOAD_WEIGHT_RANGE } from '../dispatch/load.js';
 import { DOCUMENT_TYPES } from '../dispatch/document.js';
-import { objectBucketName, UPLOAD_MAX_FILE_BYTES, UPLOAD_MESSAGES, UPLOAD_TTL_MS } from '../uploads.js';
+import { DATA_URL_PATTERN, objectBucketName, UPLOAD_MAX_FILE_BYTES, UPLOAD_MESSAGES, UPLOAD_TTL_MS } from '../uploads.js';
 
 /**
  * AI load extraction (spec 2.5, 7): a document dropped on the load dialog's 'AI Extract' tab is sent as
@@ -145,7 +145,10 @@ export type ExtractLoadResult = z.infer<typeof extractLoadResultSchema>;
 
 /** The body of POST /api/extract-load (spec 7). */
 export const extractLoadRequestSchema = z.object({
-  fileData: z.string({ error: EXTRACT_MESSAGES.fileData }).min(1, EXTRACT_MESSAGES.fileData),
+  fileData: withFieldJsonSchema(z.string({ error: EXTRACT_MESSAGES.fileData }).min(1, EXTRACT_MESSAGES.fileData), {
+    input: { type: 'string', pattern: DATA_URL_PATTERN },
+    output: { type: 'string' },
+  }),
   fileType: z.enum(EXTRACT_FILE_TYPES, { error: EXTRACT_MESSAGES.unsupportedType }),
 });
 export type ExtractLoadRequest = z.infer<typeof extractLoadRequestSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { choice, requiredReference, requiredText } from '../fields.js';
-import { objectBucketName, UPLOAD_MAX_FILE_BYTES, UPLOAD_MESSAGES, UPLOAD_TTL_MS } from '../uploads.js';
+import { choice, requiredReference, requiredText, withFieldJsonSchema } from '../fields.js';
+import { DATA_URL_PATTERN, objectBucketName, UPLOAD_MAX_FILE_BYTES, UPLOAD_MESSAGES, UPLOAD_TTL_MS } from '../uploads.js';
 
 /**
  * A load's documents (spec 3: Document): the file a load was created from is kept with it. The metadata lives in
@@ -56,14 +56,18 @@ const documentFields = {
     .number({ error: DOCUMENT_MESSAGES.fileSize })
     .int(DOCUMENT_MESSAGES.fileSize)
     .min(1, DOCUMENT_MESSAGES.empty)
-    .max(DOCUMENT_MAX_FILE_BYTES, DOCUMENT_MESSAGES.tooLarge),
+    .max(DOCUMENT_MAX_FILE_BYTES, DOCUMENT_MESSAGES.tooLarge)
+    .describe("The file's size in bytes: an upload's must be the size of its fileData, decoded"),
   documentType: choice(DOCUMENT_TYPES, DOCUMENT_MESSAGES.documentType).default(DEFAULT_DOCUMENT_TYPE),
 };
 
 /** The body of POST /api/loads/:id/documents: the file as a base64 data URL, as POST /api/extract-load takes it. */
 export const documentUploadSchema = z.object({
   ...documentFields,
-  fileData: z.string({ error: DOCUMENT_MESSAGES.fileData }).min(1, DOCUMENT_MESSAGES.fileData),
+  fileData: withFieldJsonSchema(z.string({ error: DOCUMENT_MESSAGES.fileData }).min(1, DOCUMENT_MESSAGES.fileData), {
+    input: { type: 'string', pattern: DATA_URL_PATTERN },
+    output: { type: 'string' },
+  }),
 });
 export type DocumentUpload = z.input<typeof documentUploadSchema>;
 

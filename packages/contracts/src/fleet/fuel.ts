@@ -11,6 +11,8 @@ import {
   requiredMoney,
   requiredReference,
   requiredText,
+  trimmed,
+  withFieldJsonSchema,
 } from '../fields.js';
 import { centsToMoney, formatDollars } from '../money.js';
 import { SAFETY_MESSAGES } from '../safety/safety.js';
@@ -79,6 +81,13 @@ const [QUANTITY_MIN, QUANTITY_MAX] = [parseThousandths(FUEL_QUANTITY_RANGE.min)!
 
 /** A quantity within FUEL_QUANTITY_RANGE, written back as 'N.NNN'; numbers are refused (a client must not round it). */
 const requiredQuantity = (message: string) =>
+  withFieldJsonSchema(quantityText(message), {
+    // Digits with at most 3 decimals and at most 4 whole digits (leading zeros aside), more than 0, at most 32 characters.
+    input: { type: 'string', pattern: trimmed('(?=\\S{1,32}\\s*$)(?=[\\d.]*[1-9])(?=\\.?\\d)0*\\d{0,4}(?:\\.\\d{0,3})?') },
+    output: { type: 'string', pattern: '^\\d{1,4}\\.\\d{3}$' },
+  });
+
+const quantityText = (message: string) =>
   z
     .string({ error: (issue) => (issue.input === undefined || issue.input === null ? message : FUEL_MESSAGES.quantity) })
     .trim()

@@ -124,6 +124,8 @@ export interface KeptBy {
  *     lock    the record (`lock`: its row, an advisory lock on its id, or none) and read it as stored
  *     merge   the changes into it (a create: a new record)
  *     rules   the contracts' rules across its fields (`rules`), then the fields it works out (`derive`)
+ *     share   the locks it takes on what it shares with other records, and the rules under them (`share`: one
+ *             invoice per load), before anything is held or saved: a write refused there has asked no one anything
  *     hold    what it names in svc-core (`holds`: ReferenceHolds), once the rules let it pass
  *     save    it (an update: the changed columns; a delete: the row, with `nulledOnDelete`'s references)
  *     effects of the change on other records and services (`effects`: a refusal rolls it all back); a delete's
@@ -132,7 +134,7 @@ export interface KeptBy {
  *   announce  the record, the records the effects changed, then run what they left for after the commit.
  *
  * A domain service extends it, sets its options and overrides only the hooks (`check`, `checkDelete`, `derive`,
- * `effects`), keeping its own business rules visibly apart; no domain rewrites the pipeline.
+ * `share`, `effects`), keeping its own business rules visibly apart; no domain rewrites the pipeline.
  */
 export class CrudService<Entity extends ObjectLiteral & { id: string }, Schema extends z.ZodObject> {
   private readonly pages: ListPages;
@@ -179,8 +181,16 @@ export class CrudService<Entity extends ObjectLiteral & { id: string }, Schema e
   }
 
   /**
+   * The share step of a create or update, in the write's transaction, before anything is held or saved: takes the
+   * locks the record shares with others (an invoice, its load's) and checks the rules across records under them (one
+   * invoice per load). Throw a Refusal to refuse the write: fifty writes at once that one lock lets through one at a
+   * time cost each loser no request to another service and no hold to let go of.
+   */
+  protected async share(_manager: EntityManager, _record: Entity, _before?: Readonly<Entity>): Promise<void> {}
+
+  /**
    * What a change does beyond its record, in the write's transaction, after it is saved and before it commits:
-   * rules across records that need a lock to hold under concurrent writes (one invoice per load), other records it
+   * rules across records that need the record saved (a payment within its invoice's balance), other records it
    * changes (a payment's invoices) and what another service must do with it (a load made invoiced, a device's grant
    * published). Throw a Refusal to roll it all back; answer what the pipeline must announce or run after the commit.
    */
@@ -244,6 +254,7 @@ export class CrudService<Entity extends ObjectLiteral & { id: string }, Schema e
         const record = (stored ? manager.merge(this.repository.target, stored, write.fields as never) : this.repository.create({ ...write.fields, id } as never)) as Entity;
         const broken = this.applyRules(record, before, write.kind === 'update' ? Object.keys(write.fields) : undefined);
         if (broken) throw new Refusal(broken);
+        await this.share(manager, record, before);
         await hold(record, before);
         const saved = before ? await this.saveChanges(manager, record, before) : await manager.save(record);
         const change: Change<Entity> = before ? { kind: 'update', record: saved, before, context: write.context } : { kind: 'create', record: saved, context: write.context };
