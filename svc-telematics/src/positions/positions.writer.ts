@@ -143,7 +143,7 @@ export class PositionsWriter {
       await ifta.write(manager, unsure, devicesUpdate);
     });
     ifta?.committed();
-    if (stored) this.moved?.note(trucksRows);
+    if (stored) this.moved?.note(trucksRows, ifta!.late());
     return rows.length;
   }
 }

@@ -1,7 +1,8 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { STOP_WATCH_ACTIONS, type StopSeen, type StopsToWatch, type WatchedLoad } from '@tms/contracts';
+import { METERS_PER_MILE, STOP_WATCH_ACTIONS, type StopSeen, type StopsToWatch, type WatchedLoad } from '@tms/contracts';
 import { ServiceRequests } from '@tms/service-kit';
 import { DataSource } from 'typeorm';
+import { EARTH_RADIUS_M } from '../ifta/state-lines.js';
 import { telematicsConfig } from '../telematics-config.js';
 import { MovedTrucks } from './moved-trucks.js';
 import { advanceVisits, decideVisits, stopEtas, visitsOf, type StopFix, type VisitsState, type VisitStop } from './stop-visits.js';
@@ -37,6 +38,15 @@ interface Read {
   whole: boolean;
 }
 
+/** An estimate is told again once it moved this much (or crossed the appointment's end): not at every position. */
+const ETA_STEP_MS = 5 * 60_000;
+
+/** Whether svc-core, told `told` (undefined: nothing), is to be told `eta`. */
+function etaWorthTelling(told: number | null | undefined, eta: number | null, end: number | null): boolean {
+  if (told === undefined || told === null || eta === null) return told !== eta;
+  return Math.abs(eta - told) >= ETA_STEP_MS || (end !== null && eta > end !== told > end);
+}
+
 const time = (value: string | null) => (value === null ? null : Date.parse(value));
 const iso = (at: number) => new Date(at).toISOString();
 
@@ -53,19 +63,47 @@ const visitStops = (load: WatchedLoad): VisitStop[] =>
   }));
 
 /**
- * The positions of each load's truck, in the order they are decided in. Each load's own bound (`from`, inclusive for
- * a whole read, else after it), and all above $2 so that Postgres reads only the days' partitions that may hold them.
+ * The positions of each load's truck that can change its decision, in the order they are decided in: each load's own
+ * bound (`from`, inclusive for a whole read, else after it), all above $2 so that Postgres reads only the days'
+ * partitions that may hold them. Of a run of positions outside every stop's box (s, n, w, e: around its radius),
+ * only the first and the last come back: the decision is the same without those between (the first ends a visit
+ * or starts the time outside, the last is the longest outside), and a moving truck's positions stay in Postgres.
  */
 const POSITIONS_SQL = `
   SELECT r.load_id::text AS "loadId", p.id::text AS id, p.latitude::float8 AS latitude, p.longitude::float8 AS longitude,
     (extract(epoch FROM p.recorded_at) * 1000)::float8 AS at,
     to_char(p.recorded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS time
-  FROM json_to_recordset($1::json) AS r(load_id uuid, truck_id uuid, "from" timestamptz, whole boolean)
+  FROM json_to_recordset($1::json) AS r(load_id uuid, truck_id uuid, "from" timestamptz, whole boolean, s float8[], n float8[], w float8[], e float8[])
   CROSS JOIN LATERAL (
-    SELECT q.id, q.latitude, q.longitude, q.recorded_at FROM telematics.positions q
-    WHERE q.truck_id = r.truck_id AND q.recorded_at >= r."from" AND (r.whole OR q.recorded_at > r."from") AND q.recorded_at >= $2::timestamptz
+    SELECT f.*, lag(f.near) OVER o AS near_before, lead(f.near) OVER o AS near_after FROM (
+      SELECT q.id, q.latitude, q.longitude, q.recorded_at,
+        EXISTS (SELECT FROM unnest(r.s, r.n, r.w, r.e) AS b(s, n, w, e) WHERE q.latitude BETWEEN b.s AND b.n AND q.longitude BETWEEN b.w AND b.e) AS near
+      FROM telematics.positions q
+      WHERE q.truck_id = r.truck_id AND q.recorded_at >= r."from" AND (r.whole OR q.recorded_at > r."from") AND q.recorded_at >= $2::timestamptz
+    ) f
+    WINDOW o AS (ORDER BY f.recorded_at, f.id)
   ) p
+  WHERE p.near OR p.near_before IS NOT FALSE OR p.near_after IS NOT FALSE
   ORDER BY r.load_id, p.recorded_at, p.id`;
+
+/** Degrees of latitude per mile, on the sphere distances are measured on, with some room. */
+const BOX_DEGREES_PER_MILE = (1.05 * 360) / (2 * Math.PI * (EARTH_RADIUS_M / METERS_PER_MILE));
+
+/** Each stop's box (south, north, west, east edges), holding every point within its radius. */
+function boxesOf(load: WatchedLoad) {
+  const box = { s: [] as number[], n: [] as number[], w: [] as number[], e: [] as number[] };
+  for (const { latitude, longitude, radiusMiles } of load.stops) {
+    if (latitude === null || longitude === null) continue;
+    const half = radiusMiles * BOX_DEGREES_PER_MILE;
+    const poleward = Math.min(89.9, Math.abs(latitude) + half);
+    const wide = Math.min(180, half / Math.cos((poleward * Math.PI) / 180));
+    box.s.push(latitude - half);
+    box.n.push(latitude + half);
+    box.w.push(longitude - wide);
+    box.e.push(longitude + wide);
+  }
+  return box;
+}
 
 const LATEST_SQL = `
   SELECT subject_id::text AS "truckId", latitude::float8 AS latitude, longitude::float8 AS longitude,
@@ -80,11 +118,13 @@ const LATEST_SQL = `
  * truck's latest position; it tells svc-core only what changed (`stops-seen`).
  *
  * Positions are decided in their own time order, never in the order they were stored: a load's decision is a fold
- * over its positions, kept per load, that takes the positions stored after its last one; a truck noted with a
- * position at or before that (a late position, a batch delivered again) has its load decided again from all its
- * positions since the load's `since`. So late, out-of-order and redelivered positions give the answer the same
- * positions give in order. A GPS time is told to svc-core only once decided from all the load's positions: with
- * several replicas, another may have stored a late position this one did not note.
+ * over its positions, kept per load, that takes the positions stored after its last one. A position the writer
+ * stored after every position of its truck stored before (under the lock of the truck's latest position) is after
+ * that last one; any other is noted late (IftaBatch.late), and one at or before that last one has its load decided
+ * again from all its positions since the load's `since`. So late, out-of-order and redelivered positions give the answer the same
+ * positions give in order. A GPS time that would replace one svc-core has is told only once decided from all the
+ * load's positions: with several replicas, another may have stored a late position this one did not note (and told
+ * what it changed).
  */
 @Injectable()
 export class StopWatcher implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -137,16 +177,17 @@ export class StopWatcher implements OnApplicationBootstrap, OnApplicationShutdow
     const reads: Read[] = [];
     for (const load of loads) {
       const watch = this.watches.get(load.loadId);
-      const earliest = moved.get(load.truckId);
+      const late = moved.late.get(load.truckId);
       if (!watch || watch.key !== keyOf(load)) reads.push({ load, whole: true });
-      else if (earliest !== undefined) reads.push({ load, whole: Date.parse(earliest) <= (watch.state.last?.at ?? -Infinity) });
+      else if (moved.trucks.has(load.truckId)) reads.push({ load, whole: late !== undefined && Date.parse(late) <= (watch.state.last?.at ?? -Infinity) });
       else if (this.retry.has(load.loadId)) reads.push({ load, whole: false });
     }
     this.retry.clear();
     if (!reads.length) return 0;
     await this.decide(reads);
-    // What an incremental decision would change is decided again from all the load's positions first.
-    const unsure = reads.filter(({ load }) => !this.watches.get(load.loadId)!.whole && this.gpsChanges(load).length);
+    // A GPS time svc-core has that an incremental decision would change is decided again from all the load's
+    // positions first (another replica may have stored a late position, and told it).
+    const unsure = reads.filter(({ load }) => !this.watches.get(load.loadId)!.whole && this.gpsChanges(load).some(({ overwrites }) => overwrites));
     if (unsure.length) await this.decide(unsure.map(({ load }) => ({ load, whole: true })));
     return this.tell(reads.map(({ load }) => load));
   }
@@ -160,10 +201,14 @@ export class StopWatcher implements OnApplicationBootstrap, OnApplicationShutdow
         return { ...read, whole, from: whole ? read.load.since : watch.lastTime! };
       });
       const lowest = chunk.reduce((low, read) => (Date.parse(read.from) < Date.parse(low) ? read.from : low), chunk[0].from);
-      const rows: PositionRow[] = await this.dataSource.query(POSITIONS_SQL, [
-        JSON.stringify(chunk.map(({ load, from, whole }) => ({ load_id: load.loadId, truck_id: load.truckId, from, whole }))),
-        lowest,
-      ]);
+      const rows: PositionRow[] = await this.dataSource.transaction(async (manager) => {
+        // Compiling the plan (its estimate counts 100 loads of many positions) would take longer than running it.
+        await manager.query(`SET LOCAL jit = off`);
+        return manager.query(POSITIONS_SQL, [
+          JSON.stringify(chunk.map(({ load, from, whole }) => ({ load_id: load.loadId, truck_id: load.truckId, from, whole, ...boxesOf(load) }))),
+          lowest,
+        ]);
+      });
       const byLoad = new Map<string, PositionRow[]>();
       for (const row of rows) {
         const list = byLoad.get(row.loadId);
@@ -196,10 +241,10 @@ export class StopWatcher implements OnApplicationBootstrap, OnApplicationShutdow
     }
   }
 
-  /** The GPS times decided for a load that svc-core does not have. */
-  private gpsChanges(load: WatchedLoad): StopSeen[] {
+  /** The GPS times decided for a load that svc-core does not have; `overwrites`: it has others. */
+  private gpsChanges(load: WatchedLoad): (StopSeen & { overwrites: boolean })[] {
     const watch = this.watches.get(load.loadId)!;
-    const seen: StopSeen[] = [];
+    const seen: (StopSeen & { overwrites: boolean })[] = [];
     visitsOf(watch.state).forEach((visit, index) => {
       const stop = load.stops[index];
       const arrived = visit.gpsArrivedAt !== null && visit.gpsArrivedAt !== time(stop.gpsArrivedAt);
@@ -210,6 +255,7 @@ export class StopWatcher implements OnApplicationBootstrap, OnApplicationShutdow
         stopId: stop.id,
         ...(arrived && { gpsArrivedAt: iso(visit.gpsArrivedAt!) }),
         ...(departed && { gpsDepartedAt: iso(visit.gpsDepartedAt!) }),
+        overwrites: (arrived && stop.gpsArrivedAt !== null) || (departed && stop.gpsDepartedAt !== null),
       });
     });
     return seen;
@@ -226,13 +272,13 @@ export class StopWatcher implements OnApplicationBootstrap, OnApplicationShutdow
     const etasTold: { watch: Watch; stopId: string; eta: number | null }[] = [];
     for (const load of loads) {
       const watch = this.watches.get(load.loadId)!;
-      const changes = new Map(this.gpsChanges(load).map((change) => [change.stopId, change]));
+      const changes = new Map(this.gpsChanges(load).map(({ overwrites: _, ...change }) => [change.stopId, change]));
       const visits = visitsOf(watch.state);
       const reached = load.stops.map((stop, index) => stop.arrivedAt !== null || stop.departedAt !== null || visits[index].gpsArrivedAt !== null);
       const etas = stopEtas(watch.state.stops, reached, latest.get(load.truckId) ?? null);
       load.stops.forEach((stop, index) => {
         const eta = etas[index];
-        const etaChanged = watch.etas.get(stop.id) !== eta;
+        const etaChanged = etaWorthTelling(watch.etas.get(stop.id), eta, time(stop.appointmentEnd));
         const change = changes.get(stop.id);
         if (!change && !etaChanged) return;
         seen.push({ ...(change ?? { loadId: load.loadId, stopId: stop.id }), ...(etaChanged && { eta: eta === null ? null : iso(eta) }) });
