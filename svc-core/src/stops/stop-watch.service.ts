@@ -110,7 +110,8 @@ export class StopWatch {
     let changed = 0;
     for (const { stopId, gpsArrivedAt, gpsDepartedAt, eta } of seen) {
       // Each column changes only when it says something new; a time someone entered is never replaced.
-      const [row] = await manager.query(
+      // TypeORM answers an UPDATE as [rows, count].
+      const [rows]: [unknown[], number] = await manager.query(
         `UPDATE core.load_stops SET
            gps_arrived_at = coalesce($3::timestamptz, gps_arrived_at),
            arrived_at = CASE WHEN $3::timestamptz IS NOT NULL AND (arrived_at IS NULL OR arrived_source = 'gps') THEN $3::timestamptz ELSE arrived_at END,
@@ -127,7 +128,7 @@ export class StopWatch {
          RETURNING id`,
         [loadId, stopId, gpsArrivedAt ?? null, gpsDepartedAt ?? null, eta !== undefined, eta ?? null],
       );
-      if (row) changed += 1;
+      if (rows.length) changed += 1;
     }
     if (!changed) return { changed, events: [], startsTrip: false };
     const after = await this.stops.read(manager, loadId);
