@@ -41,9 +41,10 @@ interface Read {
 /** An estimate is told again once it moved this much (or crossed the appointment's end): not at every position. */
 const ETA_STEP_MS = 5 * 60_000;
 
-/** Whether svc-core, told `told` (undefined: nothing), is to be told `eta`. */
+/** Whether svc-core, told `told` (undefined: nothing yet by this process), is to be told `eta`. */
 function etaWorthTelling(told: number | null | undefined, eta: number | null, end: number | null): boolean {
-  if (told === undefined || told === null || eta === null) return told !== eta;
+  if (told === undefined) return eta !== null;
+  if (told === null || eta === null) return told !== eta;
   return Math.abs(eta - told) >= ETA_STEP_MS || (end !== null && eta > end !== told > end);
 }
 
@@ -135,6 +136,8 @@ export class StopWatcher implements OnApplicationBootstrap, OnApplicationShutdow
   private timer?: NodeJS.Timeout;
   private running: Promise<unknown> = Promise.resolve();
   private stopped = false;
+  /** svc-core did not answer the last look (said once, not at every look). */
+  private unanswered = false;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -168,9 +171,11 @@ export class StopWatcher implements OnApplicationBootstrap, OnApplicationShutdow
     const reply = await this.requests.request<StopsToWatch>('core', 'loads', STOP_WATCH_ACTIONS.toWatch, {}, TO_WATCH_TIMEOUT_MS);
     if (!reply.ok) {
       this.moved.giveBack(moved);
-      this.logger.warn(`svc-core did not list the loads to watch: ${reply.error.message}`);
+      if (!this.unanswered) this.logger.warn(`svc-core did not list the loads to watch (asked again every look): ${reply.error.message}`);
+      this.unanswered = true;
       return 0;
     }
+    this.unanswered = false;
     const { loads } = reply.data;
     const watched = new Set(loads.map((load) => load.loadId));
     for (const loadId of this.watches.keys()) if (!watched.has(loadId)) this.watches.delete(loadId);
