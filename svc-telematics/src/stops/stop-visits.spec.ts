@@ -1,4 +1,4 @@
-import { advanceVisits, decideVisits, milesBetween, startVisits, stopEtas, stopVisits, visitsOf, type StopFix, type VisitStop } from './stop-visits.js';
+import { advanceVisits, decideVisits, milesBetween, startVisits, stopBoxes, stopEtas, stopVisits, visitsOf, type StopFix, type VisitStop } from './stop-visits.js';
 
 /** Degrees of latitude per mile on the sphere the distances are measured on (69.093 miles a degree). */
 const DEGREES_PER_MILE = 1 / 69.09332;
@@ -210,5 +210,28 @@ describe('the estimate for the stops ahead', () => {
     const unknown = stopAt(0, 0, { latitude: null, longitude: null });
     expect(stopEtas([ONE, unknown, TWO], [true, false, false], latest)).toEqual([null, null, minutes(Math.ceil((milesBetween(latest, TWO) * 1.2 * 60) / 50))]);
     expect(stopEtas([ONE], [false], null)).toEqual([null]);
+  });
+});
+
+describe("a stop's box", () => {
+  it('holds every point within the radius, in every direction, at any latitude', () => {
+    for (const [latitude, radiusMiles] of [[25, 0.5], [48.9, 0.5], [64.8, 50], [-33.9, 2]]) {
+      const stop = stopAt(latitude, -97.3, { radiusMiles });
+      const { s, n, w, e } = stopBoxes([stop, stopAt(0, 0, { latitude: null, longitude: null })]);
+      expect(s).toHaveLength(1);
+      for (let degrees = 0; degrees < 360; degrees += 5) {
+        // A point just inside the radius, found along the bearing by halving.
+        const bearing = (degrees * Math.PI) / 180;
+        let [low, high] = [0, 2];
+        for (let i = 0; i < 50; i++) {
+          const mid = (low + high) / 2;
+          const point = { latitude: latitude + mid * radiusMiles * DEGREES_PER_MILE * Math.cos(bearing), longitude: -97.3 + (mid * radiusMiles * DEGREES_PER_MILE * Math.sin(bearing)) / Math.cos((latitude * Math.PI) / 180) };
+          if (milesBetween(point, stop) <= radiusMiles) low = mid;
+          else high = mid;
+        }
+        const edge = { latitude: latitude + low * radiusMiles * DEGREES_PER_MILE * Math.cos(bearing), longitude: -97.3 + (low * radiusMiles * DEGREES_PER_MILE * Math.sin(bearing)) / Math.cos((latitude * Math.PI) / 180) };
+        expect(edge.latitude >= s[0] && edge.latitude <= n[0] && edge.longitude >= w[0] && edge.longitude <= e[0]).toBe(true);
+      }
+    }
   });
 });

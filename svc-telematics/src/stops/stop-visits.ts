@@ -1,5 +1,5 @@
 import { ARRIVAL_DWELL_MS, DEPARTURE_DWELL_MS, METERS_PER_MILE, RISK_SPEED_MPH, ROUTE_FACTOR } from '@tms/contracts';
-import { greatCircleMeters, type LonLat } from '../ifta/state-lines.js';
+import { EARTH_RADIUS_M, greatCircleMeters, type LonLat } from '../ifta/state-lines.js';
 
 /** A stored position of the load's truck. */
 export interface StopFix extends LonLat {
@@ -52,6 +52,29 @@ export interface VisitsState {
 
 const MILES_PER_METER = 1 / METERS_PER_MILE;
 export const milesBetween = (a: LonLat, b: LonLat) => greatCircleMeters(a, b) * MILES_PER_METER;
+
+/** Degrees of latitude per mile, on the sphere distances are measured on, with 5% of room. */
+const BOX_DEGREES_PER_MILE = (1.05 * 360) / (2 * Math.PI * (EARTH_RADIUS_M / METERS_PER_MILE));
+
+/**
+ * Each stop's box, as the edges' arrays (south, north, west, east; stops without coordinates have none): every point
+ * within the stop's radius is inside its box, so a position outside every box is outside every stop.
+ */
+export function stopBoxes(stops: readonly Pick<VisitStop, 'latitude' | 'longitude' | 'radiusMiles'>[]) {
+  const box = { s: [] as number[], n: [] as number[], w: [] as number[], e: [] as number[] };
+  for (const { latitude, longitude, radiusMiles } of stops) {
+    if (latitude === null || longitude === null) continue;
+    const half = radiusMiles * BOX_DEGREES_PER_MILE;
+    // A degree of longitude is shortest at the box's edge nearer the pole.
+    const poleward = Math.min(89.9, Math.abs(latitude) + half);
+    const wide = Math.min(180, half / Math.cos((poleward * Math.PI) / 180));
+    box.s.push(latitude - half);
+    box.n.push(latitude + half);
+    box.w.push(longitude - wide);
+    box.e.push(longitude + wide);
+  }
+  return box;
+}
 
 /** Time, then id: the order positions are decided in. */
 const before = (a: StopFix, b: StopFix) => a.at < b.at || (a.at === b.at && a.id < b.id);

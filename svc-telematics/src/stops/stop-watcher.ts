@@ -1,11 +1,10 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { METERS_PER_MILE, STOP_WATCH_ACTIONS, type StopSeen, type StopsToWatch, type WatchedLoad } from '@tms/contracts';
+import { STOP_WATCH_ACTIONS, type StopSeen, type StopsToWatch, type WatchedLoad } from '@tms/contracts';
 import { ServiceRequests } from '@tms/service-kit';
 import { DataSource } from 'typeorm';
-import { EARTH_RADIUS_M } from '../ifta/state-lines.js';
 import { telematicsConfig } from '../telematics-config.js';
 import { MovedTrucks } from './moved-trucks.js';
-import { advanceVisits, decideVisits, stopEtas, visitsOf, type StopFix, type VisitsState, type VisitStop } from './stop-visits.js';
+import { advanceVisits, decideVisits, stopBoxes, stopEtas, visitsOf, type StopFix, type VisitsState, type VisitStop } from './stop-visits.js';
 
 /** How long svc-core may take to list the loads watched (every load under way, with its stops). */
 const TO_WATCH_TIMEOUT_MS = 10_000;
@@ -86,25 +85,6 @@ const POSITIONS_SQL = `
   ) p
   WHERE p.near OR p.near_before IS NOT FALSE OR p.near_after IS NOT FALSE
   ORDER BY r.load_id, p.recorded_at, p.id`;
-
-/** Degrees of latitude per mile, on the sphere distances are measured on, with some room. */
-const BOX_DEGREES_PER_MILE = (1.05 * 360) / (2 * Math.PI * (EARTH_RADIUS_M / METERS_PER_MILE));
-
-/** Each stop's box (south, north, west, east edges), holding every point within its radius. */
-function boxesOf(load: WatchedLoad) {
-  const box = { s: [] as number[], n: [] as number[], w: [] as number[], e: [] as number[] };
-  for (const { latitude, longitude, radiusMiles } of load.stops) {
-    if (latitude === null || longitude === null) continue;
-    const half = radiusMiles * BOX_DEGREES_PER_MILE;
-    const poleward = Math.min(89.9, Math.abs(latitude) + half);
-    const wide = Math.min(180, half / Math.cos((poleward * Math.PI) / 180));
-    box.s.push(latitude - half);
-    box.n.push(latitude + half);
-    box.w.push(longitude - wide);
-    box.e.push(longitude + wide);
-  }
-  return box;
-}
 
 const LATEST_SQL = `
   SELECT subject_id::text AS "truckId", latitude::float8 AS latitude, longitude::float8 AS longitude,
@@ -210,7 +190,7 @@ export class StopWatcher implements OnApplicationBootstrap, OnApplicationShutdow
         // Compiling the plan (its estimate counts 100 loads of many positions) would take longer than running it.
         await manager.query(`SET LOCAL jit = off`);
         return manager.query(POSITIONS_SQL, [
-          JSON.stringify(chunk.map(({ load, from, whole }) => ({ load_id: load.loadId, truck_id: load.truckId, from, whole, ...boxesOf(load) }))),
+          JSON.stringify(chunk.map(({ load, from, whole }) => ({ load_id: load.loadId, truck_id: load.truckId, from, whole, ...stopBoxes(load.stops) }))),
           lowest,
         ]);
       });
