@@ -33,6 +33,7 @@ import {
   rpcSubject,
   SERVICES,
   serviceQueue,
+  STOP_WATCH_ACTIONS,
 } from '@tms/contracts';
 
 /** The NATS users: the gateway and one per service, named as the processes are. */
@@ -101,7 +102,15 @@ export function permissions(root) {
     ]),
     'svc-telematics': service(
       'telematics',
-      [core(REFERENCES_RESOURCE, '*'), core('*', 'get'), ...gps, ...deadLetters, ...kvBucket(deviceGrantsBucket(root))],
+      [
+        core(REFERENCES_RESOURCE, '*'),
+        core('*', 'get'),
+        // Arrivals and departures from GPS: the loads under way, and what the trucks did at their stops.
+        ...Object.values(STOP_WATCH_ACTIONS).map((action) => core('loads', action)),
+        ...gps,
+        ...deadLetters,
+        ...kvBucket(deviceGrantsBucket(root)),
+      ],
       gpsStreams(root).map(({ name }) => `$JS.EVENT.ADVISORY.CONSUMER.MAX_DELIVERIES.${name}.${gpsConsumerName}`),
     ),
     'svc-ai': service('ai', objectBucket(extractUploadBucket(root))),

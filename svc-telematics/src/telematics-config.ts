@@ -16,4 +16,8 @@ export const telematicsConfig = {
   get consumerBatch() {
     return positive('GPS_CONSUMER_BATCH', 5000);
   },
+  /** How often the stops of loads under way are looked at (ms): an arrival is known within this and a bit of a position being stored. */
+  get stopWatchIntervalMs() {
+    return wholeNumberSetting('GPS_STOP_WATCH_INTERVAL_MS', { fallback: 15_000, min: 100, max: 45_000 });
+  },
 };

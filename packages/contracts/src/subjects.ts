@@ -19,7 +19,9 @@ export const rpcSubject = (root: string, service: ServiceName, resource: string,
 export const healthSubject = (root: string, service: ServiceName) => `${root}.${service}.health`;
 
 export type ChangeKind = 'created' | 'updated' | 'deleted';
-export const eventSubject = (root: string, entity: string, change: ChangeKind) => `${root}.events.${entity}.${change}`;
+/** What an event says happened to its entity: a change of the record, or a fact of its own (a stop arrived at). */
+export type EventKind = ChangeKind | 'arrived' | 'departed';
+export const eventSubject = (root: string, entity: string, event: EventKind) => `${root}.events.${entity}.${event}`;
 
 /**
  * Which service owns each `/api/{resource}`. The gateway routes by this table, so a new domain's resource is

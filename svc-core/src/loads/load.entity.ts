@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import type { Load } from '@tms/contracts';
+import type { Load, Stop } from '@tms/contracts';
 
 @Entity({ name: 'loads' })
 export class LoadEntity implements Load {
@@ -56,6 +56,21 @@ export class LoadEntity implements Load {
 
   @Column({ type: 'text', nullable: true })
   notes!: string | null;
+
+  /** How many stops it has (the list's '+N stops' without reading them). */
+  @Column({ name: 'stop_count', type: 'int' })
+  stopCount!: number;
+
+  /** Its stops as one readable line (stopsSummary): the CSV export's stops column, and stop changes in the audit trail. */
+  @Column({ name: 'stops_summary', type: 'text' })
+  stopsSummary!: string;
+
+  /** When it was last given its truck while assigned or in transit: GPS watches its stops from then. */
+  @Column({ name: 'assigned_at', type: 'timestamptz', nullable: true })
+  assignedAt!: Date | null;
+
+  /** Its stops in order: no column, answered by a load's own read and write (LoadStops). */
+  stops?: Stop[];
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;

@@ -5,10 +5,14 @@ import { LoadEntity } from './load.entity.js';
 import { LoadsAccountingController } from './loads-accounting.controller.js';
 import { LoadsController } from './loads.controller.js';
 import { LoadsService } from './loads.service.js';
+import { LoadStopEntity } from '../stops/load-stop.entity.js';
+import { LoadStops } from '../stops/load-stops.js';
+import { StopWatchController } from '../stops/stop-watch.controller.js';
+import { StopWatch } from '../stops/stop-watch.service.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([LoadEntity]), DocumentsModule],
-  controllers: [LoadsController, LoadsAccountingController],
-  providers: [LoadsService],
+  imports: [TypeOrmModule.forFeature([LoadEntity, LoadStopEntity]), DocumentsModule],
+  controllers: [LoadsController, LoadsAccountingController, StopWatchController],
+  providers: [LoadsService, LoadStops, StopWatch],
 })
 export class LoadsModule {}

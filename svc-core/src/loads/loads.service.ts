@@ -11,12 +11,18 @@ import {
   PAYABLE_LOAD_STATUSES,
   payableLoadsPayloadSchema,
   SETTLEMENT_LOADS_MAX,
+  invalidInput,
+  recordIssues,
+  STOP_EVENTS,
   type LoadFields,
   type LoadSummary,
+  type Stop,
+  type StopEvent,
+  type StopFields,
   type LoadSummaryPage,
   type RpcReply,
 } from '@tms/contracts';
-import { CrudService, EVENTS, refuseMissingReferences, type Change, type ChangeContext } from '@tms/service-kit';
+import { announceChange, CrudService, EVENTS, refuseMissingReferences, type Change, type ChangeContext, type WriteFields } from '@tms/service-kit';
 import { Repository, type EntityManager } from 'typeorm';
 import { CustomerEntity } from '../customers/customer.entity.js';
 import { AccidentEntity } from '../accidents/accident.entity.js';
@@ -27,6 +33,7 @@ import { HeldReferences } from '../references/held-references.service.js';
 import { TruckEntity } from '../trucks/truck.entity.js';
 import { LoadEntity } from './load.entity.js';
 import { LOAD_CONSTRAINTS } from './loads.errors.js';
+import { LoadStops } from '../stops/load-stops.js';
 
 /** Loads of a driver's settlement in one answer: about 200 bytes each, well inside a NATS message. */
 const PAYABLE_PAGE = 1000;
@@ -49,6 +56,7 @@ export class LoadsService extends CrudService<LoadEntity, typeof loadInputSchema
     @Inject(EVENTS) events: ClientProxy,
     private readonly documentFiles: DocumentFiles,
     private readonly held: HeldReferences,
+    private readonly stops: LoadStops,
   ) {
     super(repository, events, {
       entity: 'load',
@@ -56,6 +64,8 @@ export class LoadsService extends CrudService<LoadEntity, typeof loadInputSchema
       rules: LOAD_RULES,
       constraints: LOAD_CONSTRAINTS,
       order: { createdAt: 'DESC' },
+      // Its stops are written with it: a write reads them under the load's lock, as GPS's records do (StopWatch).
+      lock: 'row',
       nulledOnDelete: [
         { target: FuelEntity, field: 'loadId', entity: 'fuel' },
         { target: AccidentEntity, field: 'loadId', entity: 'accident' },
@@ -111,8 +121,68 @@ export class LoadsService extends CrudService<LoadEntity, typeof loadInputSchema
     return this.guard(async () => ok(await this.repository.query(`${SUMMARY} WHERE id = ANY($1::uuid[]) ORDER BY delivery_date, load_number, id`, [ids])));
   }
 
-  /** A deleted load's documents go with it (a cascade): their bytes are swept once it has committed. */
-  protected override async effects(_manager: EntityManager, change: Change<LoadEntity>) {
-    if (change.kind === 'delete') return { afterCommit: () => this.documentFiles.sweep() };
+  /** A load with its stops in order. */
+  override async get(id: unknown): Promise<RpcReply<LoadEntity>> {
+    const found = await super.get(id);
+    if (!found.ok) return found;
+    return this.guard(async () => ok({ ...found.data, stops: await this.stops.read(this.repository.manager, found.data.id) }));
   }
+
+  /**
+   * A write that gives the stops sets the spec's pickup and delivery fields from the first and last stop (and is
+   * held to the spec's rule on them); a load given its truck while assigned or in transit is watched from now.
+   */
+  protected override derive(load: LoadEntity, before: Readonly<LoadEntity> | undefined, fields: WriteFields) {
+    const watched = (record?: Readonly<LoadEntity>) => !!record?.assignedTruckId && (record.status === 'assigned' || record.status === 'in-transit');
+    if (watched(load) && (!watched(before) || before!.assignedTruckId !== load.assignedTruckId)) load.assignedAt = new Date();
+    const stops = fields.stops as StopFields[] | undefined;
+    if (!stops) return undefined;
+    Object.assign(load, this.stops.specFields(stops, load));
+    load.stopCount = stops.length;
+    const issues = recordIssues(LOAD_RULES, load);
+    return issues ? invalidInput(issues) : undefined;
+  }
+
+  /**
+   * A load's stops are written with it (LoadStops.write), and what the load keeps of them (their count, their line)
+   * set before the write is audited, so its audit entry shows them. The answer has the stops; an arrival or
+   * departure first known is announced once committed. A deleted load's documents go with it (a cascade): their
+   * bytes are swept once it has committed.
+   */
+  protected override async effects(manager: EntityManager, change: Change<LoadEntity>) {
+    if (change.kind === 'delete') return { afterCommit: () => this.documentFiles.sweep() };
+    const { record: load } = change;
+    const { stored, written } = await this.stops.write(manager, load, change.fields.stops as StopFields[] | undefined, change.before);
+    if (!written) return { answer: { ...load, stops: stored } };
+    if (written.stopCount !== load.stopCount || written.stopsSummary !== load.stopsSummary) {
+      load.updatedAt = new Date();
+      await manager.query(`UPDATE core.loads SET stop_count = $2, stops_summary = $3, updated_at = $4 WHERE id = $1`, [load.id, written.stopCount, written.stopsSummary, load.updatedAt]);
+      load.stopCount = written.stopCount;
+      load.stopsSummary = written.stopsSummary;
+    }
+    const events = firstKnown(stored, written.stops).map((event) => ({ ...event, loadId: load.id }));
+    return { answer: { ...load, stops: written.stops }, afterCommit: async () => this.announceStops(events) };
+  }
+
+  /** Arrivals and departures first known, on `{root}.events.stop.{arrived|departed}`. */
+  announceStops(events: KnownEvent[]) {
+    for (const event of events) announceChange(this.events, 'stop', event.kind === 'arrived' ? STOP_EVENTS.arrived : STOP_EVENTS.departed, withoutKind(event));
+  }
+}
+
+/** A stop event with the kind it is announced as. */
+export type KnownEvent = StopEvent & { kind: 'arrived' | 'departed' };
+const withoutKind = ({ kind: _kind, ...event }: KnownEvent): StopEvent => event;
+
+/** The arrivals and departures `after` knows that `before` (the same load's stops, by id) did not. */
+export function firstKnown(before: readonly Stop[], after: readonly Stop[]): KnownEvent[] {
+  const was = new Map(before.map((stop) => [stop.id, stop]));
+  const events: KnownEvent[] = [];
+  for (const stop of after) {
+    const old = was.get(stop.id);
+    const base = { loadId: '', stopId: stop.id, sequence: stop.sequence, type: stop.type };
+    if (stop.arrivedAt && !old?.arrivedAt) events.push({ ...base, kind: 'arrived', at: stop.arrivedAt, source: stop.arrivedSource ?? 'dispatcher' });
+    if (stop.departedAt && !old?.departedAt) events.push({ ...base, kind: 'departed', at: stop.departedAt, source: stop.departedSource ?? 'dispatcher' });
+  }
+  return events;
 }

@@ -78,6 +78,12 @@ export interface IftaBatch {
   write(manager: EntityManager, unsure: ReadonlySet<string>, meanwhile: Promise<unknown>): Promise<void>;
   /** After the writer's transaction commits: where each truck's next segment starts. */
   committed(): void;
+  /**
+   * Once written: the trucks whose positions were not all after the truck's latest before the batch (or whose latest
+   * another replica changed meanwhile, or that had none), each with the earliest time among them. Any other truck's
+   * positions are after every position stored before them (the stop watcher reads only those after what it decided).
+   */
+  late(): ReadonlyMap<string, string>;
 }
 
 /** A position's columns as the totals read them ($tz: the company's time zone). */
@@ -217,6 +223,7 @@ export class IftaTotals {
     let planned: Map<string, TruckPlan> | undefined;
     let before = new Map<string, StoredFix>();
     let last = new Map<string, StoredFix>();
+    let late: TruckWindow[] = [];
     try {
       written = fixes();
       planned = this.plan(written);
@@ -242,10 +249,12 @@ export class IftaTotals {
       },
       write: async (manager, unsure, meanwhile) => {
         const totals = this.settle(written, before, unsure, planned);
+        late = totals.late;
         await meanwhile;
         last = await this.write(manager, totals);
       },
       committed: () => this.remember(written, last),
+      late: () => new Map(late.map((window) => [window.truckId, window.lo])),
     };
   }
 

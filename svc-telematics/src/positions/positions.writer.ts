@@ -1,8 +1,9 @@
 import { setImmediate } from 'node:timers/promises';
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import type { GpsEnvelope } from '@tms/contracts';
 import { DataSource } from 'typeorm';
 import { arrayText, IftaTotals, type IftaBatch, type TruckPosition } from '../ifta/ifta-totals.js';
+import { MovedTrucks } from '../stops/moved-trucks.js';
 import { positionId } from './position-id.js';
 
 interface Row {
@@ -47,12 +48,15 @@ function latestBy(rows: Row[], key: (row: Row) => string | null): Row[] {
  * Writes a batch of stream messages in one transaction: the positions (a position already stored is skipped), the
  * latest position of each driver and truck they name (only a newer one replaces it), each device's last
  * position time, and IFTA's miles per truck, day and state (IftaTotals.batch, at the writer's pace). Replaying a batch changes nothing, so the stream may deliver a message again after a crash.
+ * Once committed, the trucks it stored positions of are noted for the stop watcher (MovedTrucks; none in a benchmark
+ * of the writer alone).
  */
 @Injectable()
 export class PositionsWriter {
   constructor(
     private readonly dataSource: DataSource,
     private readonly ifta: IftaTotals,
+    @Optional() private readonly moved?: MovedTrucks,
   ) {}
 
   async write(envelopes: GpsEnvelope[]): Promise<number> {
@@ -83,6 +87,7 @@ export class PositionsWriter {
     const devices = latestBy(rows, (row) => row.deviceId);
     const trucksRows = rows.filter((row): row is Row & TruckPosition => Boolean(row.truckId));
     let ifta: IftaBatch | undefined;
+    let stored = false;
     await this.dataSource.transaction(async (manager) => {
       // One count comes back (its command tag): the positions' ids are asked for only when some were stored before.
       const insert: Promise<{ affected?: number }> = manager.queryRunner!.query(
@@ -97,6 +102,7 @@ export class PositionsWriter {
       ifta = this.ifta.batch(trucksRows);
       const count = (await insert).affected ?? 0;
       if (count === 0) return;
+      stored = true;
       const before = await ifta.stored(manager, count === rows.length);
       let unsure = new Set<string>();
       for (const [kind, latest] of [['driver', drivers], ['truck', trucks]] as const) {
@@ -137,6 +143,7 @@ export class PositionsWriter {
       await ifta.write(manager, unsure, devicesUpdate);
     });
     ifta?.committed();
+    if (stored) this.moved?.note(trucksRows, ifta!.late());
     return rows.length;
   }
 }

@@ -17,6 +17,7 @@ import {
   type RecordRules,
 } from '../fields.js';
 import { SHARED_MESSAGES } from '../messages.js';
+import { stopsInputSchema, type Stop } from './stop.js';
 
 export const LOAD_STATUSES = ['pending', 'assigned', 'in-transit', 'delivered', 'invoiced'] as const;
 export type LoadStatus = (typeof LOAD_STATUSES)[number];
@@ -69,14 +70,25 @@ export const loadInputSchema = z.object({
   miles: optionalInteger(LOAD_MESSAGES.miles, LOAD_MILES_RANGE),
   commodity: optionalText,
   notes: optionalFreeText,
+  /**
+   * The load's stops in order (issue 42), the whole list, replacing the stored one: the spec's pickup and delivery
+   * fields are then the first and last stop's. Left out, a create makes two stops of the spec's fields.
+   */
+  stops: stopsInputSchema.optional(),
 });
 /** Rules across a load's fields, checked by the form and by svc-core on every load written. */
 export const LOAD_RULES: RecordRules = [dayNotBefore('deliveryDate', 'pickupDate', LOAD_MESSAGES.deliveryBeforePickup)];
 export type LoadInput = z.input<typeof loadInputSchema>;
 export type LoadFields = z.output<typeof loadInputSchema>;
 
-export interface Load extends LoadFields {
+export interface Load extends Omit<LoadFields, 'stops'> {
   id: string;
+  /** How many stops the load has (the list's '+N stops'). */
+  stopCount: number;
+  /** Its stops as one readable line (stopsSummary): the CSV export's stops column. */
+  stopsSummary: string;
+  /** Its stops in order: answered by a load's own read and write, never by the list. */
+  stops?: Stop[];
 }
 
 /** The statuses of a load whose driver is paid for it: delivered, and invoiced after. */

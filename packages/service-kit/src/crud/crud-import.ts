@@ -3,7 +3,7 @@ import { IMPORT_MAX_ERRORS, IMPORT_MESSAGES, type ImportColumns, type ImportErro
 import { Raw, type EntityManager, type ObjectLiteral, type Repository } from 'typeorm';
 import type { z } from 'zod';
 import { recordWrites, type ChangeContext } from '../audit/writes.js';
-import type { Change, Effects } from './crud.service.js';
+import type { Change, Effects, WriteFields } from './crud.service.js';
 import { readCsvRows, type CsvFile } from './csv-rows.js';
 import { quote } from './sql.js';
 
@@ -15,14 +15,14 @@ export interface ImportHost<Entity extends ObjectLiteral & { id: string }> {
   /** The domain's own rules on a valid row (CrudService's `check`), `id` the record it updates. */
   check(fields: Record<string, unknown>, id?: string): Promise<RpcReply<never> | undefined>;
   /** The rules step of the write pipeline: the contracts' rules across a record's fields, then its `derive`. */
-  applyRules(record: Entity, before?: Readonly<Entity>): RpcReply<never> | undefined;
+  applyRules(record: Entity, before: Readonly<Entity> | undefined, fields: WriteFields): RpcReply<never> | undefined;
 }
 
 /** What a file does: the records to create, the updates (the record as it will be, and as it was), and its counts. */
 export interface ImportPlan<Entity> {
   result: ImportResult;
-  creates: Entity[];
-  updates: { record: Entity; before: Entity }[];
+  creates: { record: Entity; fields: WriteFields }[];
+  updates: { record: Entity; before: Entity; fields: WriteFields }[];
 }
 
 /** A row that passed its schema: its fields, and the record its key matched (none: a new record). */
@@ -85,16 +85,16 @@ export async function planImport<Entity extends ObjectLiteral & { id: string }>(
     if (wrong.has(row)) continue;
     const refusal = await host.check(fields, before?.id);
     const record = (before ? { ...before, ...fields } : { ...repository.create(fields as never), id: randomUUID() }) as Entity;
-    const refused = refusal ?? host.applyRules(record, before);
+    const refused = refusal ?? host.applyRules(record, before, fields);
     if (refused && !refused.ok) {
       const issues = Object.entries(refused.error.issues ?? { _: [refused.error.message] });
       for (const [field, messages] of issues) for (const message of messages) fail(row, field, message);
     } else if (!before) {
-      plan.creates.push(record);
+      plan.creates.push({ record, fields });
     } else if (Object.keys(schema.shape).every((field) => same(record[field], before[field]))) {
       plan.result.unchanged += 1;
     } else {
-      plan.updates.push({ record, before });
+      plan.updates.push({ record, before, fields });
     }
   }
   plan.result.create = plan.creates.length;
@@ -142,10 +142,13 @@ export async function applyImport<Entity extends ObjectLiteral & { id: string }>
       const names = [idColumn, ...written.map(({ databaseName }) => quote(databaseName))].join(', ');
       const answered: Record<string, unknown>[] = await manager.query(
         `INSERT INTO ${table} (${names}) SELECT ${names} FROM ${rows} RETURNING ${[`${idColumn} AS "id"`, ...returning('')].join(', ')}`,
-        [rowsJson(creates)],
+        [rowsJson(creates.map(({ record }) => record))],
       );
-      created = withWritten(creates, answered);
-      for (const record of created) done.push((await effects(manager, { kind: 'create', record, context })) ?? {});
+      created = withWritten(
+        creates.map(({ record }) => record),
+        answered,
+      );
+      for (const [index, record] of created.entries()) done.push((await effects(manager, { kind: 'create', record, fields: creates[index].fields, context })) ?? {});
       await recordWrites(manager, metadata, context, created.map(({ id }) => id));
     }
     if (updates.length) {
@@ -159,7 +162,7 @@ export async function applyImport<Entity extends ObjectLiteral & { id: string }>
         updates.map(({ record }) => record),
         answered,
       );
-      for (const [index, record] of updated.entries()) done.push((await effects(manager, { kind: 'update', record, before: updates[index].before, context })) ?? {});
+      for (const [index, record] of updated.entries()) done.push((await effects(manager, { kind: 'update', record, before: updates[index].before, fields: updates[index].fields, context })) ?? {});
       await recordWrites(manager, metadata, context, updated.map(({ id }) => id), updates.map(({ before }) => before));
     }
     return { created, updated, effects: done };

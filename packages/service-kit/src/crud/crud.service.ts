@@ -66,12 +66,18 @@ export interface CrudOptions<Schema extends z.ZodObject> {
 export type ClaimKey = (manager: EntityManager, id: string) => Promise<void>;
 
 /**
+ * What a create or update asked for, as parsed (an update: only what it changes), fields that are no column of the
+ * record included: the parts a record is written with (a load's stops), which `derive` and `effects` write.
+ */
+export type WriteFields = Readonly<Record<string, unknown>>;
+
+/**
  * One write as the pipeline hands it to `effects`: the record as saved (none for a delete), as it was stored before
- * (none for a create), and who made it.
+ * (none for a create), what the write asked for, and who made it.
  */
 export type Change<Entity> =
-  | { kind: 'create'; record: Entity; before?: undefined; context: ChangeContext }
-  | { kind: 'update'; record: Entity; before: Readonly<Entity>; context: ChangeContext }
+  | { kind: 'create'; record: Entity; before?: undefined; fields: WriteFields; context: ChangeContext }
+  | { kind: 'update'; record: Entity; before: Readonly<Entity>; fields: WriteFields; context: ChangeContext }
   | { kind: 'delete'; record?: undefined; before: Readonly<Entity>; context: ChangeContext };
 
 /** A record a write changed besides its own, announced as updated once the write commits (a payment's invoice). */
@@ -174,9 +180,9 @@ export class CrudService<Entity extends ObjectLiteral & { id: string }, Schema e
   /**
    * Sets what a record works out from its own fields (an invoice's total from subtotal and tax) on the record about
    * to be written: a create's, or an update's once merged (`before` is the stored record). Answer a failure to refuse
-   * the record (its messages show beside the contracts' rules').
+   * the record (its messages show beside the contracts' rules'). `fields` is what the write asked for (WriteFields).
    */
-  protected derive(_record: Entity, _before?: Readonly<Entity>): RpcReply<never> | undefined {
+  protected derive(_record: Entity, _before: Readonly<Entity> | undefined, _fields: WriteFields): RpcReply<never> | undefined {
     return undefined;
   }
 
@@ -252,12 +258,13 @@ export class CrudService<Entity extends ObjectLiteral & { id: string }, Schema e
           return { change, effects: { ...effects, changed: [...nulled, ...(effects.changed ?? [])] } };
         }
         const record = (stored ? manager.merge(this.repository.target, stored, write.fields as never) : this.repository.create({ ...write.fields, id } as never)) as Entity;
-        const broken = this.applyRules(record, before, write.kind === 'update' ? Object.keys(write.fields) : undefined);
+        const broken = this.applyRules(record, before, write.fields, write.kind === 'update' ? Object.keys(write.fields) : undefined);
         if (broken) throw new Refusal(broken);
         await this.share(manager, record, before);
         await hold(record, before);
         const saved = before ? await this.saveChanges(manager, record, before) : await manager.save(record);
-        const change: Change<Entity> = before ? { kind: 'update', record: saved, before, context: write.context } : { kind: 'create', record: saved, context: write.context };
+        const { fields, context } = write;
+        const change: Change<Entity> = before ? { kind: 'update', record: saved, before, fields, context } : { kind: 'create', record: saved, fields, context };
         const effects = (await this.effects(manager, change)) ?? {};
         await this.audit(manager, change);
         return { change, effects };
@@ -303,9 +310,9 @@ export class CrudService<Entity extends ObjectLiteral & { id: string }, Schema e
   }
 
   /** The rules step: the contracts' rules across a record's fields (`changed`: only those that read them), then `derive`. */
-  private applyRules(record: Entity, before?: Readonly<Entity>, changed?: readonly string[]): RpcReply<never> | undefined {
+  private applyRules(record: Entity, before: Readonly<Entity> | undefined, fields: WriteFields, changed?: readonly string[]): RpcReply<never> | undefined {
     const issues = this.options.rules ? recordIssues(this.options.rules, record, changed) : undefined;
-    const derived = this.derive(record, before);
+    const derived = this.derive(record, before, fields);
     if (!issues) return derived;
     // Every message at once: the domain's own refusals beside the rules'.
     const more = derived && !derived.ok && derived.error.code === 'invalid' ? derived.error.issues : undefined;
@@ -327,7 +334,7 @@ export class CrudService<Entity extends ObjectLiteral & { id: string }, Schema e
         schema,
         columns: imports,
         check: (fields: Record<string, unknown>, id?: string) => this.check(fields as Partial<z.output<Schema>>, id),
-        applyRules: (record: Entity, before?: Readonly<Entity>) => this.applyRules(record, before),
+        applyRules: (record: Entity, before: Readonly<Entity> | undefined, fields: WriteFields) => this.applyRules(record, before, fields),
       };
       const plan = await planImport(host, file);
       if ('refused' in plan) return plan.refused;

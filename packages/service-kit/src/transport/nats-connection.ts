@@ -1,7 +1,7 @@
 import { Global, Inject, Injectable, Logger, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
 import { ClientNats, ServerNats, type ClientProxy, type NatsContext, type NatsOptions } from '@nestjs/microservices';
 import { connect, type Msg, type NatsConnection, type Subscription, type SubscriptionOptions } from '@nats-io/transport-node';
-import { eventSubject, type ChangeKind } from '@tms/contracts';
+import { eventSubject, type EventKind } from '@tms/contracts';
 import { config } from '../config.js';
 import { outcomeOf, serveObserved } from '../observe/observed-requests.js';
 import { outsideRequests } from '../observe/request-id.js';
@@ -14,10 +14,10 @@ export const NATS_CONNECTION = 'NATS_CONNECTION';
 export const EVENTS = 'EVENTS';
 
 /**
- * Announces a change of a record (`{root}.events.{entity}.{change}`) on EVENTS for whoever needs it; an event that
- * cannot be sent never fails the write.
+ * Announces a change of a record (`{root}.events.{entity}.{change}`), or what happened to it (a stop arrived at), on
+ * EVENTS for whoever needs it; an event that cannot be sent never fails the write.
  */
-export function announceChange(events: ClientProxy, entity: string, change: ChangeKind, record: unknown) {
+export function announceChange(events: ClientProxy, entity: string, change: EventKind, record: unknown) {
   events.emit(eventSubject(config.subjectRoot, entity, change), record).subscribe({ error: () => undefined });
 }
 

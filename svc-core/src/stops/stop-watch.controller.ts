@@ -1,0 +1,24 @@
+import { Controller, UseInterceptors } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { rpcSubject, STOP_WATCH_ACTIONS } from '@tms/contracts';
+import { config, DeadlineInterceptor } from '@tms/service-kit';
+import { StopWatch } from './stop-watch.service.js';
+
+const subject = (action: string) => rpcSubject(config.subjectRoot, 'core', 'loads', action);
+
+/** What svc-telematics asks of loads' stops (issue 42): `{root}.core.loads.{stops-to-watch|stops-seen}`. */
+@Controller()
+@UseInterceptors(DeadlineInterceptor)
+export class StopWatchController {
+  constructor(private readonly watch: StopWatch) {}
+
+  @MessagePattern(subject(STOP_WATCH_ACTIONS.toWatch))
+  toWatch() {
+    return this.watch.toWatch();
+  }
+
+  @MessagePattern(subject(STOP_WATCH_ACTIONS.seen))
+  seen(@Payload() payload: unknown) {
+    return this.watch.seen(payload);
+  }
+}
