@@ -6,6 +6,7 @@ import { AccountingModule } from './accounting/accounting.module.js';
 import { AuditModule } from './audit/audit.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { ComplianceModule } from './compliance/compliance.module.js';
+import { LoadsModule } from './loads/loads.module.js';
 import { OIDC_CLIENT, type OidcClientSettings } from './auth/oidc-issuer.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config/gateway-config.js';
 import { GpsModule } from './gps/gps.module.js';
@@ -40,9 +41,9 @@ class ConfigModule {
  * The modules whose routes are under /api, in the order their routes are matched (Nest registers routes module by
  * module, and express takes the first that matches). The one place route precedence is decided: the generic
  * `/api/:resource` and `/api/:resource/:id` would match `/api/health`, `/api/audit`, `/api/gps/latest` or
- * `POST /api/devices` or `/api/compliance.csv`, so ResourcesModule comes last; no other module imports it.
+ * `POST /api/devices`, `/api/compliance.csv` or `/api/loads/attention`, so ResourcesModule comes last; no other module imports it.
  */
-const ROUTES = [AuthModule, HealthModule, GpsModule, ExtractModule, DocumentsModule, AuditModule, ComplianceModule, AccountingModule, ReportsModule, OpenApiModule, ResourcesModule];
+const ROUTES = [AuthModule, HealthModule, GpsModule, ExtractModule, DocumentsModule, AuditModule, ComplianceModule, LoadsModule, AccountingModule, ReportsModule, OpenApiModule, ResourcesModule];
 
 @Module({})
 export class AppModule {

@@ -1,4 +1,14 @@
-import { COMPLIANCE_FIX_SCREENS, COMPLIANCE_STATUS_LABELS, complianceItemKey, type ComplianceItem, type ComplianceStatus } from '@tms/contracts';
+import {
+  COMPLIANCE_FIX_SCREENS,
+  COMPLIANCE_STATUS_LABELS,
+  complianceItemKey,
+  LOADS_ATTENTION_PATH,
+  STOP_ATTENTION_LABELS,
+  type ComplianceItem,
+  type ComplianceStatus,
+  type StopAttention,
+  type StopAttentionKind,
+} from '@tms/contracts';
 import { api, ColorBadge, type BadgeColor } from '@tms/ui';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Flex, Skeleton, Typography } from 'antd';
@@ -10,17 +20,59 @@ const { Text } = Typography;
 /** Items shown on the card; the rest are counted. */
 const SHOWN = 5;
 const STATUS_COLORS: Record<ComplianceStatus, BadgeColor> = { expired: 'red', missing: 'orange', 'due-soon': 'amber' };
+const STOP_COLORS: Record<StopAttentionKind, BadgeColor> = { 'departed-last': 'purple', late: 'red', 'at-risk': 'orange' };
 
 /** Read again each time the Dashboard opens: any change of a driver, truck or record may change it. */
 export const complianceQuery = { queryKey: ['compliance'], queryFn: () => api.get<ComplianceItem[]>('/api/compliance'), staleTime: 0 };
+/** Loads under way whose stops need attention (issue 42), read as often. */
+export const stopAttentionQuery = { queryKey: [`/api/${LOADS_ATTENTION_PATH}`], queryFn: () => api.get<StopAttention[]>(`/api/${LOADS_ATTENTION_PATH}`), staleTime: 0 };
+
+/** What expires or is overdue: its status, what it is, and a link to the screen that puts it right. */
+function ComplianceRow({ item }: { item: ComplianceItem }) {
+  return (
+    <>
+      <Flex gap={8} align="center" style={{ minWidth: 0 }}>
+        {/* A badge in readable shades (antd's gold Tag is 2.8:1); flex: none in DashboardList's row. */}
+        <span style={{ flex: 'none' }}>
+          <ColorBadge color={STATUS_COLORS[item.status]}>{COMPLIANCE_STATUS_LABELS[item.status]}</ColorBadge>
+        </span>
+        <Text ellipsis>{item.message}</Text>
+      </Flex>
+      <Link to={COMPLIANCE_FIX_SCREENS[item.kind].path} style={{ flex: 'none' }}>
+        {COMPLIANCE_FIX_SCREENS[item.kind].name}
+      </Link>
+    </>
+  );
+}
+
+/** A load's stop that needs attention: how it stands, the load and the stop, and a link to Loads. */
+function StopAttentionRow({ item }: { item: StopAttention }) {
+  return (
+    <>
+      <Flex gap={8} align="center" style={{ minWidth: 0 }}>
+        <span style={{ flex: 'none' }}>
+          <ColorBadge color={STOP_COLORS[item.kind]}>{STOP_ATTENTION_LABELS[item.kind]}</ColorBadge>
+        </span>
+        <Text ellipsis>{`${item.loadNumber}: ${item.message}`}</Text>
+      </Flex>
+      <Link to="/loads" style={{ flex: 'none' }}>
+        Loads
+      </Link>
+    </>
+  );
+}
 
 /**
  * Below the spec's cards: what expires or is overdue (GET /api/compliance), the first five with a link to the screen
- * where each is put right, or 'All clear'.
+ * where each is put right, then the loads whose stops need attention (GET /api/loads/attention: the last stop left
+ * but not delivered, late or at-risk stops), the first five; or 'All clear'.
  */
 export function NeedsAttentionCard() {
   const compliance = useQuery(complianceQuery);
+  const stops = useQuery(stopAttentionQuery);
+  const stopItems = (stops.data ?? []).map((item) => ({ ...item, id: item.loadId }));
   const items = compliance.data ?? [];
+  const total = items.length + stopItems.length;
   return (
     <Card
       title="Needs Attention"
@@ -29,7 +81,7 @@ export function NeedsAttentionCard() {
       extra={
         compliance.data && (
           <Flex gap={12} align="center">
-            <Text type="secondary">{items.length === 1 ? '1 item' : `${items.length.toLocaleString('en-US')} items`}</Text>
+            <Text type="secondary">{total === 1 ? '1 item' : `${total.toLocaleString('en-US')} items`}</Text>
             {items.length > 0 && <a href="/api/compliance.csv">Download CSV</a>}
           </Flex>
         )
@@ -40,26 +92,19 @@ export function NeedsAttentionCard() {
         <Skeleton active paragraph={{ rows: 3 }} title={false} />
       ) : compliance.isError ? (
         <Alert type="error" showIcon title="Could not load what needs attention" action={<Button onClick={() => void compliance.refetch()}>Retry</Button>} />
-      ) : items.length === 0 ? (
+      ) : total === 0 ? (
         <Text type="secondary">All clear</Text>
       ) : (
-        <DashboardList
-          items={items.slice(0, SHOWN).map((item) => ({ ...item, id: complianceItemKey(item) }))}
-          render={(item) => (
-            <>
-              <Flex gap={8} align="center" style={{ minWidth: 0 }}>
-                {/* A badge in readable shades (antd's gold Tag is 2.8:1); flex: none in DashboardList's row. */}
-                <span style={{ flex: 'none' }}>
-                  <ColorBadge color={STATUS_COLORS[item.status]}>{COMPLIANCE_STATUS_LABELS[item.status]}</ColorBadge>
-                </span>
-                <Text ellipsis>{item.message}</Text>
-              </Flex>
-              <Link to={COMPLIANCE_FIX_SCREENS[item.kind].path} style={{ flex: 'none' }}>
-                {COMPLIANCE_FIX_SCREENS[item.kind].name}
-              </Link>
-            </>
+        <Flex vertical gap={16}>
+          {items.length > 0 && (
+            <DashboardList items={items.slice(0, SHOWN).map((item) => ({ ...item, id: complianceItemKey(item) }))} render={(item) => <ComplianceRow item={item} />} />
           )}
-        />
+          {stopItems.length > 0 && (
+            <section aria-label="Loads" data-testid="stop-attention">
+              <DashboardList items={stopItems.slice(0, SHOWN)} render={(item) => <StopAttentionRow item={item} />} />
+            </section>
+          )}
+        </Flex>
       )}
     </Card>
   );

@@ -4,7 +4,7 @@ import { driverFigures, loadFigures, totalNote, truckFigures } from './dashboard
 const load = (n: number, status: Load['status'], rate: string): Load => ({
   id: `l${n}`, loadNumber: `LD-${n}`, customerId: 'c1', status, pickupLocation: 'Chicago, IL', pickupDate: '2027-03-04',
   deliveryLocation: 'Dallas, TX', deliveryDate: '2027-03-06', rate, assignedDriverId: null, assignedTruckId: null,
-  expenses: '0.00', weight: 0, commodity: null, notes: null, miles: null,
+  expenses: '0.00', weight: 0, commodity: null, notes: null, miles: null, stopCount: 2, stopsSummary: '',
 });
 const truck = (n: number, status: Truck['status']): Truck => ({
   id: `t${n}`, truckNumber: `T-${n}`, type: 'Dry Van', status, licensePlate: `P-${n}`, vin: null, year: null, make: null, model: null,

@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import {
   LOAD_RULES,
   LOAD_STATUSES,
@@ -10,7 +10,8 @@ import {
   type Load,
 } from '@tms/contracts';
 import { DayPicker, FormField, FormGrid, MoneyInput, optionsOf, ResourceFormModal, SEARCHABLE, useAssignmentWarning, useChoices, WholeNumberInput, useToast, type ResourceDialogProps } from '@tms/ui';
-import { Alert, Input, Select, Tabs } from 'antd';
+import { Alert, Form, Input, Modal, Select, Tabs, type FormInstance } from 'antd';
+import type { Dayjs } from 'dayjs';
 import { useMemo, useRef, useState, type RefObject } from 'react';
 import { keepLoadDocument } from './documents.api.js';
 import { LoadDocuments } from './LoadDocuments.js';
@@ -18,8 +19,10 @@ import { LoadExtractPanel } from './LoadExtractPanel.js';
 import { EXTRACT_TEXTS, failureMessage, filledConfidence } from './extract/extraction.js';
 import { ExtractionContext, useConfidenceExtra } from './extract/ExtractionContext.js';
 import { DOCUMENT_TEXTS } from './load-documents.js';
-import { loadsApi } from './loads.api.js';
-import { loadFormValues, loadPayload, loadTexts } from './load-form.js';
+import { loadQuery, loadsApi } from './loads.api.js';
+import { loadFormValues, loadPayload, loadTexts, type LoadFormValues } from './load-form.js';
+import { LoadStopsSection } from './LoadStopsSection.js';
+import { movedToDay, specFromStops, type StopFormValues } from './stop-form.js';
 
 const STATUS_OPTIONS = optionsOf(LOAD_STATUSES, LOAD_STATUS_LABELS);
 const LOAD_FORM_SCHEMA = withRules(loadInputSchema, LOAD_RULES);
@@ -87,8 +90,36 @@ function LoadFields() {
       <FormField label="Notes" name="notes" extra={confidence('notes')}>
         <Input.TextArea rows={3} />
       </FormField>
+      <LoadStopsSection />
     </>
   );
+}
+
+/**
+ * Keeps the spec's pickup and delivery fields and the first and last stop in step (issue 42), whichever the user
+ * changed: a place is copied, a day moves the stop's appointment, an appointment gives the day.
+ */
+function keepStopsInStep(form: FormInstance<LoadFormValues>, changed: Partial<LoadFormValues>) {
+  // Every value the form holds: a stop's id and what was seen there have no input of their own.
+  const values = form.getFieldsValue(true) as LoadFormValues;
+  const stops = [...(values.stops ?? [])];
+  if (!stops.length) return;
+  if ('stops' in changed) {
+    const spec = specFromStops(stops);
+    const differs = (Object.keys(spec) as (keyof typeof spec)[]).some((field) => {
+      const [now, then] = [spec[field], values[field]];
+      return typeof now === 'string' ? now !== then : !(now as Dayjs).isSame(then as Dayjs | null, 'day');
+    });
+    if (differs) form.setFieldsValue(spec as Partial<LoadFormValues>);
+    return;
+  }
+  const last = stops.length - 1;
+  const moved: StopFormValues[] = stops.map((stop) => ({ ...stop }));
+  if ('pickupLocation' in changed) moved[0].location = values.pickupLocation;
+  if ('pickupDate' in changed) moved[0] = movedToDay(moved[0], values.pickupDate);
+  if ('deliveryLocation' in changed) moved[last].location = values.deliveryLocation;
+  if ('deliveryDate' in changed) moved[last] = movedToDay(moved[last], values.deliveryDate);
+  if (['pickupLocation', 'pickupDate', 'deliveryLocation', 'deliveryDate'].some((field) => field in changed)) form.setFieldsValue({ stops: moved });
 }
 
 /**
@@ -113,11 +144,30 @@ function useCreateLoadKeepingDocument(document: RefObject<DocumentUpload | null>
 }
 
 /**
+ * 'Create Load', or 'Edit Load' once the load is read with its stops (the list's row has only their count): until then
+ * the dialog shows that it is loading.
+ */
+export function LoadDialog(props: ResourceDialogProps<Load>) {
+  const full = useQuery({ ...loadQuery(props.record?.id ?? ''), enabled: props.record !== null });
+  if (props.record === null) return <LoadFormDialog {...props} />;
+  if (full.isError) {
+    return (
+      <Modal open={props.open} title={loadTexts.editTitle} footer={null} onCancel={props.onClose}>
+        <Alert type="error" showIcon title={full.error.message} />
+      </Modal>
+    );
+  }
+  if (!full.isFetchedAfterMount || !full.data) return <Modal open={props.open} title={loadTexts.editTitle} footer={null} onCancel={props.onClose} loading />;
+  return <LoadFormDialog {...props} record={full.data} />;
+}
+
+/**
  * 'Create Load' with the tabs 'Manual Entry' (the default) and 'AI Extract'; 'Edit Load' with the form and the load's
  * documents (spec 2.5; issue 12: the document a load was extracted from is kept with it).
  */
-export function LoadDialog(props: ResourceDialogProps<Load>) {
+function LoadFormDialog(props: ResourceDialogProps<Load>) {
   const creating = props.record === null;
+  const [form] = Form.useForm<LoadFormValues>();
   const [tab, setTab] = useState('manual');
   const [extracted, setExtracted] = useState<ExtractLoadResult | null>(null);
   // 'Create Load' waits while a document is being read: its values are about to fill the form.
@@ -144,7 +194,9 @@ export function LoadDialog(props: ResourceDialogProps<Load>) {
       schema={LOAD_FORM_SCHEMA}
       toFormValues={loadFormValues}
       toPayload={loadPayload}
-      width={720}
+      form={form}
+      onValuesChange={(changed) => keepStopsInStep(form, changed)}
+      width={760}
       busy={extracting}
     >
       {creating ? (

@@ -1,28 +1,39 @@
+import { NodeIndexOutlined } from '@ant-design/icons';
 import type { Load } from '@tms/contracts';
-import { ListPage, type SearchField } from '@tms/ui';
+import { DECORATIVE_ICON, ListPage, type SearchField } from '@tms/ui';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { LoadDialog } from './LoadDialog.js';
 import { loadColumns } from './load-columns.js';
 import { loadInvoiceActions } from './load-invoice.js';
 import { loadsApi } from './loads.api.js';
 import { loadTexts } from './load-form.js';
+import { STOP_TEXTS } from './stop-form.js';
+import { StopsDrawer } from './StopsDrawer.js';
 
 /** Spec 2.5: search matches load number, pickup location and delivery location. */
 const SEARCH_FIELDS: SearchField<Load>[] = ['loadNumber', 'pickupLocation', 'deliveryLocation'];
 
-/** Loads (/loads); a delivered load's row menu also has 'Create Invoice'. */
+/** Loads (/loads); every row menu has 'Stops' (a drawer), a delivered load's also 'Create Invoice'. */
 export function LoadsPage() {
   const navigate = useNavigate();
+  const [stopsOf, setStopsOf] = useState<Load | null>(null);
   return (
-    <ListPage<Load>
-      title="Loads"
-      subtitle="Manage your shipments and deliveries"
-      texts={loadTexts}
-      api={loadsApi}
-      columns={loadColumns}
-      searchFields={SEARCH_FIELDS}
-      dialog={LoadDialog}
-      rowActions={(load) => loadInvoiceActions(load, navigate)}
-    />
+    <>
+      <ListPage<Load>
+        title="Loads"
+        subtitle="Manage your shipments and deliveries"
+        texts={loadTexts}
+        api={loadsApi}
+        columns={loadColumns}
+        searchFields={SEARCH_FIELDS}
+        dialog={LoadDialog}
+        rowActions={(load) => [
+          { key: 'stops', label: STOP_TEXTS.menu, icon: <NodeIndexOutlined {...DECORATIVE_ICON} />, onClick: () => setStopsOf(load) },
+          ...loadInvoiceActions(load, navigate),
+        ]}
+      />
+      <StopsDrawer load={stopsOf} onClose={() => setStopsOf(null)} />
+    </>
   );
 }

@@ -20,6 +20,8 @@ const load: Load = {
   miles: 925,
   commodity: 'Frozen poultry',
   notes: null,
+  stopCount: 2,
+  stopsSummary: '',
 };
 
 describe('load dialog values', () => {
@@ -34,7 +36,7 @@ describe('load dialog values', () => {
   it("opens 'Edit Load' filled from the load and sends it back unchanged", () => {
     const values = loadFormValues(load);
     expect(values.pickupDate?.format('YYYY-MM-DD')).toBe('2027-03-04');
-    const { id, ...fields } = load;
+    const { id, stopCount, stopsSummary, ...fields } = load;
     expect(loadPayload(values)).toEqual(fields);
   });
 

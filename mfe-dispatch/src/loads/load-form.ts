@@ -1,6 +1,7 @@
 import { DEFAULT_LOAD_STATUS, type Load, type LoadInput } from '@tms/contracts';
 import { dayFromText, dayToText, resourceTexts, textOrNull } from '@tms/ui';
 import type { Dayjs } from 'dayjs';
+import { newStop, onlySpecStops, stopFormValues, stopPayload, type StopFormValues } from './stop-form.js';
 
 /** What the Loads screen and its dialog say (spec 2.4, 2.5 and 8): loads are created, not added. */
 export const loadTexts = resourceTexts({ one: 'load', many: 'loads', title: 'Load' }, 'create');
@@ -29,6 +30,8 @@ export interface LoadFormValues {
   assignedDriverId: string;
   assignedTruckId: string;
   notes: string;
+  /** Its stops in order (issue 42): the first and last are the pickup and delivery above. */
+  stops: StopFormValues[];
 }
 
 /**
@@ -52,12 +55,14 @@ export function loadFormValues(load: Load | null, now: number = Date.now()): Loa
     assignedDriverId: load?.assignedDriverId ?? '',
     assignedTruckId: load?.assignedTruckId ?? '',
     notes: load?.notes ?? '',
+    stops: load?.stops?.length ? load.stops.map(stopFormValues) : [newStop('pickup', load?.pickupLocation), newStop('delivery', load?.deliveryLocation)],
   };
 }
 
 /**
  * The body of POST/PATCH /api/loads: money and dates as text ('2450.50', 'YYYY-MM-DD'), an empty weight as 0, empty
- * optional fields (and 'None', and no miles) as null.
+ * optional fields (and 'None', and no miles) as null; its stops, unless they are a new load's pickup and delivery with
+ * nothing more said (then it is written the spec's way).
  */
 export function loadPayload(values: LoadFormValues): LoadInput {
   return {
@@ -76,5 +81,6 @@ export function loadPayload(values: LoadFormValues): LoadInput {
     assignedDriverId: values.assignedDriverId || null,
     assignedTruckId: values.assignedTruckId || null,
     notes: textOrNull(values.notes),
+    ...(values.stops && !onlySpecStops(values.stops) ? { stops: values.stops.map(stopPayload) } : {}),
   };
 }

@@ -20,7 +20,7 @@ import { devicesApi, latestLocationsQuery } from './gps.api.js';
 import { IntegrationCard } from './IntegrationCard.js';
 
 // The map and its state outlines load after the list: the screen's first paint does not wait for them.
-const UsMap = lazy(() => import('./UsMap.js').then((module) => ({ default: module.UsMap })));
+const UsMap = lazy(() => import('@tms/ui/us-map').then((module) => ({ default: module.UsMap })));
 
 function LocationEntry({ location, drivers, trucks, onView }: { location: GpsLocation; drivers: RecordLookup<Driver>; trucks: RecordLookup<Truck>; onView: () => void }) {
   const speed = speedText(location.speed);
@@ -91,7 +91,9 @@ export function GpsTrackingPage() {
   const points = useMemo(
     () =>
       shown.map((location) => ({
-        location,
+        id: location.id,
+        latitude: location.latitude,
+        longitude: location.longitude,
         label: [location.driverId && referenceLabel(location.driverId, drivers, GPS_TEXTS.unknownDriver), location.truckId && referenceLabel(location.truckId, trucks, GPS_TEXTS.unknownTruck)]
           .filter(Boolean)
           .join(' · '),
@@ -150,7 +152,7 @@ export function GpsTrackingPage() {
             </Col>
             <Col xs={24} xl={12}>
               <Suspense fallback={<Skeleton.Node active style={{ width: '100%', height: 320 }} />}>
-                <UsMap points={points} selectedId={selectedId} onSelect={setSelectedId} />
+                <UsMap points={points} selectedId={selectedId} onSelect={setSelectedId} label="Map of the latest positions" testId="gps-map" />
               </Suspense>
               {selectedId && (
                 <Flex justify="end" style={{ marginTop: 8 }}>

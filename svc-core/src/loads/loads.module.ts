@@ -8,11 +8,12 @@ import { LoadsService } from './loads.service.js';
 import { LoadStopEntity } from '../stops/load-stop.entity.js';
 import { LoadStops } from '../stops/load-stops.js';
 import { StopWatchController } from '../stops/stop-watch.controller.js';
+import { StopAttentionList } from '../stops/stop-attention.js';
 import { StopWatch } from '../stops/stop-watch.service.js';
 
 @Module({
   imports: [TypeOrmModule.forFeature([LoadEntity, LoadStopEntity]), DocumentsModule],
   controllers: [LoadsController, LoadsAccountingController, StopWatchController],
-  providers: [LoadsService, LoadStops, StopWatch],
+  providers: [LoadsService, LoadStops, StopWatch, StopAttentionList],
 })
 export class LoadsModule {}

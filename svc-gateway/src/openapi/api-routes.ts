@@ -4,6 +4,8 @@ import {
   calendarFeedLinkSchema,
   calendarFeedSchema,
   complianceItemSchema,
+  LOADS_ATTENTION_PATH,
+  stopAttentionSchema,
   currentUserSchema,
   deviceSchema,
   CALENDAR_FEED_DAYS,
@@ -241,6 +243,11 @@ export const API_ROUTES: ApiRoute[] = [
     errors: [400, 404, 413, 503],
   },
   { method: 'get', path: '/api/loads/{id}/documents', tag: 'Loads', summary: "A load's documents", access: 'session', answer: { status: 200, description: 'Without their data', content: json(z.array(loadDocument)) }, errors: [400, 404, 503] },
+  {
+    method: 'get', path: `/api/${LOADS_ATTENTION_PATH}`, tag: 'Loads', summary: "What needs attention at loads' stops", access: 'session',
+    description: 'Each load assigned or in transit by its first stop that needs it: the last stop left while the load is not delivered, a stop not reached by its appointment (late), a stop GPS estimates will be (at risk).',
+    answer: { status: 200, description: 'Not delivered first, then late, then at risk, the latest first', content: json(z.array(named('StopAttention', stopAttentionSchema))) }, errors: [503],
+  },
   { method: 'get', path: '/api/documents/{id}/download', tag: 'Loads', summary: 'Download a document', access: 'session', answer: { status: 200, description: 'The file, as an attachment named after it, of the type it was kept as', content: { type: '*/*' } }, errors: [400, 404, 503] },
   { method: 'delete', path: '/api/documents/{id}', tag: 'Loads', summary: 'Delete a document', access: 'session', answer: { status: 204, description: 'Deleted' }, errors: [400, 404, 503] },
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { choice, optionalFreeText, optionalText, requiredText } from '../fields.js';
-import { DEFAULT_STOP_RADIUS_MILES } from './stop-watch.js';
+import { DEFAULT_STOP_RADIUS_MILES, RISK_SPEED_MPH } from './stop-watch.js';
 
 /**
  * A load's stops (issue 42): pickups and deliveries in order, each with its appointment and what happened there.
@@ -226,3 +226,34 @@ export function stopsSummary(stops: readonly SummarizedStop[], timeZone: string)
     })
     .join('; ');
 }
+
+/** svc-core's actions on `{root}.core.loads.{action}` about stops, beside the CRUD ones and the stop watch's. */
+export const LOAD_STOP_ACTIONS = {
+  /** `{}` → StopAttention[]: the loads under way whose stops need attention (the Dashboard's Needs Attention). */
+  attention: 'attention',
+} as const;
+/** `GET /api/loads/attention`: LOAD_STOP_ACTIONS.attention over HTTP. */
+export const LOADS_ATTENTION_PATH = 'loads/attention';
+
+export const STOP_ATTENTION_KINDS = ['departed-last', 'late', 'at-risk'] as const;
+export type StopAttentionKind = (typeof STOP_ATTENTION_KINDS)[number];
+export const STOP_ATTENTION_LABELS: Record<StopAttentionKind, string> = { 'departed-last': 'Not delivered', late: 'Late', 'at-risk': 'At risk' };
+
+export const STOP_ATTENTION_MESSAGES = {
+  departedLast: 'Departed last stop, not delivered',
+  late: (sequence: number, location: string, minutes: number) => `Stop ${sequence} (${location}) is late by ${lateText(minutes)}`,
+  atRisk: (sequence: number, location: string, minutes: number) => `Stop ${sequence} (${location}) is at risk: ${lateText(minutes)} late at ${RISK_SPEED_MPH} mph`,
+} as const;
+
+/** A load under way whose stop needs attention: its first such stop, and how late it is. */
+export const stopAttentionSchema = z.object({
+  loadId: z.string(),
+  loadNumber: z.string(),
+  kind: z.enum(STOP_ATTENTION_KINDS),
+  stopId: z.string(),
+  sequence: z.number().int(),
+  location: z.string(),
+  lateMinutes: z.number().int().describe("Minutes past the appointment's end (late), or the estimate's minutes past it (at risk); 0 for departed-last"),
+  message: z.string(),
+});
+export type StopAttention = z.infer<typeof stopAttentionSchema>;
