@@ -1,5 +1,5 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { STOP_WATCH_ACTIONS, type StopSeen, type StopsToWatch, type WatchedLoad } from '@tms/contracts';
+import { STOP_WATCH_ACTIONS, type StopSeen, type StopsToWatch, type StopsToWatchPage, type WatchedLoad } from '@tms/contracts';
 import { ServiceRequests } from '@tms/service-kit';
 import { DataSource } from 'typeorm';
 import { telematicsConfig } from '../telematics-config.js';
@@ -148,15 +148,20 @@ export class StopWatcher implements OnApplicationBootstrap, OnApplicationShutdow
   /** One look: answers the stops told to svc-core. */
   async tick(): Promise<number> {
     const moved = this.moved.take();
-    const reply = await this.requests.request<StopsToWatch>('core', 'loads', STOP_WATCH_ACTIONS.toWatch, {}, TO_WATCH_TIMEOUT_MS);
-    if (!reply.ok) {
-      this.moved.giveBack(moved);
-      if (!this.unanswered) this.logger.warn(`svc-core did not list the loads to watch (asked again every look): ${reply.error.message}`);
-      this.unanswered = true;
-      return 0;
+    const loads: WatchedLoad[] = [];
+    for (let page: StopsToWatchPage = {}; ; ) {
+      const reply = await this.requests.request<StopsToWatch>('core', 'loads', STOP_WATCH_ACTIONS.toWatch, page, TO_WATCH_TIMEOUT_MS);
+      if (!reply.ok) {
+        this.moved.giveBack(moved);
+        if (!this.unanswered) this.logger.warn(`svc-core did not list the loads to watch (asked again every look): ${reply.error.message}`);
+        this.unanswered = true;
+        return 0;
+      }
+      for (const load of reply.data.loads) loads.push(load);
+      if (!reply.data.next) break;
+      page = { after: reply.data.next };
     }
     this.unanswered = false;
-    const { loads } = reply.data;
     const watched = new Set(loads.map((load) => load.loadId));
     for (const loadId of this.watches.keys()) if (!watched.has(loadId)) this.watches.delete(loadId);
     const reads: Read[] = [];
