@@ -110,7 +110,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await db?.end();
   await system?.stop();
-});
+}, 60_000);
 
 const twoStops = () => underWay([{ place: PICKUP, type: 'pickup' }, { place: DELIVERY, type: 'delivery' }]);
 

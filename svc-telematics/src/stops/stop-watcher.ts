@@ -1,5 +1,5 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { STOP_WATCH_ACTIONS, type StopSeen, type StopsToWatch, type WatchedLoad } from '@tms/contracts';
+import { STOP_WATCH_ACTIONS, type StopSeen, type StopsToWatch, type StopsToWatchPage, type WatchedLoad } from '@tms/contracts';
 import { ServiceRequests } from '@tms/service-kit';
 import { DataSource } from 'typeorm';
 import { telematicsConfig } from '../telematics-config.js';
@@ -86,26 +86,21 @@ const POSITIONS_SQL = `
   WHERE p.near OR p.near_before IS NOT FALSE OR p.near_after IS NOT FALSE
   ORDER BY r.load_id, p.recorded_at, p.id`;
 
-const LATEST_SQL = `
-  SELECT subject_id::text AS "truckId", latitude::float8 AS latitude, longitude::float8 AS longitude,
-    (extract(epoch FROM recorded_at) * 1000)::float8 AS at
-  FROM telematics.latest_positions WHERE subject_kind = 'truck' AND subject_id = ANY($1::uuid[])`;
-
 /**
  * Arrivals and departures from GPS (issue 42), apart from the GPS writer so that it costs the writer nothing but a
  * note per truck (MovedTrucks). Every GPS_STOP_WATCH_INTERVAL_MS it asks svc-core for the loads under way with their
  * stops, and for each load whose truck has new positions (or that is new to it, or whose stops changed) decides what
  * the truck did at its stops from the stored positions (stop-visits.ts), and the estimate for the stops ahead from the
- * truck's latest position; it tells svc-core only what changed (`stops-seen`).
+ * truck's latest position since the load's `since`; it tells svc-core only what changed (`stops-seen`).
  *
  * Positions are decided in their own time order, never in the order they were stored: a load's decision is a fold
  * over its positions, kept per load, that takes the positions stored after its last one. A position the writer
  * stored after every position of its truck stored before (under the lock of the truck's latest position) is after
  * that last one; any other is noted late (IftaBatch.late), and one at or before that last one has its load decided
- * again from all its positions since the load's `since`. So late, out-of-order and redelivered positions give the answer the same
- * positions give in order. A GPS time that would replace one svc-core has is told only once decided from all the
- * load's positions: with several replicas, another may have stored a late position this one did not note (and told
- * what it changed).
+ * again from all its positions since the load's `since`. So late, out-of-order and redelivered positions give the
+ * answer the same positions give in order. A GPS time that would replace one svc-core has is told only once decided
+ * from all the load's positions: with several replicas, another may have stored a late position this one did not
+ * note (and told what it changed).
  */
 @Injectable()
 export class StopWatcher implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -148,15 +143,20 @@ export class StopWatcher implements OnApplicationBootstrap, OnApplicationShutdow
   /** One look: answers the stops told to svc-core. */
   async tick(): Promise<number> {
     const moved = this.moved.take();
-    const reply = await this.requests.request<StopsToWatch>('core', 'loads', STOP_WATCH_ACTIONS.toWatch, {}, TO_WATCH_TIMEOUT_MS);
-    if (!reply.ok) {
-      this.moved.giveBack(moved);
-      if (!this.unanswered) this.logger.warn(`svc-core did not list the loads to watch (asked again every look): ${reply.error.message}`);
-      this.unanswered = true;
-      return 0;
+    const loads: WatchedLoad[] = [];
+    for (let page: StopsToWatchPage = {}; ; ) {
+      const reply = await this.requests.request<StopsToWatch>('core', 'loads', STOP_WATCH_ACTIONS.toWatch, page, TO_WATCH_TIMEOUT_MS);
+      if (!reply.ok) {
+        this.moved.giveBack(moved);
+        if (!this.unanswered) this.logger.warn(`svc-core did not list the loads to watch (asked again every look): ${reply.error.message}`);
+        this.unanswered = true;
+        return 0;
+      }
+      for (const load of reply.data.loads) loads.push(load);
+      if (!reply.data.next) break;
+      page = { after: reply.data.next };
     }
     this.unanswered = false;
-    const { loads } = reply.data;
     const watched = new Set(loads.map((load) => load.loadId));
     for (const loadId of this.watches.keys()) if (!watched.has(loadId)) this.watches.delete(loadId);
     const reads: Read[] = [];
@@ -248,11 +248,6 @@ export class StopWatcher implements OnApplicationBootstrap, OnApplicationShutdow
 
   /** Tells svc-core what changed at the loads' stops, and the estimates for the stops ahead. */
   private async tell(loads: WatchedLoad[]): Promise<number> {
-    const latest = new Map<string, { latitude: number; longitude: number; at: number }>();
-    const trucks = [...new Set(loads.map((load) => load.truckId))];
-    for (const row of (await this.dataSource.query(LATEST_SQL, [trucks])) as { truckId: string; latitude: number; longitude: number; at: number }[]) {
-      latest.set(row.truckId, row);
-    }
     const seen: StopSeen[] = [];
     const etasTold: { watch: Watch; stopId: string; eta: number | null }[] = [];
     for (const load of loads) {
@@ -260,7 +255,8 @@ export class StopWatcher implements OnApplicationBootstrap, OnApplicationShutdow
       const changes = new Map(this.gpsChanges(load).map(({ overwrites: _, ...change }) => [change.stopId, change]));
       const visits = visitsOf(watch.state);
       const reached = load.stops.map((stop, index) => stop.arrivedAt !== null || stop.departedAt !== null || visits[index].gpsArrivedAt !== null);
-      const etas = stopEtas(watch.state.stops, reached, latest.get(load.truckId) ?? null);
+      // The latest position read is the truck's latest since the load's `since` (a late one is never after it).
+      const etas = stopEtas(watch.state.stops, reached, watch.state.last);
       load.stops.forEach((stop, index) => {
         const eta = etas[index];
         const etaChanged = etaWorthTelling(watch.etas.get(stop.id), eta, time(stop.appointmentEnd));

@@ -6,7 +6,10 @@ import { z } from 'zod';
  * svc-core what the truck did there. Requests: `{root}.core.loads.{stops-to-watch|stops-seen}`.
  */
 export const STOP_WATCH_ACTIONS = {
-  /** `{}` → StopsToWatch: every load Assigned or In Transit that has a truck, with its stops in order. */
+  /**
+   * StopsToWatchPage (`{}` for the first) → StopsToWatch: every load Assigned or In Transit that has a truck, with
+   * its stops in order; a reply that stops short of a NATS message's limit names the page after it (`next`).
+   */
   toWatch: 'stops-to-watch',
   /** StopsSeen → `{ recorded: number }`: what GPS saw at stops, and the latest estimate for the stops ahead. */
   seen: 'stops-seen',
@@ -52,7 +55,13 @@ export const watchedLoadSchema = z.object({
   stops: z.array(watchedStopSchema),
 });
 export type WatchedLoad = z.infer<typeof watchedLoadSchema>;
-export type StopsToWatch = { loads: WatchedLoad[] };
+/**
+ * The loads under way and, when more follow (a thousand loads of three stops are over NATS's 1 MB), where the next
+ * page starts: asked for as `{ after: next }`. A reply without `next` is the last (or the whole list).
+ */
+export type StopsToWatch = { loads: WatchedLoad[]; next?: string };
+export const stopsToWatchPageSchema = z.object({ after: z.string().max(200).optional() });
+export type StopsToWatchPage = z.infer<typeof stopsToWatchPageSchema>;
 
 /**
  * What GPS saw at one stop: times are the positions' own (recorded) times. A field left out says nothing; svc-core
