@@ -1,5 +1,5 @@
 import { connect, type NatsConnection, type Subscription } from '@nats-io/transport-node';
-import { eventSubject, rpcSubject, STOP_WATCH_ACTIONS, type AuditEntry, type Customer, type Load, type StopEvent, type StopsToWatch, type Truck } from '@tms/contracts';
+import { eventSubject, rpcSubject, STOP_WATCH_ACTIONS, type AuditEntry, type Customer, type Load, type StopEvent, type StopsToWatch, type Truck, type WatchedLoad } from '@tms/contracts';
 import { config } from '@tms/service-kit';
 import { httpRequest } from './support/http-request.js';
 import { sharedSystem, signIn, type RunningSystem } from './support/system.js';
@@ -37,6 +37,19 @@ const ask = async <T>(action: string, payload: unknown): Promise<T> => {
   if (!reply.response.ok) throw new Error(`${action}: ${JSON.stringify(reply.response)}`);
   return reply.response.data;
 };
+
+/** Every page of the loads under way, as svc-telematics's watcher follows them. */
+async function allWatched() {
+  const loads: WatchedLoad[] = [];
+  const pages: number[] = [];
+  for (let page: { after?: string } = {}; ; ) {
+    const reply = await ask<StopsToWatch>(STOP_WATCH_ACTIONS.toWatch, page);
+    loads.push(...reply.loads);
+    pages.push(reply.loads.length);
+    if (!reply.next) return { loads, pages };
+    page = { after: reply.next };
+  }
+}
 
 beforeAll(async () => {
   system = await sharedSystem();
@@ -149,7 +162,7 @@ describe("a load's stops", () => {
       }),
     );
     const [first, second, third] = load.stops!;
-    const watched = await ask<StopsToWatch>(STOP_WATCH_ACTIONS.toWatch, {});
+    const watched = await allWatched();
     expect(watched.loads.find(({ loadId }) => loadId === load.id)).toMatchObject({ truckId: truck.id, status: 'Assigned', stops: [{ id: first.id, sequence: 1 }, { id: second.id }, { id: third.id }] });
 
     const announced: StopEvent[] = [];
@@ -178,4 +191,20 @@ describe("a load's stops", () => {
     subscription.unsubscribe();
     expect(announced.filter(({ loadId }) => loadId === load.id)).toEqual([{ loadId: load.id, stopId: first.id, sequence: 1, type: 'pickup', at: '2027-03-01T15:00:00.000Z', source: 'gps' }]);
   }, 30_000);
+
+  it('answers the loads under way in pages of at most 100, every load once, however many there are', async () => {
+    const ours: string[] = [];
+    for (let n = 0; n < 105; n += 15) {
+      const batch = await Promise.all(Array.from({ length: 15 }, () => created(spec({ status: 'assigned', assignedTruckId: truck.id }))));
+      ours.push(...batch.map(({ id }) => id));
+    }
+    const { loads, pages } = await allWatched();
+    expect(pages.length).toBeGreaterThan(1);
+    expect(Math.max(...pages)).toBeLessThanOrEqual(100);
+    const ids = loads.map(({ loadId }) => loadId);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ours.filter((id) => !ids.includes(id))).toEqual([]);
+    const invalid = await nats.request(rpcSubject(root, 'core', 'loads', STOP_WATCH_ACTIONS.toWatch), JSON.stringify({ pattern: 'x', data: { after: 'not an id' }, id: '1' }), { timeout: 5000 });
+    expect(invalid.json<{ response: { ok: boolean } }>().response.ok).toBe(false);
+  }, 120_000);
 });

@@ -25,8 +25,8 @@ export class StopWatchController {
   }
 
   @MessagePattern(subject(STOP_WATCH_ACTIONS.toWatch))
-  toWatch() {
-    return this.watch.toWatch();
+  toWatch(@Payload() payload: unknown) {
+    return this.watch.toWatch(payload);
   }
 
   @MessagePattern(subject(STOP_WATCH_ACTIONS.seen))

@@ -6,6 +6,7 @@ import {
   ok,
   stopsSeenSchema,
   stopsSummary,
+  stopsToWatchPageSchema,
   type RpcReply,
   type StopSeen,
   type StopsToWatch,
@@ -15,6 +16,9 @@ import { internalErrorReply, recordChange, type ChangeContext } from '@tms/servi
 import { DataSource, type EntityManager } from 'typeorm';
 import { firstKnown, LoadsService } from '../loads/loads.service.js';
 import { LoadStops } from './load-stops.js';
+
+/** Loads per page of stops-to-watch: 100 loads of 20 stops (the most a load has) are about 700 KB. */
+const WATCH_PAGE_LOADS = 100;
 
 /** GPS's changes, in the audit trail of loads. */
 const BY_GPS: ChangeContext = { resource: 'loads', actor: GPS_ACTOR };
@@ -34,12 +38,19 @@ export class StopWatch {
     private readonly stops: LoadStops,
   ) {}
 
-  /** Every load Assigned or In Transit that has a truck, with its stops in order. */
-  async toWatch(): Promise<RpcReply<StopsToWatch>> {
+  /**
+   * The loads Assigned or In Transit that have a truck, with their stops in order, WATCH_PAGE_LOADS at a time by load
+   * id from `after`: a page of the most stops a load may have stays well under NATS's 1 MB.
+   */
+  async toWatch(payload: unknown): Promise<RpcReply<StopsToWatch>> {
+    const page = stopsToWatchPageSchema.safeParse(payload ?? {});
+    if (!page.success) return fail('invalid', 'Not a page of loads to watch');
     try {
       const loads: { loadId: string; truckId: string; status: 'assigned' | 'in-transit'; since: Date }[] = await this.data.query(
         `SELECT id AS "loadId", assigned_truck_id AS "truckId", status, coalesce(assigned_at, updated_at) AS since
-         FROM core.loads WHERE status IN ('assigned', 'in-transit') AND assigned_truck_id IS NOT NULL`,
+         FROM core.loads WHERE status IN ('assigned', 'in-transit') AND assigned_truck_id IS NOT NULL AND ($1::uuid IS NULL OR id > $1::uuid)
+         ORDER BY id LIMIT ${WATCH_PAGE_LOADS}`,
+        [page.data.after ?? null],
       );
       const stops: Record<string, unknown>[] = loads.length
         ? await this.data.query(
@@ -63,6 +74,7 @@ export class StopWatch {
         (byLoad.get(loadId as string) ?? byLoad.set(loadId as string, []).get(loadId as string)!).push(watched);
       }
       return ok({
+        ...(loads.length === WATCH_PAGE_LOADS && { next: loads[loads.length - 1].loadId }),
         loads: loads.map(({ loadId, truckId, status, since }) => ({
           loadId,
           truckId,

@@ -60,7 +60,7 @@ export type WatchedLoad = z.infer<typeof watchedLoadSchema>;
  * page starts: asked for as `{ after: next }`. A reply without `next` is the last (or the whole list).
  */
 export type StopsToWatch = { loads: WatchedLoad[]; next?: string };
-export const stopsToWatchPageSchema = z.object({ after: z.string().max(200).optional() });
+export const stopsToWatchPageSchema = z.object({ after: z.uuid().optional() });
 export type StopsToWatchPage = z.infer<typeof stopsToWatchPageSchema>;
 
 /**
