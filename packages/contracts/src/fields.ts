@@ -47,7 +47,8 @@ export const FIELD_MESSAGES = {
  * What a builder takes and gives, as JSON Schema (the API document's, GET /api/openapi.json): its text as it may be
  * sent (`input`: patterns that say everything the parser checks, surrounding white space included, since it trims)
  * and as an answer gives it (`output`). zod can say neither of a check made in a transform (a real calendar day, an
- * amount within range), so each builder says it here, once, and fields.spec.ts holds every pattern to its parser.
+ * amount within range), so each builder says it here, once; svc-gateway/src/openapi/field-schemas.spec.ts holds
+ * every pattern to its parser.
  */
 export interface FieldJsonSchema {
   input: Record<string, unknown>;
