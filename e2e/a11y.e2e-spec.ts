@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { launchBrowser, type Browser, type Page } from './support/browser.js';
+import { launchBrowser, waitForDialogsToSettle, type Browser, type Page } from './support/browser.js';
 import { ROW_MENU } from './support/steps.js';
 
 /**
@@ -71,6 +71,7 @@ afterAll(async () => {
 async function openApp(viewport: { width: number; height: number }, theme: Theme) {
   const context = await browser.newContext({ baseURL: system.url, viewport, bypassCSP: true });
   const page = await context.newPage();
+  await waitForDialogsToSettle(page);
   await page.goto('/');
   await page.getByRole('button', { name: 'Log In' }).first().click();
   await page.getByLabel('Email').fill('dispatch@northstarfreight.com');
