@@ -56,11 +56,13 @@ type Theme = 'light' | 'dark';
 let system: RunningSystem;
 let browser: Browser;
 
+// A system of its own and the demo company's records, beside another browser file: on a busy machine this took more
+// than 4 minutes (the system was up in 70 s, the demo data the rest).
 beforeAll(async () => {
   system = await startIsolatedSystem({ label: 'a11y' });
   await promisify(execFile)(process.execPath, [path.join(REPO_ROOT, 'scripts/demo.mjs')], { env: { ...process.env, APP_URL: system.url }, cwd: REPO_ROOT });
   browser = await launchBrowser();
-}, 240_000);
+}, 480_000);
 
 afterAll(async () => {
   await browser?.close();
