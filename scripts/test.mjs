@@ -2,13 +2,14 @@
  * `npm test`, in stages, each timed: installs what is missing, Chromium, checks that every workspace declares what
  * it uses (scripts/check-deps.mjs), builds (the one type-check: jest only compiles), then runs beside each other the
  * check that each part runs from its own deployable (scripts/check-deployables.mjs) and the unit tests, then the
- * integration tests (against the real Postgres and NATS), then the browser tests (one at a time on one system). Each jest
- * project runs in a process of its own, so the browser tests' system is started only for them. At the end: each
- * stage's time, and one line summing the tests of every stage ('N passed, N failed'); the exit code is not 0 when any
- * stage failed.
+ * integration tests (against the real Postgres and NATS), then the browser tests (two files at a time on one system).
+ * Each jest project runs in a process of its own, so the browser tests' system is started only for them. At the end:
+ * each stage's time, and one line summing the tests of every stage ('N passed, N failed'); the exit code is not 0 when
+ * any stage failed.
  *
- * Extra arguments go to one jest run over every project instead, in band, e.g. `npm test -- --selectProjects unit`
- * or `npm test -- e2e/fleet.e2e-spec.ts`; then the deployables check is left out.
+ * Extra arguments go to one jest run over every project instead, in band unless they say how many workers (e.g.
+ * `npm test -- --selectProjects unit`, `npm test -- e2e/fleet.e2e-spec.ts`, `npm test -- --selectProjects e2e
+ * --maxWorkers=2`); then the deployables check is left out.
  */
 import { spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -90,8 +91,10 @@ const ready =
   (process.env.SKIP_BUILD || (await stage('build', () => build())));
 
 if (ready && jestArguments.length) {
-  // In band: one test file at a time, as a developer reads them (and every project's system is started once).
-  await stage('jest', () => jest('run', ['--runInBand', ...jestArguments]));
+  // In band: one test file at a time, as a developer reads them (and every project's system is started once), unless
+  // the arguments ask for workers.
+  const workersAsked = jestArguments.some((argument) => /^(--maxWorkers|-w|--runInBand|-i)(=|$)/.test(argument));
+  await stage('jest', () => jest('run', [...(workersAsked ? [] : ['--runInBand']), ...jestArguments]));
 } else if (ready) {
   const deployablesLog = path.join(resultsDir, 'check-deployables.log');
   await Promise.all([
@@ -100,9 +103,9 @@ if (ready && jestArguments.length) {
   ]);
   printLog('deployables check', deployablesLog);
   await stage('integration', () => jest('integration', ['--selectProjects', 'integration', '--runInBand']));
-  // One browser test file at a time, against the one system the e2e project's global setup starts: two at a time on
-  // two cores, a click in a dialog just opened went unheard now and then (README: The two commands).
-  await stage('e2e', () => jest('e2e', ['--selectProjects', 'e2e', '--runInBand']));
+  // Two browser test files at a time, against the one system the e2e project's global setup starts (README: The two
+  // commands).
+  await stage('e2e', () => jest('e2e', ['--selectProjects', 'e2e', '--maxWorkers=2']));
 }
 
 printSummary();

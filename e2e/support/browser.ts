@@ -23,10 +23,26 @@ export const fleetOrigin = () => {
   return origin;
 };
 
-/** A fresh browser profile at the app, not signed in. */
+/** An antd dialog (a form's or a question's) while it zooms in or out; once open or closed it has none of these. */
+export const DIALOG_IN_MOTION = '.ant-modal:is(.ant-zoom-appear, .ant-zoom-enter, .ant-zoom-leave)';
+
+/**
+ * Makes every action on `page` (a click, a fill; a locator's wait too) wait while a dialog opens or closes. antd
+ * opens one in steps of two animation frames each: first at its full size but transparent, which Playwright takes
+ * for visible and, as it does not move, for stable; then zoomed in from a fifth of its size at the button that opened
+ * it. A click whose press lands in the first steps and whose release lands after the zoom began is released on the
+ * backdrop, and no button hears it: on a busy machine the first steps last long enough for that. A person never
+ * clicks a dialog that is not drawn yet; a test waits until it is.
+ */
+export function waitForDialogsToSettle(page: Page) {
+  return page.addLocatorHandler(page.locator(DIALOG_IN_MOTION).first(), async () => undefined);
+}
+
+/** A fresh browser profile at the app, not signed in; its actions wait for dialogs to settle. */
 export async function newSession(browser: Browser, options: { width?: number; height?: number } = {}) {
   const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: options.width ?? 1280, height: options.height ?? 800 } });
   const page = await context.newPage();
+  await waitForDialogsToSettle(page);
   return { context, page };
 }
 

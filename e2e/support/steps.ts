@@ -13,17 +13,14 @@ const OPEN_MENU = '.ant-dropdown:not(.ant-dropdown-hidden)';
 export const discardQuestion = (page: Page) => page.locator('.ant-modal-confirm').filter({ hasText: 'Discard changes?' });
 
 /**
- * Answers the 'Discard changes?' question with `button` ('Discard' or 'Keep editing') until it is gone: on a busy
- * machine a click that lands while the question is still opening may go unheard, and a person would click again.
+ * Answers the 'Discard changes?' question with `button` ('Discard' or 'Keep editing') when it is asked, and waits until
+ * it is gone (the page's actions wait for it to be fully open first: browser.ts waitForDialogsToSettle).
  */
 export async function answerDiscardQuestion(page: Page, button: 'Discard' | 'Keep editing') {
   const question = discardQuestion(page).filter({ visible: true });
-  const deadline = Date.now() + 30_000;
-  while (await question.count()) {
-    if (Date.now() > deadline) throw new Error(`'${button}' did not close the question within 30 s`);
-    await question.first().getByRole('button', { name: button }).click({ timeout: 1000 }).catch(() => undefined);
-    await question.first().waitFor({ state: 'hidden', timeout: 500 }).catch(() => undefined);
-  }
+  if (!(await question.count())) return;
+  await question.first().getByRole('button', { name: button }).click();
+  await question.first().waitFor({ state: 'hidden' });
 }
 
 /**
