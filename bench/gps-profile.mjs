@@ -16,7 +16,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
 import autocannon from 'autocannon';
+import { gpsStreams } from '@tms/contracts';
 import { repoRoot, startIsolatedSystem } from '../scripts/system.mjs';
 import { gpsPositions, registerDevices, seedTrucks, signIn } from './support.mjs';
 
@@ -175,6 +178,19 @@ try {
       return new Map([[process.pid, (user + sys) / 1e6]]);
     },
   };
+  /** Messages in the GPS streams: how many requests each JetStream publish carried (the gateway groups them). */
+  const streamMessages = async () => {
+    const nc = await connect({ servers: system.natsUrl });
+    try {
+      const jsm = await jetstreamManager(nc);
+      let sum = 0;
+      for (const { name } of gpsStreams(system.subjectRoot)) sum += (await jsm.streams.info(name)).state.last_seq; // a work queue: its messages go once written, their numbers stay
+      return sum;
+    } finally {
+      await nc.close();
+    }
+  };
+  const messagesBefore = await streamMessages();
   const before = Object.fromEntries(Object.entries(sources).map(([name, read]) => [name, read()]));
   const machineBefore = machine();
   const from = clockMicros();
@@ -190,6 +206,8 @@ try {
       `machine ${(((machineAfter.busy - machineBefore.busy) / (machineAfter.total - machineBefore.total)) * 100).toFixed(0)}% busy (${os.cpus().length} cores), ` +
       `load ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`,
   );
+  const published = (await streamMessages()) - messagesBefore;
+  console.log(`${answered} requests in ${published} JetStream messages: ${(answered / published).toFixed(1)} requests a publish`);
   console.log('\nCPU per request, by process (µs):');
   const total = perProcess.reduce((sum, [, micros]) => sum + micros, 0);
   for (const [name, micros] of perProcess) console.log(`  ${name.padEnd(26)} ${micros.toFixed(1).padStart(7)}  ${((micros / total) * 100).toFixed(1).padStart(5)}%`);
