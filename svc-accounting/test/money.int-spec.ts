@@ -368,7 +368,7 @@ describe('a settlement from the loads', () => {
     const { text } = await pdfText(reply);
     for (const expected of [
       'Northstar Freight Lines, Inc.', 'DRIVER SETTLEMENT', 'SETTLE-20270509-0777', 'Period 05/03/2027 - 05/09/2027', 'Statement Reader',
-      `${a.loadNumber} Chicago, IL to Dallas, TX 05/04/2027 $2,500.00 925 $750.00`, `${b.loadNumber} Chicago, IL to Dallas, TX 05/07/2027 $1,800.05 640 $540.02`,
+      `${a.loadNumber} Chicago, IL to Dallas, TX, 2 stops 05/04/2027 $2,500.00 925 $750.00`, `${b.loadNumber} Chicago, IL to Dallas, TX, 2 stops 05/07/2027 $1,800.05 640 $540.02`,
       'Total Revenue $4,300.05', 'Total Miles 1,565', 'Driver Pay $1,290.02', 'Deductions $150.00', 'Net Pay $1,140.02',
     ]) {
       expect(text).toContain(expected);
