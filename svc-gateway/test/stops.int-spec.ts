@@ -162,7 +162,11 @@ describe("a load's stops", () => {
     expect(watched.loads.find(({ loadId }) => loadId === load.id)).toMatchObject({ truckId: truck.id, status: 'Assigned', stops: [{ id: first.id, sequence: 1 }, { id: second.id }, { id: third.id }] });
 
     const announced: StopEvent[] = [];
-    const subscription: Subscription = nats.subscribe(eventSubject(root, 'stop', 'arrived'), { callback: (_error, message) => announced.push(message.json<{ data: StopEvent }>().data ?? message.json<StopEvent>()) });
+    const subscription: Subscription = nats.subscribe(eventSubject(root, 'stop', 'arrived'), {
+      callback: (_error, message) => {
+        announced.push(message.json<{ data: StopEvent }>().data ?? message.json<StopEvent>());
+      },
+    });
     const seen = {
       stops: [
         { loadId: load.id, stopId: first.id, gpsArrivedAt: '2027-03-01T15:00:00Z', gpsDepartedAt: '2027-03-01T16:00:00Z' },
