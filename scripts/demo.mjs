@@ -204,6 +204,65 @@ function planLoads() {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
+// Loads of several stops (issue 42): pickups and drops with appointments, three under way (arrivals GPS saw, one
+// stop late), one booked, one delivered. Times are hours from now; the drivers are those between loads (18 to 20).
+
+const hoursFromNow = (hours) => new Date(Math.round((Date.now() + hours * 3_600_000) / 60_000) * 60_000).toISOString();
+const appointment = (from, to) => ({ appointmentStart: hoursFromNow(from), appointmentEnd: hoursFromNow(to) });
+const seen = (arrived, departed, source = 'gps') => ({
+  arrivedAt: hoursFromNow(arrived), arrivedSource: source,
+  ...(departed === undefined ? {} : { departedAt: hoursFromNow(departed), departedSource: source }),
+});
+const MULTI_STOP_LOADS = [
+  { loadNumber: 'LD-29001', status: 'in-transit', driver: 18, rate: '3150.00', miles: 360, commodity: 'Packaged beverages', stops: [
+    { type: 'pickup', location: 'Chicago, IL', facility: 'Lakeshore Bottling', address: '2400 S Canal St, Chicago, IL 60616', reference: 'PU 88120', ...appointment(-7, -6), ...seen(-6.6, -5.4) },
+    { type: 'delivery', location: 'Indianapolis, IN', facility: 'Circle City Grocers DC', reference: 'PO 44712', ...appointment(-2, -1), ...seen(-1.7) },
+    { type: 'delivery', location: 'Columbus, OH', facility: 'Buckeye Markets', reference: 'PO 44713', ...appointment(3, 5) },
+  ] },
+  { loadNumber: 'LD-29002', status: 'in-transit', driver: 19, rate: '2480.00', miles: 370, commodity: 'Frozen poultry', stops: [
+    { type: 'pickup', location: 'Dallas, TX', facility: 'Trinity Cold Storage', reference: 'PU 5120', ...appointment(-11, -10), ...seen(-10.5, -9.2, 'dispatcher') },
+    { type: 'delivery', location: 'Oklahoma City, OK', facility: 'Prairie Foods', reference: 'PO 7731', ...appointment(-4, -2) },
+    { type: 'delivery', location: 'Wichita, KS', facility: 'Air Capital Grocers', reference: 'PO 7732', ...appointment(5, 7) },
+  ] },
+  { loadNumber: 'LD-29003', status: 'in-transit', driver: 20, rate: '1890.00', miles: 310, commodity: 'Paper goods', stops: [
+    { type: 'pickup', location: 'Atlanta, GA', facility: 'Peachtree Paper', ...appointment(-5, -4), ...seen(-4.6, -3.8) },
+    { type: 'pickup', location: 'Greenville, SC', facility: 'Upstate Converting', ...appointment(-1, 1), ...seen(-0.6) },
+    { type: 'delivery', location: 'Charlotte, NC', facility: 'Queen City Supply', reference: 'PO 2290', ...appointment(3, 4) },
+  ] },
+  { loadNumber: 'LD-29004', status: 'assigned', driver: 21, rate: '2760.00', miles: 420, commodity: 'Fresh produce', stops: [
+    { type: 'pickup', location: 'Fresno, CA', facility: 'Valley Fresh Packers', reference: 'PU 3301', ...appointment(20, 22) },
+    { type: 'pickup', location: 'Stockton, CA', facility: 'Delta Growers', ...appointment(25, 26) },
+    { type: 'delivery', location: 'Sacramento, CA', facility: 'Capitol Produce', ...appointment(28, 29) },
+    { type: 'delivery', location: 'Reno, NV', facility: 'Sierra Markets', reference: 'PO 9015', ...appointment(33, 35) },
+  ] },
+  { loadNumber: 'LD-29005', status: 'delivered', driver: 22, rate: '2140.00', miles: 300, commodity: 'Building materials', stops: [
+    { type: 'pickup', location: 'Houston, TX', facility: 'Gulf Lumber', ...appointment(-76, -74), ...seen(-75.5, -74.2) },
+    { type: 'delivery', location: 'Austin, TX', facility: 'Hill Country Build', ...appointment(-70, -68), ...seen(-69.4, -68.1) },
+    { type: 'delivery', location: 'San Antonio, TX', facility: 'Alamo Supply', ...appointment(-65, -63), ...seen(-63.5, -62.6, 'driver') },
+  ] },
+];
+
+/** The multi-stop loads (their spec fields are their first and last stop's), made once each. */
+async function ensureMultiStopLoads(request, customers, trucks, drivers) {
+  const shipper = CUSTOMERS.find(({ record }) => record.type === 'shipper').record;
+  await ensure(request, 'loads', 'loadNumber', MULTI_STOP_LOADS, ({ driver: index, stops, ...load }) => {
+    const driver = DRIVERS[index];
+    return {
+      ...load,
+      customerId: idOf(customers, shipper.email),
+      assignedDriverId: idOf(drivers, driver.email),
+      assignedTruckId: idOf(trucks, driver.assignedTruckNumber),
+      pickupLocation: stops[0].location,
+      pickupDate: stops[0].appointmentStart.slice(0, 10),
+      deliveryLocation: stops.at(-1).location,
+      deliveryDate: stops.at(-1).appointmentStart.slice(0, 10),
+      weight: '38000',
+      stops,
+    };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
 
 async function connect(baseUrl) {
   let cookie;
@@ -783,6 +842,7 @@ try {
     assignedTruckId: idOf(trucks, truckNumber),
   }));
   await ensureMiles(request, plannedLoads);
+  await ensureMultiStopLoads(request, customers, trucks, drivers);
   await ensureSafety(request, trucks, drivers);
   await ensureFleetOperations(request, trucks, drivers);
   await ensureAccounting(request, drivers);

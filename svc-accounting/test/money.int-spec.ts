@@ -277,9 +277,9 @@ describe('a settlement from the loads', () => {
       data: {
         driverId, ...period, payType: 'percent', payRate: '25.00',
         loads: [
-          { loadId: first.id, loadNumber: first.loadNumber, pickupLocation: 'Chicago, IL', deliveryLocation: 'Dallas, TX', deliveryDate: '2027-05-03', rate: '0.50', miles: null, pay: '0.13' },
-          { loadId: second.id, loadNumber: second.loadNumber, pickupLocation: 'Chicago, IL', deliveryLocation: 'Dallas, TX', deliveryDate: '2027-05-06', rate: '1000.02', miles: null, pay: '250.01' },
-          { loadId: third.id, loadNumber: third.loadNumber, pickupLocation: 'Chicago, IL', deliveryLocation: 'Dallas, TX', deliveryDate: '2027-05-09', rate: '1234.57', miles: null, pay: '308.64' },
+          { loadId: first.id, loadNumber: first.loadNumber, pickupLocation: 'Chicago, IL', deliveryLocation: 'Dallas, TX', deliveryDate: '2027-05-03', rate: '0.50', miles: null, stopCount: 2, pay: '0.13' },
+          { loadId: second.id, loadNumber: second.loadNumber, pickupLocation: 'Chicago, IL', deliveryLocation: 'Dallas, TX', deliveryDate: '2027-05-06', rate: '1000.02', miles: null, stopCount: 2, pay: '250.01' },
+          { loadId: third.id, loadNumber: third.loadNumber, pickupLocation: 'Chicago, IL', deliveryLocation: 'Dallas, TX', deliveryDate: '2027-05-09', rate: '1234.57', miles: null, stopCount: 2, pay: '308.64' },
         ],
         totalRevenue: '2235.09', totalMiles: 0, driverPay: '558.78', deductions: '0.00', netPay: '558.78', missingMiles: [],
       },
@@ -368,7 +368,7 @@ describe('a settlement from the loads', () => {
     const { text } = await pdfText(reply);
     for (const expected of [
       'Northstar Freight Lines, Inc.', 'DRIVER SETTLEMENT', 'SETTLE-20270509-0777', 'Period 05/03/2027 - 05/09/2027', 'Statement Reader',
-      `${a.loadNumber} Chicago, IL to Dallas, TX 05/04/2027 $2,500.00 925 $750.00`, `${b.loadNumber} Chicago, IL to Dallas, TX 05/07/2027 $1,800.05 640 $540.02`,
+      `${a.loadNumber} Chicago, IL to Dallas, TX, 2 stops 05/04/2027 $2,500.00 925 $750.00`, `${b.loadNumber} Chicago, IL to Dallas, TX, 2 stops 05/07/2027 $1,800.05 640 $540.02`,
       'Total Revenue $4,300.05', 'Total Miles 1,565', 'Driver Pay $1,290.02', 'Deductions $150.00', 'Net Pay $1,140.02',
     ]) {
       expect(text).toContain(expected);

@@ -24,7 +24,7 @@ const TEST_TIMEOUT_MS = LANE_TIME_LIMIT_MS + 30_000;
 /** What no error answer may contain: stack frames, SQL, driver and runtime error names, file paths. */
 const INTERNALS = /QueryFailedError|\bstack\b|\bat \S+ \(|\bat .+:\d+:\d+|SELECT|INSERT|UPDATE .* SET|violates|node_modules|TypeError|\.(ts|js):\d+/;
 
-type FieldKind = 'choice' | 'reference' | 'references' | 'date' | 'email' | 'money' | 'integer' | 'text';
+type FieldKind = 'choice' | 'reference' | 'references' | 'date' | 'email' | 'money' | 'integer' | 'text' | 'stops';
 
 interface Field {
   name: string;
@@ -51,6 +51,7 @@ function describeField(name: string, schema: z.ZodType): Field {
   if (accepts('ann@example.com')) return { ...field, kind: 'email' };
   if (accepts('1234.50')) return { ...field, kind: 'money' };
   if (INTEGER_ANCHORS.some(accepts)) return { ...field, kind: 'integer' };
+  if (accepts([{ type: 'pickup', location: 'Dallas, TX' }, { type: 'delivery', location: 'Tulsa, OK' }])) return { ...field, kind: 'stops' };
   throw new Error(`The fuzz test cannot tell what ${name} holds: teach describeField its kind`);
 }
 
@@ -134,6 +135,13 @@ function validValue(field: Field): fc.Arbitrary<unknown> {
     }
     case 'text':
       return accepted(fc.string({ unit: 'grapheme', minLength: 1, maxLength: 60 }));
+    case 'stops':
+      // A load's stops (issue 42): a pickup, drops in between, a delivery.
+      return accepted(
+        fc
+          .array(fc.string({ unit: 'grapheme', minLength: 1, maxLength: 40 }), { minLength: 2, maxLength: 5 })
+          .map((places) => places.map((location, index) => ({ type: index ? 'delivery' : 'pickup', location }))),
+      );
   }
 }
 
@@ -235,6 +243,11 @@ function nearMiss(field: Field): fc.Arbitrary<unknown> {
       return fc.oneof(fc.constantFrom(...ODD_NUMBERS, ...NUMERIC_TEXT), fc.integer(), fc.double());
     case 'text':
       return fc.oneof(textWithOddCharacters, textAroundLimits, hugeText);
+    case 'stops':
+      return fc.oneof(
+        fc.constantFrom([], [null], 'x', 42, {}, [{}, {}]),
+        fc.array(fc.record({ type: fc.constantFrom('pickup', 'delivery', 'PICKUP', ''), location: fc.oneof(textWithOddCharacters, hugeText), appointmentStart: fc.constantFrom(...ODD_DATES), latitude: fc.double() }), { maxLength: 25 }),
+      );
   }
 }
 

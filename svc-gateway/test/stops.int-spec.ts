@@ -1,5 +1,6 @@
 import { connect, type NatsConnection, type Subscription } from '@nats-io/transport-node';
-import { eventSubject, rpcSubject, STOP_WATCH_ACTIONS, type AuditEntry, type Customer, type Load, type StopEvent, type StopsToWatch, type Truck, type WatchedLoad } from '@tms/contracts';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { eventSubject, rpcSubject, STOP_WATCH_ACTIONS, type AuditEntry, type Customer, type Invoice, type Load, type Settlement, type StopAttention, type StopEvent, type StopsToWatch, type Truck, type WatchedLoad } from '@tms/contracts';
 import { config } from '@tms/service-kit';
 import { httpRequest } from './support/http-request.js';
 import { sharedSystem, signIn, type RunningSystem } from './support/system.js';
@@ -23,6 +24,14 @@ const spec = (fields: Record<string, unknown> = {}) => ({
   deliveryLocation: 'El Paso, TX', deliveryDate: '2027-03-03', rate: '4200.00', ...fields,
 });
 const stop = (type: 'pickup' | 'delivery', location: string, fields: Record<string, unknown> = {}) => ({ type, location, ...fields });
+
+/** A PDF's text, one string per page, its spaces as one. */
+async function pdfText(path: string): Promise<string> {
+  const answer = await request('GET', path);
+  expect(answer.status).toBe(200);
+  const { text } = await extractText(await getDocumentProxy(new Uint8Array(answer.data)));
+  return text.join(' ').replace(/\s+/g, ' ');
+}
 
 async function created(body: unknown): Promise<Load> {
   const answer = await request('POST', '/api/loads', body);
@@ -166,7 +175,11 @@ describe("a load's stops", () => {
     expect(watched.loads.find(({ loadId }) => loadId === load.id)).toMatchObject({ truckId: truck.id, status: 'Assigned', stops: [{ id: first.id, sequence: 1 }, { id: second.id }, { id: third.id }] });
 
     const announced: StopEvent[] = [];
-    const subscription: Subscription = nats.subscribe(eventSubject(root, 'stop', 'arrived'), { callback: (_error, message) => announced.push(message.json<{ data: StopEvent }>().data ?? message.json<StopEvent>()) });
+    const subscription: Subscription = nats.subscribe(eventSubject(root, 'stop', 'arrived'), {
+      callback: (_error, message) => {
+        announced.push(message.json<{ data: StopEvent }>().data ?? message.json<StopEvent>());
+      },
+    });
     const seen = {
       stops: [
         { loadId: load.id, stopId: first.id, gpsArrivedAt: '2027-03-01T15:00:00Z', gpsDepartedAt: '2027-03-01T16:00:00Z' },
@@ -207,4 +220,49 @@ describe("a load's stops", () => {
     const invalid = await nats.request(rpcSubject(root, 'core', 'loads', STOP_WATCH_ACTIONS.toWatch), JSON.stringify({ pattern: 'x', data: { after: 'not an id' }, id: '1' }), { timeout: 5000 });
     expect(invalid.json<{ response: { ok: boolean } }>().response.ok).toBe(false);
   }, 120_000);
+
+  it('prints every stop on the invoice with its appointment and times, and the route with its stop count on the statement', async () => {
+    const driver = (await request('POST', '/api/drivers', { name: 'Stop Driver', email: 'stop.driver@stops.example', phone: '555-0143', licenseNumber: 'STP-CDL-1', status: 'on-duty', payType: 'perLoad', payRate: '300.00' })).json as { id: string };
+    const load = await created(
+      spec({
+        status: 'delivered',
+        assignedDriverId: driver.id,
+        stops: [
+          stop('pickup', 'Dallas, TX', { facility: 'Irving DC', appointmentStart: '2027-04-05T08:00:00-05:00', appointmentEnd: '2027-04-05T10:00:00-05:00', arrivedAt: '2027-04-05T13:12:00Z', arrivedSource: 'driver' }),
+          stop('delivery', 'Oklahoma City, OK', { reference: 'PO 5521' }),
+          stop('delivery', 'Tulsa, OK', { appointmentStart: '2027-04-06T09:00:00-05:00' }),
+        ],
+      }),
+    );
+    const invoice = (await request('POST', '/api/invoices', {
+      invoiceNumber: 'INV-STOPS-1', loadId: load.id, customerId: customer.id, status: 'sent', invoiceDate: '2027-04-07', dueDate: '2027-05-07', subtotal: '4200.00', total: '4200.00',
+    })).json as Invoice;
+    const text = await pdfText(`/api/invoices/${invoice.id}/pdf`);
+    expect(text).toContain('STOPS (3)');
+    // Times in the company's time zone (America/Chicago: CDT in April).
+    expect(text).toMatch(/1\. Pickup Dallas, TX, Irving DC Appt 04\/05\/2027 08:00-10:00/);
+    expect(text).toContain('Arrived 04/05/2027 08:12 (Driver)');
+    expect(text).toMatch(/2\. Delivery Oklahoma City, OK No appointment Ref PO 5521/);
+    expect(text).toMatch(/3\. Delivery Tulsa, OK Appt 04\/06\/2027 09:00/);
+    expect(await pdfText(`/api/invoices/${invoice.id}/packet`)).toContain('STOPS (3)');
+
+    const settlement = (await request('POST', '/api/settlements', {
+      driverId: driver.id, settlementNumber: 'SETTLE-20270407-4242', periodStart: '2027-04-01', periodEnd: '2027-04-07', totalRevenue: '4200.00', driverPay: '300.00', netPay: '300.00', status: 'Pending', loadIds: [load.id],
+    })).json as Settlement;
+    expect(await pdfText(`/api/settlements/${settlement.id}/pdf`)).toContain('Dallas, TX to Tulsa, OK, 3 stops');
+  }, 30_000);
+
+  it("lists under what needs attention a load that left its last stop undelivered, and late and at-risk stops with how late", async () => {
+    const hours = (count: number) => new Date(Date.now() + count * 3_600_000).toISOString();
+    const left = await created(spec({ status: 'in-transit', stops: [stop('pickup', 'Joliet, IL', { arrivedAt: hours(-9), departedAt: hours(-8) }), stop('delivery', 'Peoria, IL', { arrivedAt: hours(-3), departedAt: hours(-2) })] }));
+    const late = await created(spec({ status: 'assigned', stops: [stop('pickup', 'Joliet, IL', { appointmentEnd: hours(-2) }), stop('delivery', 'Peoria, IL', { appointmentEnd: hours(1) })] }));
+    // Its pickup has no appointment: the spec's pickup day stays, which must not come after the delivery's.
+    const risky = await created(spec({ pickupDate: '2026-01-01', status: 'in-transit', assignedTruckId: truck.id, stops: [stop('pickup', 'Joliet, IL', { arrivedAt: hours(-3) }), stop('delivery', 'Peoria, IL', { appointmentEnd: hours(2) })] }));
+    await ask(STOP_WATCH_ACTIONS.seen, { stops: [{ loadId: risky.id, stopId: risky.stops![1].id, eta: hours(3.5) }] });
+    const attention = (await request('GET', '/api/loads/attention')).json as StopAttention[];
+    const of = (load: Load) => attention.find(({ loadId }) => loadId === load.id);
+    expect(of(left)).toMatchObject({ kind: 'departed-last', sequence: 2, message: 'Departed last stop, not delivered' });
+    expect(of(late)).toMatchObject({ kind: 'late', sequence: 1, message: expect.stringMatching(/^Stop 1 \(Joliet, IL\) is late by 2 h/) });
+    expect(of(risky)).toMatchObject({ kind: 'at-risk', sequence: 2, message: 'Stop 2 (Peoria, IL) is at risk: 1 h 30 min late at 50 mph' });
+  }, 15_000);
 });

@@ -54,8 +54,8 @@ describe('settlement dialog and columns', () => {
 describe("'Fill from loads'", () => {
   const draft = {
     loads: [
-      { loadId: 'l1', loadNumber: 'LD-1', pickupLocation: 'Chicago, IL', deliveryLocation: 'Dallas, TX', deliveryDate: '2027-03-02', rate: '1000.05', miles: 925, pay: '280.01' },
-      { loadId: 'l2', loadNumber: 'LD-2', pickupLocation: 'Dallas, TX', deliveryLocation: 'Tulsa, OK', deliveryDate: '2027-03-05', rate: '0.10', miles: null, pay: '0.03' },
+      { loadId: 'l1', loadNumber: 'LD-1', pickupLocation: 'Chicago, IL', deliveryLocation: 'Dallas, TX', deliveryDate: '2027-03-02', rate: '1000.05', miles: 925, stopCount: 2, pay: '280.01' },
+      { loadId: 'l2', loadNumber: 'LD-2', pickupLocation: 'Dallas, TX', deliveryLocation: 'Tulsa, OK', deliveryDate: '2027-03-05', rate: '0.10', miles: null, stopCount: 2, pay: '0.03' },
     ],
     totalRevenue: '1000.15', totalMiles: 925, driverPay: '280.04', deductions: '0.00', netPay: '280.04', missingMiles: ['LD-2'],
     driverId: settlement.driverId, periodStart: '2027-03-01', periodEnd: '2027-03-07', payType: 'percent' as const, payRate: '28.00',

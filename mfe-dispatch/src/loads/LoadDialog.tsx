@@ -148,7 +148,9 @@ function useCreateLoadKeepingDocument(document: RefObject<DocumentUpload | null>
  * the dialog shows that it is loading.
  */
 export function LoadDialog(props: ResourceDialogProps<Load>) {
-  const full = useQuery({ ...loadQuery(props.record?.id ?? ''), enabled: props.record !== null });
+  // Read afresh at each opening (an entry of its own, kept no longer than the dialog), so the form starts from the load as it is.
+  const query = loadQuery(props.record?.id ?? '');
+  const full = useQuery({ ...query, queryKey: [...query.queryKey, 'edit'], enabled: props.record !== null, gcTime: 0 });
   if (props.record === null) return <LoadFormDialog {...props} />;
   if (full.isError) {
     return (
@@ -157,7 +159,7 @@ export function LoadDialog(props: ResourceDialogProps<Load>) {
       </Modal>
     );
   }
-  if (!full.isFetchedAfterMount || !full.data) return <Modal open={props.open} title={loadTexts.editTitle} footer={null} onCancel={props.onClose} loading />;
+  if (!full.data) return <Modal open={props.open} title={loadTexts.editTitle} footer={null} onCancel={props.onClose} loading />;
   return <LoadFormDialog {...props} record={full.data} />;
 }
 

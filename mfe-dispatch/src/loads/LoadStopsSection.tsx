@@ -30,9 +30,9 @@ function StopFacts({ index }: { index: number }) {
 export function LoadStopsSection() {
   return (
     <section aria-label={STOP_TEXTS.section} data-testid="load-stops">
-      <Typography.Title level={5} style={{ marginTop: 8 }}>
+      <Typography.Text strong style={{ display: 'block', marginTop: 8 }}>
         {STOP_TEXTS.section}
-      </Typography.Title>
+      </Typography.Text>
       <Typography.Paragraph type="secondary">{STOP_TEXTS.sectionHint}</Typography.Paragraph>
       <Form.List name="stops">
         {(fields, { add, remove, move }) => (

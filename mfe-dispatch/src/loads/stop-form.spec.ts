@@ -5,7 +5,7 @@ import { loadFormValues, loadPayload } from './load-form.js';
 import { movedToDay, newStop, onlySpecStops, specFromStops } from './stop-form.js';
 
 const stop = (fields: Partial<Stop>): Stop => ({
-  id: '0b7d5b0e-1c2a-4f3e-9a8b-000000000001', sequence: 1, type: 'pickup', location: 'Dallas, TX', address: null, facility: null, latitude: 32.78, longitude: -96.8, geocoded: 'city',
+  id: '11111111-1111-4111-8111-111111111111', sequence: 1, type: 'pickup', location: 'Dallas, TX', address: null, facility: null, latitude: 32.78, longitude: -96.8, geocoded: 'city',
   radiusMiles: 0.5, appointmentStart: '2027-03-04T14:00:00.000Z', appointmentEnd: '2027-03-04T16:00:00.000Z', reference: null, notes: null,
   arrivedAt: null, arrivedSource: null, departedAt: null, departedSource: null, gpsArrivedAt: null, gpsDepartedAt: null, eta: null, ...fields,
 });
@@ -15,8 +15,8 @@ const load = {
   miles: null, commodity: null, notes: null, stopCount: 3, stopsSummary: '',
   stops: [
     stop({}),
-    stop({ id: '0b7d5b0e-1c2a-4f3e-9a8b-000000000002', sequence: 2, type: 'delivery', location: 'Okmulgee, OK', geocoded: null, latitude: 35.6, longitude: -95.9, arrivedAt: '2027-03-05T10:00:00.000Z', arrivedSource: 'gps' }),
-    stop({ id: '0b7d5b0e-1c2a-4f3e-9a8b-000000000003', sequence: 3, type: 'delivery', location: 'Tulsa, OK', appointmentStart: null, appointmentEnd: null }),
+    stop({ id: '22222222-2222-4222-8222-222222222222', sequence: 2, type: 'delivery', location: 'Okmulgee, OK', geocoded: null, latitude: 35.6, longitude: -95.9, arrivedAt: '2027-03-05T10:00:00.000Z', arrivedSource: 'gps' }),
+    stop({ id: '33333333-3333-4333-8333-333333333333', sequence: 3, type: 'delivery', location: 'Tulsa, OK', appointmentStart: null, appointmentEnd: null }),
   ],
 } satisfies Load;
 
@@ -33,8 +33,8 @@ describe("the load dialog's stops", () => {
   it('sends a load\'s stops back with their ids, typed coordinates only, and what happened there', () => {
     const { stops } = loadPayload(loadFormValues(load)) as { stops: Record<string, unknown>[] };
     expect(stops).toHaveLength(3);
-    expect(stops[0]).toMatchObject({ id: '0b7d5b0e-1c2a-4f3e-9a8b-000000000001', latitude: null, longitude: null, appointmentStart: '2027-03-04T14:00:00.000Z', arrivedAt: null, arrivedSource: null });
-    expect(stops[1]).toMatchObject({ id: '0b7d5b0e-1c2a-4f3e-9a8b-000000000002', latitude: 35.6, longitude: -95.9, arrivedAt: '2027-03-05T10:00:00.000Z', arrivedSource: 'gps' });
+    expect(stops[0]).toMatchObject({ id: '11111111-1111-4111-8111-111111111111', latitude: null, longitude: null, appointmentStart: '2027-03-04T14:00:00.000Z', arrivedAt: null, arrivedSource: null });
+    expect(stops[1]).toMatchObject({ id: '22222222-2222-4222-8222-222222222222', latitude: 35.6, longitude: -95.9, arrivedAt: '2027-03-05T10:00:00.000Z', arrivedSource: 'gps' });
   });
 
   it('names the stop in its messages', () => {

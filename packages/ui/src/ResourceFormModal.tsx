@@ -55,6 +55,9 @@ export const DISCARD_TEXTS = {
   keep: 'Keep editing',
 } as const;
 
+/** A field's name as antd's form takes it: 'stops.2.location' → ['stops', 2, 'location'] (a list's items by number). */
+const namePath = (name: string) => name.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part));
+
 /** The first field a user types or chooses in: where a dialog opens (not on its close button). */
 const FIRST_FIELD = 'input:not([type="hidden"]):not([disabled]):not([readonly]), textarea:not([disabled]):not([readonly])';
 
@@ -154,7 +157,7 @@ export function ResourceFormModal<T extends { id: string }, TValues extends obje
   const formFields = () => form.getFieldsError().map((field) => field.name.join('.'));
   const showIssues = (issues: FieldIssues, only?: string[]) =>
     form.setFields(
-      fieldErrors(issues, only ?? formFields()).map(({ name, errors }) => ({ name: name.split('.'), errors })) as Parameters<
+      fieldErrors(issues, only ?? formFields()).map(({ name, errors }) => ({ name: namePath(name), errors })) as Parameters<
         typeof form.setFields
       >[0],
     );
@@ -186,7 +189,9 @@ export function ResourceFormModal<T extends { id: string }, TValues extends obje
     props.onValuesChange?.(changed, values);
     if (!attempted.current) return;
     const checked = validatePayload(schema, toPayload(form.getFieldsValue(true) as TValues));
-    showIssues(checked.ok ? {} : checked.issues, Object.keys(changed));
+    // A list's change (a stop) is a change of every field in it.
+    const touched = Object.keys(changed);
+    showIssues(checked.ok ? {} : checked.issues, formFields().filter((field) => touched.some((name) => field === name || field.startsWith(`${name}.`))));
   };
 
   const formId = `${name}-form`;

@@ -1,4 +1,5 @@
-import { formatDollars, invoiceBalance, type Invoice, type InvoiceBillTo, type InvoiceIssuer, type Load } from '@tms/contracts';
+import { appointmentText, companyTime, formatDollars, invoiceBalance, STOP_TIME_SOURCE_LABELS, STOP_TYPE_LABELS, type Invoice, type InvoiceBillTo, type InvoiceIssuer, type Load, type Stop } from '@tms/contracts';
+import { companyTimeZone } from '@tms/service-kit';
 import { PAGE, PdfSheet } from './pdf-sheet.js';
 
 /** What an invoice prints: the invoice, whom it bills and who issues it (as it keeps them), and its load (svc-core's). */
@@ -16,6 +17,33 @@ export const usDate = (day: string) => `${day.slice(5, 7)}/${day.slice(8, 10)}/$
 const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 
 const RIGHT = PAGE.width - 2 * PAGE.margin;
+/** Times on paper are the company's (COMPANY_TIME_ZONE), as its days are. */
+const TIME_ZONE = companyTimeZone();
+
+/** '2027-03-05 08:00' (the company's clock) as US paperwork writes it: 03/05/2027 08:00. */
+const usTime = (at: string) => {
+  const time = companyTime(at, TIME_ZONE);
+  return `${usDate(time.slice(0, 10))} ${time.slice(11)}`;
+};
+
+/** Each stop in order: its place and appointment, then when the truck arrived and left and who said so. */
+function writeStops(sheet: PdfSheet, stops: readonly Stop[]) {
+  sheet.label(`Stops (${stops.length})`);
+  for (const stop of stops) {
+    const appointment = appointmentText(stop, TIME_ZONE).replace(/(\d{4})-(\d{2})-(\d{2})/g, '$2/$3/$1');
+    sheet.row([
+      { text: `${stop.sequence}. ${STOP_TYPE_LABELS[stop.type]}`, x: 0, bold: true },
+      { text: [stop.location, stop.facility].filter(Boolean).join(', '), x: 80 },
+      { text: appointment ? `Appt ${appointment}` : 'No appointment', x: 330 },
+    ]);
+    const happened = [
+      stop.reference && `Ref ${stop.reference}`,
+      `Arrived ${stop.arrivedAt ? `${usTime(stop.arrivedAt)} (${STOP_TIME_SOURCE_LABELS[stop.arrivedSource ?? 'dispatcher']})` : '-'}`,
+      `Departed ${stop.departedAt ? `${usTime(stop.departedAt)} (${STOP_TIME_SOURCE_LABELS[stop.departedSource ?? 'dispatcher']})` : '-'}`,
+    ].filter(Boolean);
+    sheet.row([{ text: happened.join('    '), x: 80 }], 9);
+  }
+}
 
 /** The company's block: name, address, phone and e-mail, MC and USDOT numbers. */
 export function writeCompany(sheet: PdfSheet, company: Omit<InvoiceIssuer, 'remitTo' | 'invoiceNotes'>) {
@@ -30,7 +58,7 @@ export function writeCompany(sheet: PdfSheet, company: Omit<InvoiceIssuer, 'remi
 /**
  * A freight bill with what 49 CFR 373.103 asks of one: the carrier (name, address, MC and USDOT numbers), the
  * customer billed, the invoice's number, dates and terms, the shipment (load number, origin and destination with
- * their dates, commodity and weight), the charges (subtotal, tax, total, paid, balance due), where to remit, and the
+ * their dates, commodity and weight; every stop with its appointment and times), the charges (subtotal, tax, total, paid, balance due), where to remit, and the
  * carrier's note.
  */
 export function writeInvoice(sheet: PdfSheet, { issuer: company, invoice, load, billTo }: InvoiceFacts) {
@@ -64,6 +92,10 @@ export function writeInvoice(sheet: PdfSheet, { issuer: company, invoice, load, 
   sheet.row([{ text: 'Weight', x: 0, bold: true }, { text: `${load.weight.toLocaleString('en-US')} lbs`, x: 80 }]);
   if (load.miles !== null && load.miles !== undefined) sheet.row([{ text: 'Miles', x: 0, bold: true }, { text: load.miles.toLocaleString('en-US'), x: 80 }]);
   sheet.space(10);
+  if (load.stops?.length) {
+    writeStops(sheet, load.stops);
+    sheet.space(10);
+  }
 
   sheet.label('Charges');
   sheet.row([{ text: 'Description', x: 0, bold: true }, { text: 'Amount', x: 380, width: RIGHT - 380, bold: true }]);

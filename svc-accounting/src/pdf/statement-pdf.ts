@@ -63,7 +63,7 @@ export async function statementPdf({ company, settlement, driver, loads }: State
   for (const load of loads) {
     loadRow(sheet, [
       load.loadNumber,
-      `${load.pickupLocation} to ${load.deliveryLocation}`,
+      `${load.pickupLocation} to ${load.deliveryLocation}, ${load.stopCount} stops`,
       usDate(load.deliveryDate),
       formatDollars(load.rate),
       load.miles === null ? '-' : load.miles.toLocaleString('en-US'),

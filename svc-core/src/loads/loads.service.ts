@@ -40,7 +40,8 @@ const PAYABLE_PAGE = 1000;
 
 const SUMMARY = `
   SELECT id, load_number AS "loadNumber", pickup_location AS "pickupLocation", delivery_location AS "deliveryLocation",
-         to_char(delivery_date, 'YYYY-MM-DD') AS "deliveryDate", rate::text AS rate, miles
+         to_char(delivery_date, 'YYYY-MM-DD') AS "deliveryDate", rate::text AS rate, miles,
+         stop_count AS "stopCount"
   FROM core.loads`;
 
 /**

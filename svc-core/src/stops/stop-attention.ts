@@ -26,7 +26,7 @@ export class StopAttentionList {
              CASE WHEN s.sequence = l.stop_count AND s.departed_at IS NOT NULL THEN 0
                   WHEN s.arrived_at IS NULL AND coalesce(s.appointment_end, s.appointment_start) < now()
                     THEN floor(extract(epoch FROM now() - coalesce(s.appointment_end, s.appointment_start)) / 60)::int
-                  ELSE ceil(extract(epoch FROM s.eta - coalesce(s.appointment_end, s.appointment_start)) / 60)::int END AS "lateMinutes"
+                  ELSE floor(extract(epoch FROM s.eta - coalesce(s.appointment_end, s.appointment_start)) / 60)::int END AS "lateMinutes"
            FROM core.loads l JOIN core.load_stops s ON s.load_id = l.id
            WHERE l.status IN ('assigned', 'in-transit')
              AND ((s.sequence = l.stop_count AND s.departed_at IS NOT NULL)

@@ -124,6 +124,8 @@ export const loadSummarySchema = z.object({
   deliveryDate: z.string(),
   rate: z.string(),
   miles: z.number().int().nullable(),
+  /** How many stops it has (issue 42): the driver's statement shows the route first to last with it. */
+  stopCount: z.number().int(),
 });
 export type LoadSummary = z.infer<typeof loadSummarySchema>;
 

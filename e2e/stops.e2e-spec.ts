@@ -1,0 +1,126 @@
+import type { Customer, Load, StopAttention, Truck } from '@tms/contracts';
+import { launchBrowser, newSession, recordDialogs, signIn, type Browser, type Page } from './support/browser.js';
+import { apiSteps, screenSteps } from './support/steps.js';
+
+/**
+ * A load is its stops (issue 42), end to end: the load dialog's Stops section (a stop added, moved, saved, the spec's
+ * pickup and delivery fields in step with the first and last), the Loads row menu's 'Stops' drawer (its timeline),
+ * '+N stops' beside the route, and a late stop under Needs Attention. Every record this file makes carries 'STP' and
+ * is deleted at the end: the other browser tests share the system.
+ */
+let browser: Browser;
+let page: Page;
+let customer: Customer;
+let truck: Truck;
+
+const { getList, post, remove } = apiSteps(() => page);
+const { row, main, submit, openRowMenu, choose, cancel, fillDay, navigate, showOnly } = screenSteps(() => page);
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  ({ page } = await newSession(browser));
+  recordDialogs(page);
+  await signIn(page, 'dispatcher@example.com');
+  customer = await post<Customer>('customers', { name: 'Stp Route Freight', email: 'route@stp.example.com', phone: '555-0150', address: '1 Dock Rd, Joliet, IL', type: 'shipper' });
+  truck = await post<Truck>('trucks', { truckNumber: 'STP-201', type: 'Dry Van', status: 'available', licensePlate: 'STP-P1' });
+});
+
+afterAll(async () => {
+  if (page) {
+    for (const load of (await getList<Load>('loads')).filter((load) => load.customerId === customer?.id)) await remove('loads', load.id);
+    if (customer) await remove('customers', customer.id);
+    if (truck) await remove('trucks', truck.id);
+  }
+  await browser?.close();
+});
+
+const stopCards = () => page.getByRole('dialog').getByTestId('load-stop');
+const stopLocation = (index: number) => stopCards().nth(index).getByLabel('Location', { exact: true });
+
+describe("the load dialog's Stops", () => {
+  it('adds a stop, moves it last, keeps the delivery fields in step, and saves the load with its stops in order', async () => {
+    await navigate('Loads');
+    await main().getByRole('button', { name: 'Create Load' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create Load' });
+    await dialog.getByLabel('Load Number').fill('LD-STP-1');
+    await choose(dialog, 'Customer', 'Stp Route Freight');
+    await dialog.getByLabel('Pickup Location').fill('Joliet, IL');
+    await fillDay(dialog, 'Pickup Date', '2027-04-05');
+    await dialog.getByLabel('Delivery Location').fill('El Paso, TX');
+    await fillDay(dialog, 'Delivery Date', '2027-04-07');
+    await dialog.getByLabel('Rate', { exact: true }).fill('3900');
+
+    // The spec's fields are the first and the last stop.
+    await expect(stopCards().count()).resolves.toBe(2);
+    await expect(stopLocation(0).inputValue()).resolves.toBe('Joliet, IL');
+    await expect(stopLocation(1).inputValue()).resolves.toBe('El Paso, TX');
+
+    await dialog.getByRole('button', { name: 'Add Stop' }).click();
+    await expect(stopCards().count()).resolves.toBe(3);
+    await stopLocation(1).fill('Amarillo, TX');
+    await stopCards().nth(1).getByLabel('Reference').fill('PO 4471');
+    await dialog.getByRole('button', { name: 'Move stop down 2' }).click();
+    await expect(stopLocation(2).inputValue()).resolves.toBe('Amarillo, TX');
+    // The last stop is the delivery.
+    await expect(dialog.getByLabel('Delivery Location').inputValue()).resolves.toBe('Amarillo, TX');
+
+    await submit(dialog, 'Create Load').click();
+    await dialog.waitFor({ state: 'hidden' });
+    const saved = row('LD-STP-1');
+    await saved.filter({ hasText: 'Joliet, IL → Amarillo, TX' }).waitFor();
+    await expect(saved.getByTestId('load-more-stops').innerText()).resolves.toBe('+1 stop');
+
+    await openRowMenu('LD-STP-1', 'Edit');
+    const edit = page.getByRole('dialog', { name: 'Edit Load' });
+    await edit.getByTestId('load-stop').nth(2).waitFor();
+    const locations = await Promise.all([0, 1, 2].map((index) => stopLocation(index).inputValue()));
+    expect(locations).toEqual(['Joliet, IL', 'El Paso, TX', 'Amarillo, TX']);
+    await expect(stopCards().nth(2).getByLabel('Reference').inputValue()).resolves.toBe('PO 4471');
+    await cancel(edit);
+  });
+
+  it('names the stop in its message when a stop is left without its place', async () => {
+    await openRowMenu('LD-STP-1', 'Edit');
+    const edit = page.getByRole('dialog', { name: 'Edit Load' });
+    await edit.getByTestId('load-stop').nth(2).waitFor();
+    await stopLocation(1).fill('');
+    await submit(edit, 'Update Load').click();
+    await edit.getByText('Stop 2: Location is required', { exact: true }).waitFor();
+    await cancel(edit);
+  });
+});
+
+describe("the Loads row menu's Stops", () => {
+  it('opens a timeline of the stops with their appointments, arrivals and how they stand', async () => {
+    const now = Date.now();
+    const hours = (count: number) => new Date(now + count * 3_600_000).toISOString();
+    await post('loads', {
+      loadNumber: 'LD-STP-2', customerId: customer.id, status: 'in-transit', assignedTruckId: truck.id, pickupLocation: 'x', pickupDate: '2027-01-01',
+      deliveryLocation: 'x', deliveryDate: '2027-01-01', rate: '2100.00',
+      stops: [
+        { type: 'pickup', location: 'Joliet, IL', appointmentStart: hours(-30), appointmentEnd: hours(-28), arrivedAt: hours(-29), departedAt: hours(-27) },
+        { type: 'delivery', location: 'Peoria, IL', facility: 'Peoria Cold Storage', appointmentStart: hours(-5), appointmentEnd: hours(-3) },
+      ],
+    });
+    await page.reload();
+    await openRowMenu('LD-STP-2', 'Stops');
+    const drawer = page.locator('.ant-drawer').filter({ hasText: 'Stops of LD-STP-2' });
+    const entries = drawer.getByTestId('stop-timeline-entry');
+    await entries.nth(1).waitFor();
+    await expect(entries.nth(0).innerText()).resolves.toMatch(/Stop 1 · Pickup · Joliet, IL\s+On time[\s\S]*Arrived: .+ \(Dispatcher\)[\s\S]*Departed: .+ \(Dispatcher\)/);
+    await expect(entries.nth(1).innerText()).resolves.toMatch(/Stop 2 · Delivery · Peoria, IL\s+Late 3 h[\s\S]*Peoria Cold Storage[\s\S]*Arrived: Not yet/);
+    await drawer.getByTestId('stops-map').waitFor();
+    await expect(drawer.getByTestId('stops-map-point').count()).resolves.toBe(2);
+    await drawer.getByRole('button', { name: 'Close' }).click();
+    await drawer.waitFor({ state: 'hidden' });
+  });
+
+  it("shows the late stop under the Dashboard's Needs Attention, with the stop and how late", async () => {
+    await showOnly<StopAttention>('loads/attention', (item) => item.loadNumber.startsWith('LD-STP-'));
+    await page.goto('/');
+    const card = page.getByRole('region', { name: 'Needs Attention' });
+    const item = card.getByRole('listitem').filter({ hasText: 'LD-STP-2: Stop 2 (Peoria, IL) is late by 3 h' });
+    await item.waitFor();
+    await expect(item.getByText('Late', { exact: true }).isVisible()).resolves.toBe(true);
+  });
+});
