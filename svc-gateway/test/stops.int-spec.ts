@@ -253,7 +253,9 @@ describe("a load's stops", () => {
   }, 30_000);
 
   it("lists under what needs attention a load that left its last stop undelivered, and late and at-risk stops with how late", async () => {
-    const hours = (count: number) => new Date(Date.now() + count * 3_600_000).toISOString();
+    // One 'now' for every time: the estimate's lateness is their difference, rounded up to the minute.
+    const now = Date.now();
+    const hours = (count: number) => new Date(now + count * 3_600_000).toISOString();
     const left = await created(spec({ status: 'in-transit', stops: [stop('pickup', 'Joliet, IL', { arrivedAt: hours(-9), departedAt: hours(-8) }), stop('delivery', 'Peoria, IL', { arrivedAt: hours(-3), departedAt: hours(-2) })] }));
     const late = await created(spec({ status: 'assigned', stops: [stop('pickup', 'Joliet, IL', { appointmentEnd: hours(-2) }), stop('delivery', 'Peoria, IL', { appointmentEnd: hours(1) })] }));
     // Its pickup has no appointment: the spec's pickup day stays, which must not come after the delivery's.

@@ -84,9 +84,14 @@ export class InvoicesService extends CrudService<InvoiceEntity, typeof invoiceIn
     return other?.invoice_number;
   }
 
-  private alreadyInvoiced(load: Load, invoiceNumber: string) {
+  /**
+   * The 409 of a load invoiced already; a number taken too is said under its field in the same answer (the save that
+   * would have found it never runs), so the dialog shows both.
+   */
+  private async alreadyInvoiced(manager: EntityManager, load: Load, invoiceNumber: string, invoice: InvoiceEntity) {
     const message = INVOICE_MESSAGES.loadAlreadyInvoiced(load.loadNumber, invoiceNumber);
-    return fail('conflict', message, { loadId: [message] });
+    const [taken] = await manager.query(`SELECT 1 FROM accounting.invoices WHERE invoice_number = $1 AND id <> $2 LIMIT 1`, [invoice.invoiceNumber, invoice.id]);
+    return fail('conflict', message, { loadId: [message], ...(taken && { invoiceNumber: [INVOICE_MESSAGES.duplicateInvoiceNumber] }) });
   }
 
   /** What an invoice written does beyond itself: it keeps its parties, and bills its load. */
@@ -156,7 +161,7 @@ export class InvoicesService extends CrudService<InvoiceEntity, typeof invoiceIn
     const other = await this.otherInvoice(manager, invoice.loadId, invoice.id);
     if (!other) return;
     // A load that does not exist has no invoice: svc-core away is the one failure that can meet one.
-    throw new Refusal(load.ok ? this.alreadyInvoiced(load.data, other) : fail(load.error.code, load.error.message));
+    throw new Refusal(load.ok ? await this.alreadyInvoiced(manager, load.data, other, invoice) : fail(load.error.code, load.error.message));
   }
 
   /**
