@@ -85,12 +85,12 @@ export class InvoicesService extends CrudService<InvoiceEntity, typeof invoiceIn
   }
 
   /**
-   * The 409 of a load invoiced already; a number taken too is said under its field in the same answer (the save that
+   * The 409 of a load invoiced already; a number taken too (as the unique index compares them, whatever the case) is said under its field in the same answer (the save that
    * would have found it never runs), so the dialog shows both.
    */
   private async alreadyInvoiced(manager: EntityManager, load: Load, invoiceNumber: string, invoice: InvoiceEntity) {
     const message = INVOICE_MESSAGES.loadAlreadyInvoiced(load.loadNumber, invoiceNumber);
-    const [taken] = await manager.query(`SELECT 1 FROM accounting.invoices WHERE invoice_number = $1 AND id <> $2 LIMIT 1`, [invoice.invoiceNumber, invoice.id]);
+    const [taken] = await manager.query(`SELECT 1 FROM accounting.invoices WHERE lower(invoice_number) = lower($1) AND id <> $2 LIMIT 1`, [invoice.invoiceNumber, invoice.id]);
     return fail('conflict', message, { loadId: [message], ...(taken && { invoiceNumber: [INVOICE_MESSAGES.duplicateInvoiceNumber] }) });
   }
 
