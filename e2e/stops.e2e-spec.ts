@@ -1,5 +1,5 @@
 import type { Customer, Load, StopAttention, Truck } from '@tms/contracts';
-import { launchBrowser, newSession, recordDialogs, signIn, type Browser, type Page } from './support/browser.js';
+import { baseUrl, launchBrowser, newSession, recordDialogs, signIn, type Browser, type Page } from './support/browser.js';
 import { apiSteps, screenSteps } from './support/steps.js';
 
 /**
@@ -12,6 +12,8 @@ let browser: Browser;
 let page: Page;
 let customer: Customer;
 let truck: Truck;
+/** The device of the truck, revoked before the truck goes. */
+let deviceId: string | undefined;
 
 const { getList, post, remove } = apiSteps(() => page);
 const { row, main, submit, openRowMenu, choose, cancel, fillDay, navigate, showOnly } = screenSteps(() => page);
@@ -29,6 +31,7 @@ afterAll(async () => {
   if (page) {
     for (const load of (await getList<Load>('loads')).filter((load) => load.customerId === customer?.id)) await remove('loads', load.id);
     if (customer) await remove('customers', customer.id);
+    if (deviceId) await remove('devices', deviceId);
     if (truck) await remove('trucks', truck.id);
   }
   await browser?.close();
@@ -91,10 +94,10 @@ describe("the load dialog's Stops", () => {
 });
 
 describe("the Loads row menu's Stops", () => {
-  it('opens a timeline of the stops with their appointments, arrivals and how they stand', async () => {
+  it("opens a timeline of the stops with their appointments, arrivals and how they stand, and the truck's track on the map", async () => {
     const now = Date.now();
     const hours = (count: number) => new Date(now + count * 3_600_000).toISOString();
-    await post('loads', {
+    const load = await post<Load>('loads', {
       loadNumber: 'LD-STP-2', customerId: customer.id, status: 'in-transit', assignedTruckId: truck.id, pickupLocation: 'x', pickupDate: '2027-01-01',
       deliveryLocation: 'x', deliveryDate: '2027-01-01', rate: '2100.00',
       stops: [
@@ -102,6 +105,23 @@ describe("the Loads row menu's Stops", () => {
         { type: 'delivery', location: 'Peoria, IL', facility: 'Peoria Cold Storage', appointmentStart: hours(-5), appointmentEnd: hours(-3) },
       ],
     });
+    // The truck's device reports it on the road from Joliet since the load was given to it.
+    const device = await post<{ id: string; token: string }>('devices', { name: 'STP-201 ELD', truckId: truck.id });
+    deviceId = device.id;
+    const since = Date.now();
+    const positions = [0, 1, 2, 3, 4].map((step) => ({ latitude: 41.52 - step * 0.1, longitude: -88.08 - step * 0.2, timestamp: new Date(since + step * 10).toISOString() }));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const posted = await fetch(`${baseUrl()}/api/gps`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${device.token}` }, body: JSON.stringify(positions) });
+    expect(posted.status).toBe(202);
+    const span = new URLSearchParams({ truckId: truck.id, from: new Date(since - 60_000).toISOString(), to: new Date().toISOString() });
+    // Stored within seconds (the device is answered 202 before that).
+    for (const deadline = Date.now() + 20_000; ; await page.waitForTimeout(250)) {
+      const track = await (await page.request.get(`/api/gps/track?${span}`)).json();
+      if (track.positions === 5) break;
+      if (Date.now() > deadline) throw new Error(`The positions were not stored: ${JSON.stringify(track)}`);
+    }
+    expect(load.stops).toHaveLength(2);
+
     await page.reload();
     await openRowMenu('LD-STP-2', 'Stops');
     const drawer = page.locator('.ant-drawer').filter({ hasText: 'Stops of LD-STP-2' });
@@ -110,7 +130,10 @@ describe("the Loads row menu's Stops", () => {
     await expect(entries.nth(0).innerText()).resolves.toMatch(/Stop 1 · Pickup · Joliet, IL\s+On time[\s\S]*Arrived: .+ \(Dispatcher\)[\s\S]*Departed: .+ \(Dispatcher\)/);
     await expect(entries.nth(1).innerText()).resolves.toMatch(/Stop 2 · Delivery · Peoria, IL\s+Late 3 h[\s\S]*Peoria Cold Storage[\s\S]*Arrived: Not yet/);
     await drawer.getByTestId('stops-map').waitFor();
-    await expect(drawer.getByTestId('stops-map-point').count()).resolves.toBe(2);
+    // The two stops and the truck where it is now, and its track from Joliet.
+    await drawer.getByTestId('stops-map-track').waitFor();
+    await expect(drawer.getByTestId('stops-map-point').count()).resolves.toBe(3);
+    await page.screenshot({ path: 'test-results/stops-drawer.png' });
     await drawer.getByRole('button', { name: 'Close' }).click();
     await drawer.waitFor({ state: 'hidden' });
   });

@@ -193,3 +193,41 @@ describe('arrivals and departures from GPS', () => {
     expect(estimated.stops!.map(({ eta }) => eta)).toEqual([at(30), at(60)]);
   }, 120_000);
 });
+
+describe("a truck's track (the Stops drawer's map)", () => {
+  it('answers its positions in the span oldest first, thinned to 500 with the first and the last kept', async () => {
+    const truck = await twoStops();
+    // 700 positions, 10 s apart from minute 0, heading north from the pickup: two requests.
+    const positions = Array.from({ length: 700 }, (_, index) => ({ latitude: +(PICKUP.latitude + index / 10_000).toFixed(7), longitude: PICKUP.longitude, timestamp: at(index / 6) }));
+    await drive(truck, positions.slice(0, 400));
+    await drive(truck, positions.slice(400));
+    const span = `truckId=${truck.truckId}&from=${encodeURIComponent(at(-60))}&to=${encodeURIComponent(at(120))}`;
+    const whole = await request('GET', `/api/gps/track?${span}`);
+    expect(whole.status).toBe(200);
+    expect(whole.json.positions).toBe(700);
+    expect(whole.json.points.length).toBeLessThanOrEqual(500);
+    expect(whole.json.points.length).toBeGreaterThan(300);
+    expect(whole.json.points[0]).toEqual({ latitude: positions[0].latitude, longitude: PICKUP.longitude, at: positions[0].timestamp });
+    expect(whole.json.points.at(-1)).toEqual({ latitude: positions[699].latitude, longitude: PICKUP.longitude, at: positions[699].timestamp });
+    const times = whole.json.points.map((point: { at: string }) => Date.parse(point.at));
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+
+    // A span of 10 minutes: its 61 positions, every one, bounds included.
+    const part = await request('GET', `/api/gps/track?truckId=${truck.truckId}&from=${encodeURIComponent(at(50))}&to=${encodeURIComponent(at(60))}`);
+    expect(part.json.positions).toBe(61);
+    expect(part.json.points.map((point: { at: string }) => point.at)).toEqual(positions.slice(300, 361).map(({ timestamp }) => timestamp));
+  }, 120_000);
+
+  it('refuses a span backwards or longer than 31 days and a truck id that is none, and asks for a session', async () => {
+    const truckId = '00000000-0000-4000-8000-000000000001';
+    const backwards = await request('GET', `/api/gps/track?truckId=${truckId}&from=${encodeURIComponent(at(10))}&to=${encodeURIComponent(at(0))}`);
+    expect(backwards.status).toBe(400);
+    expect(backwards.json.issues).toEqual({ to: ['to must not be before from'] });
+    const long = await request('GET', `/api/gps/track?truckId=${truckId}&from=2026-01-01T00:00:00Z&to=2026-02-02T00:00:00Z`);
+    expect(long.json.issues).toEqual({ to: ['A track covers at most 31 days'] });
+    const none = await request('GET', `/api/gps/track?truckId=7&from=${encodeURIComponent(at(0))}&to=${encodeURIComponent(at(1))}`);
+    expect(none.json.issues).toEqual({ truckId: ['Truck id must be a uuid'] });
+    expect((await fetch(`${system.url}/api/gps/track?truckId=${truckId}&from=${encodeURIComponent(at(0))}&to=${encodeURIComponent(at(1))}`)).status).toBe(401);
+  }, 60_000);
+});
+

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { appointmentText, lateText, STOP_STANDING_LABELS, STOP_TIME_SOURCE_LABELS, STOP_TYPE_LABELS, stopStanding, type Load, type Stop, type StopStanding } from '@tms/contracts';
+import { appointmentText, lateText, STOP_STANDING_LABELS, STOP_TIME_SOURCE_LABELS, STOP_TYPE_LABELS, stopStanding, TRACK_MAX_DAYS, type Load, type LoadRead, type Stop, type StopStanding, type TrackQuery } from '@tms/contracts';
 import { ColorBadge, type BadgeColor } from '@tms/ui';
 import { Alert, Drawer, Flex, Skeleton, Timeline, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { lazy, Suspense, useMemo } from 'react';
-import { latestLocationsQuery, loadQuery } from './loads.api.js';
+import { latestLocationsQuery, loadQuery, trackQuery } from './loads.api.js';
 import { STOP_TEXTS } from './stop-form.js';
 
 // The map and its state outlines load with the drawer, never with the Loads screen.
@@ -14,6 +14,18 @@ const TIME_FORMAT = 'MMM D, YYYY h:mm A';
 const STANDING_COLORS: Record<StopStanding, BadgeColor> = { 'on-time': 'green', late: 'red', 'at-risk': 'orange', pending: 'gray' };
 const DOT_COLORS: Record<StopStanding, string> = { 'on-time': 'green', late: 'red', 'at-risk': 'orange', pending: 'gray' };
 const BROWSER_TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/**
+ * The span of a load's track: from when it was given its truck to when it left its last stop (or now), at most
+ * TRACK_MAX_DAYS; none for a load never under way with a truck.
+ */
+export function trackSpan(load: Pick<LoadRead, 'assignedTruckId' | 'assignedAt' | 'stops'>, now = Date.now()): TrackQuery | undefined {
+  if (!load.assignedTruckId || !load.assignedAt) return undefined;
+  const last = load.stops?.at(-1);
+  const to = last?.departedAt ? Date.parse(last.departedAt) : now;
+  const from = Math.max(Date.parse(load.assignedAt), to - TRACK_MAX_DAYS * 86_400_000);
+  return from <= to ? { truckId: load.assignedTruckId, from: new Date(from).toISOString(), to: new Date(to).toISOString() } : undefined;
+}
 
 const when = (at: string | null) => (at ? dayjs(at).format(TIME_FORMAT) : STOP_TEXTS.notYet);
 
@@ -57,11 +69,13 @@ function StopEntry({ stop }: { stop: Stop }) {
 
 /**
  * The Loads row menu's 'Stops' (issue 42): a timeline of the load's stops (appointment, arrival, departure, on time or
- * late) and a small map of them with where its truck is now, in the map GPS Tracking draws.
+ * late) and a small map of them with its truck's track and where the truck is now, in the map GPS Tracking draws.
  */
 export function StopsDrawer({ load, onClose }: { load: Load | null; onClose: () => void }) {
   const full = useQuery({ ...loadQuery(load?.id ?? ''), enabled: load !== null });
   const latest = useQuery({ ...latestLocationsQuery, enabled: !!load?.assignedTruckId });
+  const span = useMemo(() => (full.data ? trackSpan(full.data) : undefined), [full.data]);
+  const track = useQuery({ ...trackQuery(span ?? { truckId: '', from: '', to: '' }), enabled: span !== undefined });
   const stops = full.data?.stops ?? [];
   const truck = load?.assignedTruckId ? latest.data?.find((location) => location.truckId === load.assignedTruckId) : undefined;
   const points = useMemo(
@@ -82,7 +96,7 @@ export function StopsDrawer({ load, onClose }: { load: Load | null; onClose: () 
       ) : (
         <Flex vertical gap={16}>
           <Suspense fallback={<Skeleton.Node active style={{ width: '100%', height: 240 }} />}>
-            <UsMap points={points} joined label={STOP_TEXTS.mapLabel} testId="stops-map" />
+            <UsMap points={points} track={track.data?.points} joined fit label={STOP_TEXTS.mapLabel} testId="stops-map" />
           </Suspense>
           <Timeline
             items={stops.map((stop) => ({ key: stop.id, color: DOT_COLORS[stopStanding(stop).standing], content: <StopEntry stop={stop} /> }))}

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { GpsLocation, Load } from '@tms/contracts';
+import type { GpsLocation, Load, LoadRead, Track, TrackQuery } from '@tms/contracts';
 import { api, createResourceApi, resourceQueryKey } from '@tms/ui';
 
 /**
@@ -10,7 +10,15 @@ export const loadsApi = createResourceApi<Load>('loads', { alsoRefetch: ['fuel',
 
 /** GET /api/loads/:id: the load with its stops (the list has only their count); refetched with the list. */
 export const loadQuery = (id: string) =>
-  queryOptions({ queryKey: [...resourceQueryKey('loads'), id], queryFn: () => api.get<Load>(`/api/loads/${encodeURIComponent(id)}`), refetchOnWindowFocus: false });
+  queryOptions({ queryKey: [...resourceQueryKey('loads'), id], queryFn: () => api.get<LoadRead>(`/api/loads/${encodeURIComponent(id)}`), refetchOnWindowFocus: false });
 
 /** GET /api/gps/latest, as GPS Tracking reads it (one cache entry): where a load's truck is now. */
 export const latestLocationsQuery = queryOptions({ queryKey: ['/api/gps/latest'], queryFn: () => api.get<GpsLocation[]>('/api/gps/latest') });
+
+/** GET /api/gps/track: a truck's positions between two moments, thinned for drawing. */
+export const trackQuery = (query: TrackQuery) =>
+  queryOptions({
+    queryKey: ['/api/gps/track', query],
+    queryFn: () => api.get<Track>(`/api/gps/track?${new URLSearchParams(query)}`),
+    refetchOnWindowFocus: false,
+  });

@@ -1,5 +1,5 @@
-import { Controller, Get, Inject, Res } from '@nestjs/common';
-import { gpsLatestSubject } from '@tms/contracts';
+import { Controller, Get, Inject, Query, Res } from '@nestjs/common';
+import { gpsLatestSubject, gpsTrackSubject, type Track } from '@tms/contracts';
 import type { Response } from 'express';
 import { GATEWAY_CONFIG, type GatewayConfig } from '../config/gateway-config.js';
 import { requestIdOf } from '../http/request-ids.js';
@@ -45,5 +45,11 @@ export class GpsController {
     const body = await this.recent.body;
     res.status(200).type('application/json').setHeader('Content-Length', body.length);
     res.end(body);
+  }
+
+  /** A truck's track between two moments, thinned (svc-telematics checks the query and answers 400 for a bad one). */
+  @Get('track')
+  async track(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response): Promise<Track> {
+    return this.services.call<Track>('telematics', gpsTrackSubject(this.services.subjectRoot), query, { requestId: requestIdOf(res) });
   }
 }

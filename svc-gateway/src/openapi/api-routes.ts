@@ -25,6 +25,10 @@ import {
   iftaRatesSchema,
   iftaReportQuerySchema,
   gpsLocationSchema,
+  TRACK_MAX_DAYS,
+  TRACK_MAX_POINTS,
+  trackQuerySchema,
+  trackSchema,
   gpsPositionSchema,
   IMPORT_CONTENT_TYPES,
   IMPORT_MAX_BYTES,
@@ -223,6 +227,11 @@ export const API_ROUTES: ApiRoute[] = [
     errors: [400, 403, 413, 429, 503],
   },
   { method: 'get', path: '/api/gps/latest', tag: 'GPS devices', summary: 'The latest position of each driver and truck', access: 'session', answer: { status: 200, description: 'Newest first', content: json(z.array(named('GpsLocation', gpsLocationSchema))) }, errors: [503] },
+  {
+    method: 'get', path: '/api/gps/track', tag: 'GPS devices', summary: "A truck's track between two moments", access: 'session', query: trackQuerySchema,
+    description: `Its stored positions from \`from\` to \`to\` (at most ${TRACK_MAX_DAYS} days), oldest first, evenly thinned to at most ${TRACK_MAX_POINTS} points with the first and the last kept.`,
+    answer: { status: 200, description: 'How many positions the span holds, and the points drawn', content: json(named('Track', trackSchema)) }, errors: [400, 503],
+  },
   {
     method: 'post', path: '/api/devices', tag: 'Devices', summary: 'Register a device', access: 'session', body: devicesInput,
     description: 'The answer carries the device token, shown this once (only its hash is kept); the device may post at once.',

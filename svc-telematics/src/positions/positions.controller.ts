@@ -1,11 +1,26 @@
 import { Controller, UseInterceptors } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { InjectRepository } from '@nestjs/typeorm';
-import { gpsLatestSubject, type ListPagePayload } from '@tms/contracts';
+import { fieldIssues, gpsLatestSubject, gpsTrackSubject, invalidInput, ok, TRACK_MAX_POINTS, trackQuerySchema, type ListPagePayload, type RpcReply, type Track } from '@tms/contracts';
 import { config, DeadlineInterceptor, internalErrorReply, ListPages, RecentPages } from '@tms/service-kit';
-import { Repository } from 'typeorm';
+import { DataSource, Repository } from 'typeorm';
 import { telematicsConfig } from '../telematics-config.js';
 import { LatestLocationEntity } from './latest-location.entity.js';
+
+/**
+ * A truck's positions in a span, oldest first, every step-th of them (the first and the last always) so that at most
+ * $4 come back: step = ceil((total - 1) / ($4 - 2)). The truck's index (truck_id, recorded_at) finds them.
+ */
+const TRACK_SQL = `
+  WITH span AS (
+    SELECT latitude::float8 AS latitude, longitude::float8 AS longitude, recorded_at,
+      row_number() OVER (ORDER BY recorded_at, id) AS n, count(*) OVER () AS total
+    FROM telematics.positions WHERE truck_id = $1 AND recorded_at >= $2 AND recorded_at <= $3
+  )
+  SELECT latitude, longitude, to_char(recorded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at, total::int AS total
+  FROM span
+  WHERE total <= $4 OR n = total OR (n - 1) % ceil((total - 1)::numeric / ($4 - 2))::bigint = 0
+  ORDER BY n`;
 
 /**
  * `{root}.telematics.gps.latest`: the latest position of each driver and truck, newest first, page by page. Every
@@ -17,7 +32,10 @@ import { LatestLocationEntity } from './latest-location.entity.js';
 export class PositionsController {
   private readonly pages: RecentPages;
 
-  constructor(@InjectRepository(LatestLocationEntity) repository: Repository<LatestLocationEntity>) {
+  constructor(
+    @InjectRepository(LatestLocationEntity) repository: Repository<LatestLocationEntity>,
+    private readonly dataSource: DataSource,
+  ) {
     this.pages = new RecentPages(new ListPages(repository, { timestamp: 'DESC' }), telematicsConfig.latestReuseMs);
   }
 
@@ -25,6 +43,20 @@ export class PositionsController {
   async latest(@Payload() payload: ListPagePayload) {
     try {
       return await this.pages.page(payload?.after);
+    } catch (error) {
+      return internalErrorReply(error);
+    }
+  }
+
+  /** `{root}.telematics.gps.track`: a truck's track between two moments (the Stops drawer's map). */
+  @MessagePattern(gpsTrackSubject(config.subjectRoot))
+  async track(@Payload() payload: unknown): Promise<RpcReply<Track>> {
+    const parsed = trackQuerySchema.safeParse(payload ?? {});
+    if (!parsed.success) return invalidInput(fieldIssues(parsed.error));
+    const { truckId, from, to } = parsed.data;
+    try {
+      const rows: { latitude: number; longitude: number; at: string; total: number }[] = await this.dataSource.query(TRACK_SQL, [truckId, from, to, TRACK_MAX_POINTS]);
+      return ok({ truckId, positions: rows[0]?.total ?? 0, points: rows.map(({ latitude, longitude, at }) => ({ latitude, longitude, at })) });
     } catch (error) {
       return internalErrorReply(error);
     }

@@ -91,6 +91,12 @@ export interface Load extends Omit<LoadFields, 'stops'> {
   stops?: Stop[];
 }
 
+/** A load as its own read answers it (`GET /api/loads/{id}`). */
+export interface LoadRead extends Load {
+  /** When it was last given its truck while assigned or in transit: its truck's track is drawn from then. */
+  assignedAt: string | null;
+}
+
 /** The statuses of a load whose driver is paid for it: delivered, and invoiced after. */
 export const PAYABLE_LOAD_STATUSES: readonly LoadStatus[] = ['delivered', 'invoiced'];
 

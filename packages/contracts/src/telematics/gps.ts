@@ -241,3 +241,39 @@ export function checkGpsBody(body: unknown, fill: (position: Record<string, unkn
   const checked = checkPosition(fill(body));
   return checked.ok ? { ok: true, positions: [checked.position], batch: false } : { ok: false, issues: checked.issues };
 }
+
+/**
+ * A truck's track (`GET /api/gps/track?truckId=&from=&to=`): its stored positions between two moments, oldest first,
+ * thinned evenly to at most TRACK_MAX_POINTS (the first and the last always kept) so that a week of positions every
+ * few seconds still draws at once. The Stops drawer draws the load's truck from its assignment.
+ */
+export const TRACK_MAX_POINTS = 500;
+/** The longest span asked for at once: a long-haul load's weeks, not a year of positions. */
+export const TRACK_MAX_DAYS = 31;
+export const TRACK_MESSAGES = {
+  truckId: GPS_MESSAGES.truckId,
+  from: 'from must be an ISO 8601 date and time, like 2025-06-01T14:30:00Z',
+  to: 'to must be an ISO 8601 date and time, like 2025-06-01T14:30:00Z',
+  order: 'to must not be before from',
+  span: `A track covers at most ${TRACK_MAX_DAYS} days`,
+} as const;
+
+const trackMoment = (message: string) => z.iso.datetime({ offset: true, error: message });
+export const trackQuerySchema = z
+  .object({ truckId: z.uuid({ error: TRACK_MESSAGES.truckId }), from: trackMoment(TRACK_MESSAGES.from), to: trackMoment(TRACK_MESSAGES.to) })
+  .superRefine(({ from, to }, ctx) => {
+    const span = Date.parse(to) - Date.parse(from);
+    if (span < 0) ctx.addIssue({ code: 'custom', path: ['to'], message: TRACK_MESSAGES.order });
+    else if (span > TRACK_MAX_DAYS * 86_400_000) ctx.addIssue({ code: 'custom', path: ['to'], message: TRACK_MESSAGES.span });
+  });
+export type TrackQuery = z.output<typeof trackQuerySchema>;
+
+export const trackPointSchema = z.object({ latitude: z.number(), longitude: z.number(), at: z.string() });
+export type TrackPoint = z.infer<typeof trackPointSchema>;
+export const trackSchema = z.object({
+  truckId: z.string(),
+  /** How many positions the span holds; `points` has at most TRACK_MAX_POINTS of them. */
+  positions: z.number().int(),
+  points: z.array(trackPointSchema),
+});
+export type Track = z.infer<typeof trackSchema>;

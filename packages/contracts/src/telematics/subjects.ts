@@ -31,3 +31,5 @@ export const deviceGrantsBucket = (root: string) => `DEVICE_GRANTS_${safe(root)}
 export const GPS_DUPLICATE_WINDOW_MS = 10 * 60 * 1000;
 /** `{root}.telematics.gps.latest`: the latest position of each driver and truck. */
 export const gpsLatestSubject = (root: string) => `${root}.telematics.gps.latest`;
+/** `{root}.telematics.gps.track`: TrackQuery → Track, a truck's positions between two moments, thinned. */
+export const gpsTrackSubject = (root: string) => `${root}.telematics.gps.track`;
