@@ -57,3 +57,14 @@ describe('load schema', () => {
     expect(loadIssues({ status: 'In Transit' })).toEqual({ status: ['Status is required'] });
   });
 });
+
+describe("a load's stops", () => {
+  it('answers stops that are no objects at all (null, a number) under each stop, never by throwing', () => {
+    expect(loadIssues({ stops: [0, null] })).toEqual({
+      'stops.0.type': ['The first stop must be a pickup'],
+      'stops.1.type': ['The last stop must be a delivery'],
+      'stops.0': ['Stop 1: Invalid input: expected object, received number'],
+      'stops.1': ['Stop 2: Invalid input: expected object, received null'],
+    });
+  });
+});

@@ -105,6 +105,8 @@ export const stopInputSchema = z
   // Checked even when another field is wrong, so that every message shows at once.
   .superRefine(
     (stop, ctx) => {
+      // Run even when the stop is no object at all (null among the stops): that is answered by the object's check.
+      if (typeof stop !== 'object' || stop === null) return;
       const time = (value: unknown) => (typeof value === 'string' && value ? Date.parse(value) : Number.NaN);
       const before = (later: unknown, earlier: unknown) => time(later) < time(earlier);
       if ((stop.latitude == null) !== (stop.longitude == null)) ctx.addIssue({ code: 'custom', path: ['latitude'], message: STOP_MESSAGES.coordinates });
