@@ -5,7 +5,7 @@ import { apiSteps, screenSteps } from './support/steps.js';
 /**
  * A load is its stops (issue 42), end to end: the load dialog's Stops section (a stop added, moved, saved, the spec's
  * pickup and delivery fields in step with the first and last), the Loads row menu's 'Stops' drawer (its timeline),
- * '+N stops' beside the route, and a late stop under Needs Attention. Every record this file makes carries 'STP' and
+ * '+N stops' beside the route, a late stop under Needs Attention, and a load imported from CSV with its stops. Every record this file makes carries 'STP' and
  * is deleted at the end: the other browser tests share the system.
  */
 let browser: Browser;
@@ -145,5 +145,23 @@ describe("the Loads row menu's Stops", () => {
     const item = card.getByRole('listitem').filter({ hasText: 'LD-STP-2: Stop 2 (Peoria, IL) is late by 3 h' });
     await item.waitFor();
     await expect(item.getByText('Late', { exact: true }).isVisible()).resolves.toBe(true);
+  });
+});
+
+describe('Import on the Loads screen', () => {
+  it('imports a load with its stops from a CSV, after its dry run, and shows its extra stop beside the route', async () => {
+    await navigate('Loads');
+    await main().getByRole('button', { name: 'Import' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import Loads' });
+    const csv = [
+      'Load #,Customer,Status,Pickup Location,Pickup Date,Delivery Location,Delivery Date,Rate,Stops',
+      `LD-STP-IMP-1,${customer.id},Pending,"Joliet, IL",2027-05-03,"El Paso, TX",2027-05-05,4100.00,"Pickup Joliet, IL 2027-05-03 08:00-10:00; Pickup Amarillo, TX 2027-05-04; Delivery El Paso, TX 2027-05-05"`,
+    ];
+    await dialog.locator('input[type=file]').setInputFiles({ name: 'loads.csv', mimeType: 'text/csv', buffer: Buffer.from(`${csv.join('\r\n')}\r\n`) });
+    await dialog.getByText('Every row is valid.').waitFor();
+    await expect(dialog.locator('.ant-statistic').filter({ hasText: 'To create' }).textContent()).resolves.toBe('To create1');
+    await dialog.getByRole('button', { name: 'Import' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await row('LD-STP-IMP-1').getByTestId('load-more-stops').filter({ hasText: '+1 stop' }).waitFor();
   });
 });

@@ -141,7 +141,7 @@ describe('POST /api/{resource}/import', () => {
     expect(await empty.json()).toMatchObject({ issues: { file: ['The file is empty.'] } });
     expect((await post('/api/trucks/import?dryRun=true', '{}')).status).toBe(415);
     expect((await importCsv('trucks', trucksCsv, 'maybe' as never)).status).toBe(400);
-    expect((await importCsv('loads', trucksCsv, true)).status).toBe(404);
+    expect((await importCsv('invoices', trucksCsv, true)).status).toBe(404);
     const signedOut = await fetch(`${system.url}/api/trucks/import?dryRun=true`, { method: 'POST', headers: { origin: system.url, 'content-type': 'text/csv' }, body: trucksCsv });
     expect(signedOut.status).toBe(401);
   });

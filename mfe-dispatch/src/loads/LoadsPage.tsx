@@ -14,7 +14,7 @@ import { StopsDrawer } from './StopsDrawer.js';
 /** Spec 2.5: search matches load number, pickup location and delivery location. */
 const SEARCH_FIELDS: SearchField<Load>[] = ['loadNumber', 'pickupLocation', 'deliveryLocation'];
 
-/** Loads (/loads); every row menu has 'Stops' (a drawer), a delivered load's also 'Create Invoice'. */
+/** Loads (/loads), with Import (a CSV, stops included); every row menu has 'Stops' (a drawer), a delivered load's also 'Create Invoice'. */
 export function LoadsPage() {
   const navigate = useNavigate();
   const [stopsOf, setStopsOf] = useState<Load | null>(null);
@@ -28,6 +28,7 @@ export function LoadsPage() {
         columns={loadColumns}
         searchFields={SEARCH_FIELDS}
         dialog={LoadDialog}
+        importTitle="Import Loads"
         rowActions={(load) => [
           { key: 'stops', label: STOP_TEXTS.menu, icon: <NodeIndexOutlined {...DECORATIVE_ICON} />, onClick: () => setStopsOf(load) },
           ...loadInvoiceActions(load, navigate),

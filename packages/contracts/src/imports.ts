@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CUSTOMER_TYPE_LABELS, DEFAULT_CUSTOMER_TYPE } from './dispatch/customer.js';
+import { DEFAULT_LOAD_STATUS, LOAD_STATUS_LABELS } from './dispatch/load.js';
 import { DEFAULT_DRIVER_STATUS, DRIVER_MESSAGES, DRIVER_STATUS_LABELS } from './fleet/driver.js';
 import { DEFAULT_TRUCK_STATUS, TRUCK_STATUS_LABELS } from './fleet/truck.js';
 import { objectBucketName, UPLOAD_TTL_MS } from './uploads.js';
@@ -37,6 +38,8 @@ export const IMPORT_MESSAGES = {
   extraCells: 'This row has more cells than the header',
   /** A key or unique value that two rows of the file share: an error on each of them. */
   repeated: (rows: number[]) => `The file has this value in more than one row (rows ${rows.join(', ')})`,
+  /** A record the file updates was changed by someone else between the file's check and its writing. */
+  changedMeanwhile: 'Some records of this file were changed while it was being imported. Import it again.',
   /** A key that more than one existing record has (customers' e-mail is not unique): which to update is unclear. */
   ambiguous: 'More than one existing record has this value',
 } as const;
@@ -77,6 +80,22 @@ export const IMPORTS = {
     key: 'email',
     choices: { type: CUSTOMER_TYPE_LABELS },
     defaults: { type: DEFAULT_CUSTOMER_TYPE },
+  },
+  /**
+   * Loads name their customer, driver and truck by id, as the export writes them; `stops` is the readable line the
+   * export writes in its stopsSummary column (readStopsText), read by svc-core against the load's stored stops.
+   */
+  loads: {
+    key: 'loadNumber',
+    titles: {
+      loadNumber: ['Load #'],
+      customerId: ['Customer'],
+      assignedDriverId: ['Driver', 'Assigned Driver'],
+      assignedTruckId: ['Truck', 'Assigned Truck'],
+      stops: ['Stops Summary'],
+    },
+    choices: { status: LOAD_STATUS_LABELS },
+    defaults: { status: DEFAULT_LOAD_STATUS },
   },
 } as const satisfies Record<string, ImportColumns>;
 export type ImportableResource = keyof typeof IMPORTS;

@@ -14,6 +14,8 @@ export * from './fleet/assignment.js';
 export * from './dispatch/customer.js';
 export * from './dispatch/load.js';
 export * from './dispatch/stop.js';
+export * from './dispatch/stops-text.js';
+export * from './time-zone.js';
 export * from './dispatch/stop-watch.js';
 export * from './uploads.js';
 export * from './dispatch/document.js';

@@ -1,4 +1,5 @@
-import { crudController } from '@tms/service-kit';
+import { crudController, crudImportController } from '@tms/service-kit';
 import { LoadsService } from './loads.service.js';
 
 export const LoadsController = crudController('core', 'loads', LoadsService);
+export const LoadsImportController = crudImportController('core', 'loads', LoadsService);

@@ -3,7 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { DocumentsModule } from '../documents/documents.module.js';
 import { LoadEntity } from './load.entity.js';
 import { LoadsAccountingController } from './loads-accounting.controller.js';
-import { LoadsController } from './loads.controller.js';
+import { LoadsController, LoadsImportController } from './loads.controller.js';
 import { LoadsService } from './loads.service.js';
 import { LoadStopEntity } from '../stops/load-stop.entity.js';
 import { LoadStops } from '../stops/load-stops.js';
@@ -13,7 +13,7 @@ import { StopWatch } from '../stops/stop-watch.service.js';
 
 @Module({
   imports: [TypeOrmModule.forFeature([LoadEntity, LoadStopEntity]), DocumentsModule],
-  controllers: [LoadsController, LoadsAccountingController, StopWatchController],
+  controllers: [LoadsController, LoadsImportController, LoadsAccountingController, StopWatchController],
   providers: [LoadsService, LoadStops, StopWatch, StopAttentionList],
 })
 export class LoadsModule {}

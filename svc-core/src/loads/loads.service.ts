@@ -3,6 +3,7 @@ import type { ClientProxy } from '@nestjs/microservices';
 import { InjectRepository } from '@nestjs/typeorm';
 import {
   fail,
+  IMPORTS,
   isRecordId,
   LOAD_MESSAGES,
   loadInputSchema,
@@ -12,6 +13,7 @@ import {
   payableLoadsPayloadSchema,
   SETTLEMENT_LOADS_MAX,
   invalidInput,
+  readStopsText,
   recordIssues,
   STOP_EVENTS,
   type LoadFields,
@@ -22,7 +24,7 @@ import {
   type LoadSummaryPage,
   type RpcReply,
 } from '@tms/contracts';
-import { announceChange, CrudService, EVENTS, refuseMissingReferences, type Change, type ChangeContext, type WriteFields } from '@tms/service-kit';
+import { announceChange, CrudService, EVENTS, refuseMissingReferences, type Change, type ChangeContext, type ImportRow, type ImportValues, type WriteFields } from '@tms/service-kit';
 import { Repository, type EntityManager } from 'typeorm';
 import { CustomerEntity } from '../customers/customer.entity.js';
 import { AccidentEntity } from '../accidents/accident.entity.js';
@@ -34,6 +36,7 @@ import { TruckEntity } from '../trucks/truck.entity.js';
 import { LoadEntity } from './load.entity.js';
 import { LOAD_CONSTRAINTS } from './loads.errors.js';
 import { LoadStops } from '../stops/load-stops.js';
+import { importedStops } from '../stops/imported-stops.js';
 
 /** Loads of a driver's settlement in one answer: about 200 bytes each, well inside a NATS message. */
 const PAYABLE_PAGE = 1000;
@@ -65,6 +68,7 @@ export class LoadsService extends CrudService<LoadEntity, typeof loadInputSchema
       rules: LOAD_RULES,
       constraints: LOAD_CONSTRAINTS,
       order: { createdAt: 'DESC' },
+      imports: IMPORTS.loads,
       // Its stops are written with it: a write reads them under the load's lock, as GPS's records do (StopWatch).
       lock: 'row',
       nulledOnDelete: [
@@ -85,6 +89,21 @@ export class LoadsService extends CrudService<LoadEntity, typeof loadInputSchema
       { field: 'assignedDriverId', entity: DriverEntity, id: fields.assignedDriverId, message: LOAD_MESSAGES.assignedDriverId },
       { field: 'assignedTruckId', entity: TruckEntity, id: fields.assignedTruckId, message: LOAD_MESSAGES.assignedTruckId },
     ]);
+  }
+
+  /**
+   * A CSV row's Stops text (the export's stopsSummary column) becomes its stops, matched with the load's stored ones
+   * (importedStops); stops the text leaves as they are are no change. Empty or absent, the row gives no stops: a new
+   * load gets the two of its pickup and delivery fields, as a create without stops does.
+   */
+  protected override async importValues(rows: ImportRow<LoadEntity>[]): Promise<ImportValues[]> {
+    const given = (values: Readonly<Record<string, string>>) => !!values.stops?.trim();
+    const stored = await this.stops.readMany(this.repository.manager, rows.filter(({ values, before }) => before && given(values)).map(({ before }) => before!.id));
+    return rows.map(({ values: { stops: text, ...values }, before }) => {
+      if (!text?.trim()) return { values };
+      const stops = importedStops(readStopsText(text, this.stops.timeZone), (before && stored.get(before.id)) || [], this.stops.timeZone);
+      return { values: stops ? { ...values, stops } : values };
+    });
   }
 
   /**

@@ -56,6 +56,15 @@ export class LoadStops {
     return rows.map(stopOf);
   }
 
+  /** The stops of these loads in order, by load (a CSV import's loads, in one query). */
+  async readMany(manager: EntityManager, loadIds: readonly string[]): Promise<Map<string, Stop[]>> {
+    const byLoad = new Map<string, Stop[]>();
+    if (!loadIds.length) return byLoad;
+    const rows: Record<string, unknown>[] = await manager.query(`SELECT load_id AS "loadId", ${STOP_COLUMNS} FROM core.load_stops WHERE load_id = ANY($1::uuid[]) ORDER BY load_id, sequence`, [loadIds]);
+    for (const { loadId, ...row } of rows) byLoad.set(loadId as string, [...(byLoad.get(loadId as string) ?? []), stopOf(row)]);
+    return byLoad;
+  }
+
   /**
    * Writes a load's stops in its write's transaction and answers them with what the load keeps of them: `given`, the
    * whole list the write gave; else, for a new load, its two stops from the spec's fields; else the stored ones with

@@ -148,7 +148,7 @@ function resourceRoutes(resource: ResourceName): ApiRoute[] {
       description: `Columns matched by field name or label, in any order. At most ${IMPORT_MAX_BYTES / 1024 / 1024} MB.`,
       body: { type: IMPORT_CONTENT_TYPES[0], description: 'The CSV file, a header row first' },
       answer: { status: 200, description: 'What the rows create, update and leave unchanged, and their errors by row', content: json(importResult) },
-      errors: [400, 404, 413, 415, 503],
+      errors: [400, 404, 409, 413, 415, 503],
     });
   }
   return routes;

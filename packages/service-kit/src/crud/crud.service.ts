@@ -2,6 +2,7 @@ import type { ClientProxy } from '@nestjs/microservices';
 import {
   fail,
   fieldIssues,
+  IMPORT_MAX_ERRORS,
   invalidInput,
   isRecordId,
   keptHistoryMessage,
@@ -20,11 +21,11 @@ import type { z } from 'zod';
 import { announceChange } from '../transport/nats-connection.js';
 import { databaseErrorReply, internalErrorReply, type ConstraintMeaning } from '../errors.js';
 import { allValues, recordChange, recordWrite, type ChangeContext } from '../audit/writes.js';
-import { applyImport, planImport } from './crud-import.js';
+import { applyImport, ImportRowsRefused, planImport, type ImportRow, type ImportValues } from './crud-import.js';
 import type { CsvFile } from './csv-rows.js';
 import { IdempotencyKeys, KEY_TAKEN, keyReused, keyUsedUp, requestHash } from './idempotency.js';
 import { ListPages } from './list-pages.js';
-import type { Hold, HolderOf, ReferenceHolds } from '../references/reference-holds.js';
+import type { Hold, HolderOf, HoldOf, ReferenceHolds } from '../references/reference-holds.js';
 import { Refusal } from '../refusal.js';
 
 export interface CrudOptions<Schema extends z.ZodObject> {
@@ -321,13 +322,12 @@ export class CrudService<Entity extends ObjectLiteral & { id: string }, Schema e
 
   /**
    * Imports a CSV file (packages/contracts imports.ts): checks every row as a create or an update (by its key) would
-   * be (check, rules), and, unless `dryRun` or a row is wrong, applies them all in one transaction with their
-   * effects, recorded in the audit trail and announced as any change is.
+   * be (check, rules), and, unless `dryRun` or a row is wrong, applies them all in one transaction with the
+   * pipeline's steps for many records (lock, hold, save, effects, audit: applyImport), announced as any change is.
    */
   async importCsv(file: CsvFile, dryRun: boolean, context: ChangeContext): Promise<RpcReply<ImportResult>> {
     const { imports, schema } = this.options;
-    // An import writes its rows in a few statements, neither holding references nor taking each record's lock.
-    if (!imports || this.options.holds || this.options.lock) return fail('not_found', `${this.options.entity} records cannot be imported`);
+    if (!imports) return fail('not_found', `${this.options.entity} records cannot be imported`);
     return this.guard(async () => {
       const host = {
         repository: this.repository,
@@ -335,16 +335,51 @@ export class CrudService<Entity extends ObjectLiteral & { id: string }, Schema e
         columns: imports,
         check: (fields: Record<string, unknown>, id?: string) => this.check(fields as Partial<z.output<Schema>>, id),
         applyRules: (record: Entity, before: Readonly<Entity> | undefined, fields: WriteFields) => this.applyRules(record, before, fields),
+        importValues: (rows: ImportRow<Entity>[]) => this.importValues(rows),
       };
       const plan = await planImport(host, file);
       if ('refused' in plan) return plan.refused;
       if (dryRun || plan.result.errors.length) return ok(plan.result);
-      const { created, updated, effects } = await applyImport(this.repository, Object.keys(schema.shape), plan, context, (manager, change) => this.effects(manager, change));
-      for (const record of created) this.announce('created', record);
-      for (const record of updated) this.announce('updated', record);
-      for (const done of effects) await this.finish(done);
+      let applied: Awaited<ReturnType<typeof applyImport<Entity>>>;
+      try {
+        applied = await applyImport(this.repository, plan, context, {
+          transaction: (ids, step) => this.transactionOfMany(ids, step),
+          lockAndRead: (manager, ids) => this.lockAndReadMany(manager, ids),
+          effects: (manager, change) => this.effects(manager, change),
+        });
+      } catch (error) {
+        if (error instanceof ImportRowsRefused) return ok({ ...plan.result, errors: error.errors.slice(0, IMPORT_MAX_ERRORS) });
+        throw error;
+      }
+      for (const record of applied.created) this.announce('created', record);
+      for (const record of applied.updated) this.announce('updated', record);
+      for (const done of applied.effects) await this.finish(done);
       return ok(plan.result);
     });
+  }
+
+  /**
+   * How an import reads its rows' cells into what the schema takes, knowing the record each row's key matched: as
+   * they are, unless a domain writes a field as text of its own (a load's Stops). A refusal is an error on its row.
+   */
+  protected async importValues(rows: ImportRow<Entity>[]): Promise<ImportValues[]> {
+    return rows.map(({ values }) => ({ values }));
+  }
+
+  /** The transaction of many writes (an import): for a holder, under all its records' holder locks (ReferenceHolds.writeMany). */
+  private async transactionOfMany<T>(ids: string[], step: (manager: EntityManager, hold: HoldOf<Entity>) => Promise<T>): Promise<T> {
+    const holds = this.options.holds;
+    if (!holds) return this.repository.manager.transaction((manager) => step(manager, async () => undefined));
+    return holds.by.writeMany(holds.holder, ids, step);
+  }
+
+  /** The lock step of many updates (an import): takes each record's lock (`lock`) and reads them as stored; none without. */
+  private async lockAndReadMany(manager: EntityManager, ids: string[]): Promise<Entity[] | undefined> {
+    const { lock } = this.options;
+    if (!lock || !ids.length) return undefined;
+    const sorted = [...new Set(ids)].sort(); // one order for every locker, so two never wait on each other
+    if (lock === 'advisory') for (const id of sorted) await this.lockAdvisory(manager, id);
+    return manager.find(this.repository.target, { where: { id: In(sorted) } as never, order: { id: 'ASC' } as never, ...(lock === 'row' ? { lock: { mode: 'for_no_key_update' as const } } : {}) });
   }
 
   /** The last step of a committed write's effects: the records they changed announced, then their after-commit work. */

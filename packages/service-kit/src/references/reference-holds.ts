@@ -39,6 +39,8 @@ export interface HolderOf<Entity extends ObjectLiteral> {
  * not; `record` undefined for a delete. Refuses (throws a Refusal) when svc-core has no such record or cannot say.
  */
 export type Hold<Entity> = (record: Entity | undefined, before?: Entity) => Promise<void>;
+/** Hold for one of the holder records a write of many (writeMany) writes, named by its id. */
+export type HoldOf<Entity> = (holderId: string, record: Entity | undefined, before?: Entity) => Promise<void>;
 
 const named = (references: HeldReference[]): NamedRecord[] =>
   references.filter((reference) => reference.id).map(({ kind, id }) => ({ kind, id: id! }));
@@ -76,23 +78,35 @@ export class ReferenceHolds implements OnApplicationBootstrap, OnApplicationShut
     holderId: string,
     step: (manager: EntityManager, hold: Hold<Entity>) => Promise<T>,
   ): Promise<T> {
+    return this.writeMany(holder, [holderId], (manager, hold) => step(manager, (record, before) => hold(holderId, record, before)));
+  }
+
+  /**
+   * `write` for many holder records at once (a CSV import's rows): one transaction under all their locks, `hold`
+   * called for each record it writes, and svc-core told afterwards what each of those records names now.
+   */
+  async writeMany<Entity extends ObjectLiteral, T>(
+    holder: HolderOf<Entity>,
+    holderIds: readonly string[],
+    step: (manager: EntityManager, hold: HoldOf<Entity>) => Promise<T>,
+  ): Promise<T> {
     const { manager } = this.registered(holder.holder);
-    let tellCore = false;
+    const tellCore = new Set<string>();
     try {
       return await manager.transaction(async (transaction) => {
-        await lockHolder(transaction, holder.holder, [holderId], 'exclusive');
-        return step(transaction, async (record, before) => {
+        await lockHolder(transaction, holder.holder, [...holderIds], 'exclusive');
+        return step(transaction, async (holderId, record, before) => {
           const references = record ? holder.references(record) : [];
           const [now, was] = [named(references), before ? named(holder.references(before)) : []];
-          if (was.some((old) => !now.some((record) => record.id === old.id))) tellCore = true;
+          if (was.some((old) => !now.some((record) => record.id === old.id))) tellCore.add(holderId);
           const fresh = now.filter((record) => !was.some((old) => old.id === record.id));
           if (!fresh.length) return;
-          tellCore = true; // asked, so perhaps held, whatever the answer
+          tellCore.add(holderId); // asked, so perhaps held, whatever the answer
           await this.hold(holder.holder, holderId, references, fresh);
         });
       });
     } finally {
-      if (tellCore) await this.release(holder, holderId);
+      for (const holderId of tellCore) await this.release(holder, holderId);
     }
   }
 
