@@ -128,7 +128,8 @@ describe('Safety & Compliance', () => {
     await post('inspections', { truckId: ids.otherTruck, driverId: ids.otherDriver, inspectionType: 'DOT', inspectionDate: '2027-02-10', status: 'Failed', defects });
     await page.reload();
     const failed = row('SAF-202');
-    await failed.waitFor();
+    // The driver is named once the drivers are read, which may come after the rows.
+    await failed.getByText('Otto Brakes').waitFor();
     await expect(failed.innerText()).resolves.toMatch(/Feb 10, 2027\s+SAF-202\s+Otto Brakes\s+DOT\s+Failed/);
     // Cut with an ellipsis, whole on hover (its title).
     const cell = failed.getByTitle(defects);
@@ -139,7 +140,7 @@ describe('Safety & Compliance', () => {
     // An accident with no truck: its Truck column says 'Unknown'.
     await post('accidents', { driverId: ids.otherDriver, accidentDate: '2027-01-15', location: 'I-90 near Gary, IN', severity: 'Critical', description: 'Saf test', status: 'Closed' });
     await tab('Accidents').click();
-    await row('I-90 near Gary').waitFor();
+    await row('I-90 near Gary').getByText('Otto Brakes').waitFor();
     await expect(row('I-90 near Gary').innerText()).resolves.toMatch(/Jan 15, 2027\s+Otto Brakes\s+Unknown\s+I-90 near Gary, IN\s+Critical\s+0\s+Closed/);
     await tab('Inspections').click();
   });
