@@ -189,10 +189,16 @@ describe('Payments', () => {
     await dialog.waitFor({ state: 'hidden' });
     await expect(row('ACH-ACC-55').innerText()).resolves.toMatch(/INV-ACC-1001\s+Acc Lakeside Market\s+\$234\.57\s+ACH\s+ACH-ACC-55/);
 
-    // The next payment on that invoice starts from what is left.
+    // The next payment on that invoice starts from what is left; the picker finds it by its load number and shows
+    // its customer, load and balance.
     await main().getByRole('button', { name: 'Record Payment' }).click();
     const next = page.getByRole('dialog', { name: 'Record Payment' });
-    await choose(next, 'Invoice', 'INV-ACC-1001');
+    await next.getByLabel('Invoice', { exact: true }).fill('LD-ACC-7001');
+    const found = page.locator('.ant-select-dropdown:visible').getByTestId('invoice-choice');
+    await found.filter({ hasText: 'INV-ACC-1001' }).waitFor();
+    await expect(found.allInnerTexts()).resolves.toEqual([expect.stringMatching(/^INV-ACC-1001 · Acc Lakeside Market · LD-ACC-7001\s+Balance \$1,000\.10$/)]);
+    await page.screenshot({ path: 'test-results/invoice-picker.png' });
+    await page.keyboard.press('Enter');
     await expect(next.getByLabel('Amount', { exact: true }).inputValue()).resolves.toBe('1000.10');
     await cancel(next);
     await next.waitFor({ state: 'hidden' });

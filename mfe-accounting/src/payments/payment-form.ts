@@ -1,4 +1,4 @@
-import { invoiceBalance, type Invoice, type Payment, type PaymentInput } from '@tms/contracts';
+import { formatDollars, invoiceBalance, type Invoice, type Payment, type PaymentInput } from '@tms/contracts';
 import { dayFromText, dayToText, resourceTexts, textOrNull } from '@tms/ui';
 import dayjs, { type Dayjs } from 'dayjs';
 
@@ -53,4 +53,37 @@ export function paymentPayload(values: PaymentFormValues): PaymentInput {
     referenceNumber: textOrNull(values.referenceNumber),
     notes: textOrNull(values.notes),
   };
+}
+
+/**
+ * A choice of the payment dialog's invoice picker (issue 46): the invoice by its number, with its customer, its load
+ * and what is left to pay beside it, found by any of them (a broker's remittance names load numbers).
+ */
+export interface InvoiceChoice {
+  value: string;
+  label: string;
+  customer: string;
+  loadNumber: string;
+  balance: string;
+  /** What the search box matches: number, customer and load number. */
+  search: string;
+}
+
+export function invoiceChoices(
+  invoices: readonly Invoice[],
+  customerName: (id: string) => string | undefined,
+  loadNumber: (id: string) => string | undefined,
+): InvoiceChoice[] {
+  return invoices.map((invoice) => {
+    const customer = customerName(invoice.customerId) ?? '';
+    const load = loadNumber(invoice.loadId) ?? '';
+    return {
+      value: invoice.id,
+      label: invoice.invoiceNumber,
+      customer,
+      loadNumber: load,
+      balance: formatDollars(invoiceBalance(invoice.total, invoice.paidAmount)),
+      search: [invoice.invoiceNumber, customer, load].filter(Boolean).join(' '),
+    };
+  });
 }
