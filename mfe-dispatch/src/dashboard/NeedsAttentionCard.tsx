@@ -2,10 +2,13 @@ import {
   COMPLIANCE_FIX_SCREENS,
   COMPLIANCE_STATUS_LABELS,
   complianceItemKey,
+  formatDollars,
   LOADS_ATTENTION_PATH,
+  OVERDUE_INVOICES_PATH,
   STOP_ATTENTION_LABELS,
   type ComplianceItem,
   type ComplianceStatus,
+  type OverdueInvoice,
   type StopAttention,
   type StopAttentionKind,
 } from '@tms/contracts';
@@ -26,6 +29,13 @@ const STOP_COLORS: Record<StopAttentionKind, BadgeColor> = { 'departed-last': 'p
 export const complianceQuery = { queryKey: ['compliance'], queryFn: () => api.get<ComplianceItem[]>('/api/compliance'), staleTime: 0 };
 /** Loads under way whose stops need attention (issue 42), read as often. */
 export const stopAttentionQuery = { queryKey: [`/api/${LOADS_ATTENTION_PATH}`], queryFn: () => api.get<StopAttention[]>(`/api/${LOADS_ATTENTION_PATH}`), staleTime: 0 };
+
+/** Invoices overdue (issue 46), read as often. */
+export const overdueInvoicesQuery = { queryKey: [`/api/${OVERDUE_INVOICES_PATH}`], queryFn: () => api.get<OverdueInvoice[]>(`/api/${OVERDUE_INVOICES_PATH}`), staleTime: 0 };
+
+/** 'INV-1001: Acme Foods, $1,234.50 overdue 12 days'. */
+export const overdueInvoiceText = (invoice: OverdueInvoice) =>
+  `${invoice.invoiceNumber}: ${invoice.customerName ? `${invoice.customerName}, ` : ''}${formatDollars(invoice.balance)} overdue ${invoice.daysOverdue === 1 ? '1 day' : `${invoice.daysOverdue} days`}`;
 
 /** What expires or is overdue: its status, what it is, and a link to the screen that puts it right. */
 function ComplianceRow({ item }: { item: ComplianceItem }) {
@@ -62,17 +72,37 @@ function StopAttentionRow({ item }: { item: StopAttention }) {
   );
 }
 
+/** An overdue invoice: its badge, what it bills and how late, and a link to Accounting's invoices. */
+function OverdueInvoiceRow({ item }: { item: OverdueInvoice }) {
+  return (
+    <>
+      <Flex gap={8} align="center" style={{ minWidth: 0 }}>
+        <span style={{ flex: 'none' }}>
+          <ColorBadge color="red">Overdue</ColorBadge>
+        </span>
+        <Text ellipsis>{overdueInvoiceText(item)}</Text>
+      </Flex>
+      <Link to="/accounting?tab=invoices" style={{ flex: 'none' }}>
+        Invoices
+      </Link>
+    </>
+  );
+}
+
 /**
  * Below the spec's cards: what expires or is overdue (GET /api/compliance), the first five with a link to the screen
  * where each is put right, then the loads whose stops need attention (GET /api/loads/attention: the last stop left
- * but not delivered, late or at-risk stops), the first five; or 'All clear'.
+ * but not delivered, late or at-risk stops), the first five, and the invoices overdue (GET /api/invoices/overdue), the
+ * first five; or 'All clear'.
  */
 export function NeedsAttentionCard() {
   const compliance = useQuery(complianceQuery);
   const stops = useQuery(stopAttentionQuery);
+  const overdue = useQuery(overdueInvoicesQuery);
   const stopItems = (stops.data ?? []).map((item) => ({ ...item, id: item.loadId }));
+  const invoices = overdue.data ?? [];
   const items = compliance.data ?? [];
-  const total = items.length + stopItems.length;
+  const total = items.length + stopItems.length + invoices.length;
   return (
     <Card
       title="Needs Attention"
@@ -102,6 +132,11 @@ export function NeedsAttentionCard() {
           {stopItems.length > 0 && (
             <section aria-label="Loads" data-testid="stop-attention">
               <DashboardList items={stopItems.slice(0, SHOWN)} render={(item) => <StopAttentionRow item={item} />} />
+            </section>
+          )}
+          {invoices.length > 0 && (
+            <section aria-label="Invoices" data-testid="overdue-invoices">
+              <DashboardList items={invoices.slice(0, SHOWN)} render={(item) => <OverdueInvoiceRow item={item} />} />
             </section>
           )}
         </Flex>

@@ -38,6 +38,9 @@ export interface Actor {
   email: string;
 }
 
+/** Who the audit trail names for what the system does by itself on its schedule (an invoice overdue once past due). */
+export const SYSTEM_ACTOR = { id: '00000000-0000-4000-8000-000000000001', email: 'system' } as const;
+
 /** Entries in one page of the audit trail. */
 export const AUDIT_PAGE_SIZE = 100;
 

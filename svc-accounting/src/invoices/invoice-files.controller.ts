@@ -7,7 +7,7 @@ import { InvoicesService } from './invoices.service.js';
 
 const subject = (action: string) => rpcSubject(config.subjectRoot, 'accounting', 'invoices', action);
 
-/** `{root}.accounting.invoices.{draft|pdf|packet}` (issue 26). */
+/** `{root}.accounting.invoices.{draft|pdf|packet}` (issue 26), and `overdue` (issue 46). */
 @Controller()
 @UseInterceptors(DeadlineInterceptor)
 export class InvoiceFilesController {
@@ -19,6 +19,11 @@ export class InvoiceFilesController {
   @MessagePattern(subject(INVOICE_FILE_ACTIONS.draft))
   draft(@Payload() payload: unknown) {
     return this.invoices.draft(payload);
+  }
+
+  @MessagePattern(subject(INVOICE_FILE_ACTIONS.overdue))
+  overdue() {
+    return this.invoices.overdue();
   }
 
   @MessagePattern(subject(INVOICE_FILE_ACTIONS.pdf))

@@ -8,10 +8,11 @@ import { InvoiceFilesController } from './invoice-files.controller.js';
 import { InvoiceFilesService } from './invoice-files.service.js';
 import { InvoicesController } from './invoices.controller.js';
 import { InvoicesService } from './invoices.service.js';
+import { OverdueInvoices } from './overdue-invoices.js';
 
 @Module({
   imports: [TypeOrmModule.forFeature([InvoiceEntity, PaymentEntity]), CompanyModule, PdfModule],
   controllers: [InvoicesController, InvoiceFilesController],
-  providers: [InvoicesService, InvoiceFilesService],
+  providers: [InvoicesService, InvoiceFilesService, OverdueInvoices],
 })
 export class InvoicesModule {}

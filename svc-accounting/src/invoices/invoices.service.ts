@@ -16,7 +16,10 @@ import {
   MONEY_RANGE,
   ok,
   parseCents,
+  OVERDUE_INVOICES_MAX,
+  SYSTEM_ACTOR,
   type Customer,
+  type OverdueInvoice,
   type InvoiceDraft,
   type InvoiceFields,
   type Load,
@@ -94,12 +97,42 @@ export class InvoicesService extends CrudService<InvoiceEntity, typeof invoiceIn
     return fail('conflict', message, { loadId: [message], ...(taken && { invoiceNumber: [INVOICE_MESSAGES.duplicateInvoiceNumber] }) });
   }
 
+  /**
+   * Issue 46: the invoice `id`, sent and past due with a balance, becomes overdue, written as the system (the only
+   * write the system makes of an invoice). Looked at again under its row lock (`effects`): one paid, cancelled or
+   * marked meanwhile is refused (conflict) and left as it is.
+   */
+  markOverdue(id: string): Promise<RpcReply<InvoiceEntity>> {
+    return this.update(id, { status: 'overdue' }, { resource: 'invoices', actor: SYSTEM_ACTOR });
+  }
+
+  /** The invoices overdue, the longest overdue first (OverdueInvoice: the Dashboard's Needs Attention). */
+  async overdue(): Promise<RpcReply<OverdueInvoice[]>> {
+    return this.guard(async () => {
+      const rows: OverdueInvoice[] = await this.repository.query(
+        `SELECT id, invoice_number AS "invoiceNumber", customer_id AS "customerId", bill_to ->> 'name' AS "customerName",
+           to_char(due_date, 'YYYY-MM-DD') AS "dueDate", (total - paid_amount)::numeric(12, 2)::text AS balance,
+           ($1::date - due_date) AS "daysOverdue"
+         FROM accounting.invoices WHERE status = 'overdue' ORDER BY due_date, id LIMIT $2`,
+        [this.company.today(), OVERDUE_INVOICES_MAX],
+      );
+      return ok(rows);
+    });
+  }
+
   /** What an invoice written does beyond itself: it keeps its parties, and bills its load. */
   protected override async effects(manager: EntityManager, change: Change<InvoiceEntity>) {
     if (change.kind === 'delete') return;
+    if (change.context.actor?.id === SYSTEM_ACTOR.id) this.stillOverdue(change.before);
     if (change.before) await this.keepPayments(manager, change.record, change.before);
     await this.keepParties(manager, change.record, change.before);
     await this.billLoad(change.record, change.before, change.context);
+  }
+
+  /** markOverdue's look under the row lock: the invoice as stored is still sent, past due and not paid in full. */
+  private stillOverdue(before: Readonly<InvoiceEntity> | undefined) {
+    const due = before && before.status === 'sent' && before.dueDate < this.company.today() && parseCents(before.total)! > parseCents(before.paidAmount)!;
+    if (!due) throw new Refusal(fail('conflict', 'The invoice is no longer overdue'));
   }
 
   /**

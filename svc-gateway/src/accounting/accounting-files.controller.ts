@@ -6,6 +6,7 @@ import {
   rpcSubject,
   SETTLEMENT_FILE_ACTIONS,
   type InvoiceDraft,
+  type OverdueInvoice,
   type RenderedFile,
   type SettlementDraft,
 } from '@tms/contracts';
@@ -40,6 +41,11 @@ export class AccountingFilesController {
   @Get('invoices/draft')
   invoiceDraft(@Query('loadId') loadId: unknown, @RequestId() requestId?: string): Promise<InvoiceDraft> {
     return this.services.call<InvoiceDraft>('accounting', this.subject('invoices', INVOICE_FILE_ACTIONS.draft), { loadId }, { requestId });
+  }
+
+  @Get('invoices/overdue')
+  overdueInvoices(@RequestId() requestId?: string): Promise<OverdueInvoice[]> {
+    return this.services.call<OverdueInvoice[]>('accounting', this.subject('invoices', INVOICE_FILE_ACTIONS.overdue), {}, { requestId });
   }
 
   @Get('settlements/draft')

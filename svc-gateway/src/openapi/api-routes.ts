@@ -35,6 +35,9 @@ import {
   importResultSchema,
   invoiceDraftQuerySchema,
   invoiceDraftSchema,
+  OVERDUE_INVOICES_MAX,
+  OVERDUE_INVOICES_PATH,
+  overdueInvoiceSchema,
   invoiceSchema,
   isImportable,
   loadDocumentSchema,
@@ -269,6 +272,11 @@ export const API_ROUTES: ApiRoute[] = [
   {
     method: 'get', path: '/api/invoices/draft', tag: 'Invoices', summary: "The invoice a delivered load would get", access: 'session', query: invoiceDraftQuerySchema,
     answer: { status: 200, description: "The load's customer and rate, today, and today plus the payment terms", content: json(named('InvoiceDraft', invoiceDraftSchema)) }, errors: [400, 404, 409, 503],
+  },
+  {
+    method: 'get', path: `/api/${OVERDUE_INVOICES_PATH}`, tag: 'Invoices', summary: 'The invoices overdue', access: 'session',
+    description: `Sent invoices become overdue by themselves once their due date is past in the company's calendar with a balance left (checked hourly). At most ${OVERDUE_INVOICES_MAX}.`,
+    answer: { status: 200, description: 'The longest overdue first', content: json(z.array(named('OverdueInvoice', overdueInvoiceSchema))) }, errors: [503],
   },
   { method: 'get', path: '/api/invoices/{id}/pdf', tag: 'Invoices', summary: 'The invoice as a PDF', access: 'session', answer: { status: 200, description: 'A freight bill (49 CFR 373.103), as an attachment', content: pdf }, errors: [400, 404, 503] },
   { method: 'get', path: '/api/invoices/{id}/packet', tag: 'Invoices', summary: "The invoice and its load's documents as one PDF", access: 'session', answer: { status: 200, description: 'As an attachment', content: pdf }, errors: [400, 404, 503] },

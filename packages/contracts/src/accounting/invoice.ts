@@ -110,7 +110,26 @@ export interface Invoice extends InvoiceFields {
 export const CANCELLED_INVOICE_STATUS: InvoiceStatus = 'cancelled';
 
 /** svc-accounting's actions on `{root}.accounting.invoices.{action}` beside the CRUD ones (issue 26). */
-export const INVOICE_FILE_ACTIONS = { draft: 'draft', pdf: 'pdf', packet: 'packet' } as const;
+export const INVOICE_FILE_ACTIONS = { draft: 'draft', pdf: 'pdf', packet: 'packet', overdue: 'overdue' } as const;
+
+/**
+ * `GET /api/invoices/overdue` (issue 46): the invoices overdue, the longest overdue first, each with whom it bills,
+ * its balance and how many days past its due date it is in the company's calendar (the Dashboard's Needs Attention).
+ */
+export const OVERDUE_INVOICES_PATH = 'invoices/overdue';
+export const overdueInvoiceSchema = z.object({
+  id: z.string(),
+  invoiceNumber: z.string(),
+  customerId: z.string(),
+  /** Whom it bills as issued (its bill-to); null for one issued before invoices kept it. */
+  customerName: z.string().nullable(),
+  dueDate: z.string(),
+  balance: z.string(),
+  daysOverdue: z.number().int(),
+});
+export type OverdueInvoice = z.infer<typeof overdueInvoiceSchema>;
+/** Overdue invoices answered at most: the Dashboard shows five and counts the rest. */
+export const OVERDUE_INVOICES_MAX = 1000;
 
 /** GET /api/invoices/draft?loadId=: the invoice a load would get. */
 export const invoiceDraftQuerySchema = z.object({
