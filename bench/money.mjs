@@ -1,8 +1,9 @@
 /**
  * `npm run bench:money`: issue 26's goals on a fresh system. An invoice PDF (goal: median at most 150 ms), the packet
  * of an invoice whose load has three one-page PDF documents (at most 500 ms), and the draft settlement of a driver
- * with 1,000 delivered loads in the period (at most 200 ms), each asked one at a time. Prints the figures; asserts
- * nothing.
+ * with 1,000 delivered loads in the period (at most 200 ms), each asked one at a time; then issue 46's receivables
+ * aging over 50,000 invoices of 500 customers, a third of them partly paid (at most 500 ms). Prints the figures;
+ * asserts nothing.
  *   BENCH_SECONDS   how long each scenario runs (default 10)
  */
 import pg from 'pg';
@@ -59,6 +60,29 @@ async function seedLoads(databaseUrl, customerId) {
   }
 }
 
+const AGING_INVOICES = 50_000;
+
+/** AGING_INVOICES invoices of 500 customers over the past year, straight into svc-accounting's table, with payments. */
+async function seedInvoices(databaseUrl) {
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    await db.query(
+      `WITH customers AS (SELECT n, gen_random_uuid() AS id FROM generate_series(0, 499) n)
+       INSERT INTO accounting.invoices (invoice_number, load_id, customer_id, status, invoice_date, due_date, subtotal, tax, total, paid_amount, bill_to)
+       SELECT 'INV-AGE-' || n, gen_random_uuid(), c.id, CASE WHEN n % 4 = 0 THEN 'paid' WHEN n % 4 = 1 THEN 'overdue' ELSE 'sent' END,
+              current_date - (n % 365), current_date - (n % 365) + 30, (500 + n % 4000)::numeric + 0.37, 0, (500 + n % 4000)::numeric + 0.37,
+              CASE WHEN n % 4 = 0 THEN (500 + n % 4000)::numeric + 0.37 WHEN n % 3 = 0 THEN 100.01 ELSE 0 END,
+              jsonb_build_object('name', 'Aging Customer ' || c.n, 'address', '1 Main St')
+       FROM generate_series(1, $1::int) n JOIN customers c ON c.n = n % 500`,
+      [AGING_INVOICES],
+    );
+    await db.query('ANALYZE accounting.invoices');
+  } finally {
+    await db.end();
+  }
+}
+
 const system = await startIsolatedSystem({ label: 'benchmoney' });
 try {
   const cookie = await signIn(system.url, 'bench@example.com');
@@ -100,6 +124,8 @@ try {
   await measure('invoice PDF (goal p50 <= 150 ms)', { url: `${system.url}/api/invoices/${invoice.id}/pdf`, ...one });
   await measure('packet, 3 documents (<= 500 ms)', { url: `${system.url}/api/invoices/${invoice.id}/packet`, ...one });
   await measure(`draft, ${LOADS} loads (<= 200 ms)`, { url: `${system.url}${draftPath}`, ...one });
+  await seedInvoices(system.databaseUrl);
+  await measure(`aging, ${AGING_INVOICES.toLocaleString('en-US')} invoices (<= 500 ms)`, { url: `${system.url}/api/reports/aging`, ...one });
 } finally {
   await system.stop();
 }

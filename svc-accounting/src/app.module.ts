@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { auditController, dataSourceOptions, healthController, openDatabase, referenceHoldsController, serviceRequestsModule } from '@tms/service-kit';
 import { DataSource } from 'typeorm';
 import { ExpenseEntity } from './expenses/expense.entity.js';
+import { AgingModule } from './aging/aging.module.js';
 import { ExpensesModule } from './expenses/expenses.module.js';
 import { InvoiceEntity } from './invoices/invoice.entity.js';
 import { InvoicesModule } from './invoices/invoices.module.js';
@@ -46,6 +47,7 @@ export const ACCOUNTING_DATABASE = {
     CompanyModule,
     IftaRatesModule,
     IftaModule,
+    AgingModule,
   ],
   // svc-core asks what our records name when a delete meets their holds (references.named).
   controllers: [healthController('accounting'), referenceHoldsController('accounting'), auditController('accounting')],

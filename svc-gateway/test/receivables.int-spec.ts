@@ -1,4 +1,4 @@
-import type { AuditPage, Customer, Invoice, Load, OverdueInvoice } from '@tms/contracts';
+import type { AgingReport, AuditPage, Customer, Invoice, Load, OverdueInvoice } from '@tms/contracts';
 import { httpRequest } from './support/http-request.js';
 import { signIn, startIsolatedSystem, type RunningSystem } from './support/system.js';
 
@@ -25,15 +25,15 @@ const request = (method: string, path: string, body?: unknown) => httpRequest(sy
 
 let count = 0;
 /** A delivered load and its invoice, due `dueDate`, sent unless said otherwise. */
-async function invoiceDue(dueDate: string, fields: Record<string, unknown> = {}): Promise<Invoice> {
+async function invoiceDue(dueDate: string, fields: Record<string, unknown> = {}, billed: Customer = customer): Promise<Invoice> {
   const n = ++count;
   const load = await request('POST', '/api/loads', {
-    loadNumber: `LD-AR-${n}`, customerId: customer.id, status: 'delivered', pickupLocation: 'Joliet, IL', pickupDate: '2026-01-05',
+    loadNumber: `LD-AR-${n}`, customerId: billed.id, status: 'delivered', pickupLocation: 'Joliet, IL', pickupDate: '2026-01-05',
     deliveryLocation: 'Gary, IN', deliveryDate: '2026-01-06', rate: '1500.00',
   });
   expect(load.status).toBe(201);
   const invoice = await request('POST', '/api/invoices', {
-    invoiceNumber: `INV-AR-${n}`, loadId: (load.json as Load).id, customerId: customer.id, status: 'sent', invoiceDate: '2026-01-06', dueDate,
+    invoiceNumber: `INV-AR-${n}`, loadId: (load.json as Load).id, customerId: billed.id, status: 'sent', invoiceDate: '2026-01-06', dueDate,
     subtotal: '1500.00', total: '1500.00', paidAmount: '400.00', ...fields,
   });
   expect(invoice.status).toBe(201);
@@ -91,3 +91,55 @@ describe('an invoice overdue by itself', () => {
     expect((await fetch(`${system.url}/api/invoices/overdue`)).status).toBe(401);
   }, 30_000);
 });
+
+describe('receivables aging', () => {
+  it("sums each customer's balances as of a day into the buckets, exact to the cent at their edges, with totals and a CSV", async () => {
+    const asOf = '2026-06-30';
+    const harbor = (await request('POST', '/api/customers', { name: 'Harbor Foods', email: 'ap@harbor.example', phone: '555-0171', address: '1 Pier Rd, Erie, PA', type: 'receiver' })).json as Customer;
+    const aging = async () => (await request('GET', `/api/reports/aging?asOf=${asOf}`)).json as AgingReport;
+    const before = await aging();
+    const owed = async (dueDate: string, total: string, billed = customer, fields: Record<string, unknown> = {}) =>
+      invoiceDue(dueDate, { invoiceDate: '2026-01-05', subtotal: total, total, paidAmount: '0.00', ...fields }, billed);
+    // Days past due on the 30th: 0, 1, 30 | 31, 60 | 61, 90 | 91.
+    await owed('2026-06-30', '100.00');
+    await owed('2026-06-29', '200.10');
+    await owed('2026-05-31', '300.20');
+    await owed('2026-05-30', '400.30');
+    await owed('2026-05-01', '0.01');
+    await owed('2026-04-30', '500.45');
+    await owed('2026-04-01', '1.00');
+    // Paid in full a week after the day: still owed on it.
+    const paidLater = await owed('2026-03-31', '999.99');
+    const payment = await request('POST', '/api/payments', { invoiceId: paidLater.id, customerId: customer.id, amount: '999.99', paymentDate: '2026-07-07', paymentMethod: 'ACH' });
+    expect(payment.status).toBe(201);
+    // Harbor paid part before the day; its draft and its invoice issued after the day are not owed on it.
+    const part = await owed('2026-06-01', '50.00', harbor);
+    expect((await request('POST', '/api/payments', { invoiceId: part.id, customerId: harbor.id, amount: '20.00', paymentDate: '2026-06-15', paymentMethod: 'Check' })).status).toBe(201);
+    await owed('2026-05-01', '70.00', harbor, { status: 'draft' });
+    await owed('2026-07-31', '80.00', harbor, { invoiceDate: '2026-07-01' });
+
+    const report = await aging();
+    expect(report.asOf).toBe(asOf);
+    const lakeside = report.customers.find((row) => row.customerId === customer.id)!;
+    const earlier = before.customers.find((row) => row.customerId === customer.id);
+    // The invoices of the tests above (due around today) are current on June 30 and counted apart.
+    const current = (Number(earlier?.current ?? '0') * 100 + 10000) / 100;
+    expect(lakeside).toMatchObject({
+      customerName: 'Lakeside Brokerage', current: current.toFixed(2), days1to30: '500.30', days31to60: '400.31', days61to90: '501.45', over90: '999.99',
+    });
+    expect(report.customers.find((row) => row.customerId === harbor.id)).toEqual({
+      customerId: harbor.id, customerName: 'Harbor Foods', current: '0.00', days1to30: '30.00', days31to60: '0.00', days61to90: '0.00', over90: '0.00', total: '30.00', invoices: 1,
+    });
+    expect(report.totals.days1to30).toBe('530.30');
+    expect(report.totals.total).toBe((Number(report.totals.current) + 530.3 + 400.31 + 501.45 + 999.99).toFixed(2));
+
+    const file = await request('GET', `/api/reports/aging?asOf=${asOf}&format=csv`);
+    expect(file.headers['content-disposition']).toBe('attachment; filename="aging-2026-06-30.csv"');
+    const lines = file.data.toString('utf8').replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(lines[0]).toBe('Customer,Current,1-30,31-60,61-90,Over 90,Total,Invoices');
+    expect(lines).toContain('Harbor Foods,0.00,30.00,0.00,0.00,0.00,30.00,1');
+    expect(lines.at(-1)).toMatch(/^Total,[\d.]+,530\.30,400\.31,501\.45,999\.99,[\d.]+,\d+$/);
+    expect((await request('GET', '/api/reports/aging?asOf=2026-02-30')).status).toBe(400);
+  }, 60_000);
+});
+

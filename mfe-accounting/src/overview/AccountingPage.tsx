@@ -1,6 +1,7 @@
 import { TabbedPage } from '@tms/ui';
-import { Button } from 'antd';
+import { Button, Space } from 'antd';
 import { useState } from 'react';
+import { AgingDrawer } from '../aging/AgingDrawer.js';
 import { ExpensesTab } from '../expenses/ExpensesTab.js';
 import { InvoicesTab } from '../invoices/InvoicesTab.js';
 import { IftaDrawer } from '../ifta/IftaDrawer.js';
@@ -17,9 +18,17 @@ const TABS = [
 /** Accounting (/accounting): spec 2.9's tabs, the one shown kept in the URL ('?tab=invoices') for reloads and links. */
 export function AccountingPage() {
   const [ifta, setIfta] = useState(false);
+  const [aging, setAging] = useState(false);
+  const extra = (
+    <Space>
+      <Button onClick={() => setAging(true)}>Aging</Button>
+      <Button onClick={() => setIfta(true)}>IFTA Report</Button>
+    </Space>
+  );
   return (
     <>
-      <TabbedPage title="Accounting" subtitle="Manage invoices, expenses, and payments" tabs={TABS} extra={<Button onClick={() => setIfta(true)}>IFTA Report</Button>} />
+      <TabbedPage title="Accounting" subtitle="Manage invoices, expenses, and payments" tabs={TABS} extra={extra} />
+      <AgingDrawer open={aging} onClose={() => setAging(false)} />
       <IftaDrawer open={ifta} onClose={() => setIfta(false)} />
     </>
   );

@@ -32,6 +32,7 @@ export * from './audit.js';
 export * from './remotes.js';
 export * from './csv.js';
 export * from './imports.js';
+export * from './reports/aging.js';
 export * from './reports/ifta.js';
 export * from './reports/fixed-point.js';
 export * from './idempotency.js';
