@@ -68,13 +68,13 @@ async function seedInvoices(databaseUrl) {
   await db.connect();
   try {
     await db.query(
-      `WITH customers AS (SELECT n, gen_random_uuid() AS id FROM generate_series(0, 499) n)
+      `WITH customers AS (SELECT k, gen_random_uuid() AS id FROM generate_series(0, 499) k)
        INSERT INTO accounting.invoices (invoice_number, load_id, customer_id, status, invoice_date, due_date, subtotal, tax, total, paid_amount, bill_to)
        SELECT 'INV-AGE-' || n, gen_random_uuid(), c.id, CASE WHEN n % 4 = 0 THEN 'paid' WHEN n % 4 = 1 THEN 'overdue' ELSE 'sent' END,
               current_date - (n % 365), current_date - (n % 365) + 30, (500 + n % 4000)::numeric + 0.37, 0, (500 + n % 4000)::numeric + 0.37,
               CASE WHEN n % 4 = 0 THEN (500 + n % 4000)::numeric + 0.37 WHEN n % 3 = 0 THEN 100.01 ELSE 0 END,
-              jsonb_build_object('name', 'Aging Customer ' || c.n, 'address', '1 Main St')
-       FROM generate_series(1, $1::int) n JOIN customers c ON c.n = n % 500`,
+              jsonb_build_object('name', 'Aging Customer ' || c.k, 'address', '1 Main St')
+       FROM generate_series(1, $1::int) n JOIN customers c ON c.k = n % 500`,
       [AGING_INVOICES],
     );
     await db.query('ANALYZE accounting.invoices');

@@ -197,6 +197,7 @@ describe('Payments', () => {
     const found = page.locator('.ant-select-dropdown:visible').getByTestId('invoice-choice');
     await found.filter({ hasText: 'INV-ACC-1001' }).waitFor();
     await expect(found.allInnerTexts()).resolves.toEqual([expect.stringMatching(/^INV-ACC-1001 · Acc Lakeside Market · LD-ACC-7001\s+Balance \$1,000\.10$/)]);
+    await page.locator('.ant-select-dropdown:visible:not(.ant-slide-up-appear)').waitFor();
     await page.screenshot({ path: 'test-results/invoice-picker.png' });
     await page.keyboard.press('Enter');
     await expect(next.getByLabel('Amount', { exact: true }).inputValue()).resolves.toBe('1000.10');
@@ -467,5 +468,33 @@ describe('Driver Settlements', () => {
     }
     await page.reload();
     await expect(row('SETTLE-20270321-0007').innerText()).resolves.toMatch(/SETTLE-20270321-0007\s+Unknown Driver/);
+  });
+});
+
+describe('Receivables aging', () => {
+  it("opens from Accounting's 'Aging': each customer's balance in its bucket, the totals, and the customer's open invoices", async () => {
+    const aged = await post<Load>('loads', {
+      loadNumber: 'LD-ACC-7003', customerId: harbor.id, status: 'delivered', pickupLocation: 'Chicago, IL', pickupDate: '2027-03-06',
+      deliveryLocation: 'Gary, IN', deliveryDate: '2027-03-06', rate: '612.34',
+    });
+    const invoiceDate = dayjs().subtract(80, 'day').format('YYYY-MM-DD');
+    await post('invoices', {
+      invoiceNumber: 'INV-ACC-AGED', loadId: aged.id, customerId: harbor.id, status: 'sent', invoiceDate, dueDate: dayjs(invoiceDate).add(30, 'day').format('YYYY-MM-DD'),
+      subtotal: '612.34', total: '612.34',
+    });
+    await navigate('Accounting');
+    await main().getByRole('button', { name: 'Aging' }).click();
+    const drawer = page.locator('.ant-drawer').filter({ hasText: 'Receivables Aging' });
+    // 50 days past due: 31-60.
+    const customer = drawer.getByRole('row').filter({ hasText: 'Acc Harbor Foods' });
+    await customer.waitFor();
+    await expect(customer.innerText()).resolves.toMatch(/Acc Harbor Foods\s+\$0\.00\s+\$0\.00\s+\$612\.34\s+\$0\.00\s+\$0\.00\s+\$612\.34/);
+    await drawer.getByRole('row').filter({ hasText: 'Total' }).last().waitFor();
+    await customer.click();
+    const invoice = drawer.getByRole('table', { name: 'Open invoices' }).getByRole('row').filter({ hasText: 'INV-ACC-AGED' });
+    await expect(invoice.innerText()).resolves.toMatch(/INV-ACC-AGED\s+.+\s+50\s+31-60\s+\$612\.34/);
+    await page.screenshot({ path: 'test-results/aging-drawer.png' });
+    await drawer.getByRole('button', { name: 'Close' }).click();
+    await drawer.waitFor({ state: 'hidden' });
   });
 });

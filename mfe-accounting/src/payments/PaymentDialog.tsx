@@ -60,7 +60,7 @@ export function PaymentDialog(props: ResourceDialogProps<Payment>) {
             loading={invoiceList.isPending}
             showSearch={INVOICE_SEARCH}
             optionRender={(option) => <InvoiceOption choice={option.data as InvoiceChoice} />}
-            popupMatchSelectWidth={380}
+            popupMatchSelectWidth={520}
             placeholder="Select invoice"
           />
         </FormField>

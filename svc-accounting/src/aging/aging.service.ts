@@ -11,7 +11,7 @@ import { CompanyService } from '../company/company.service.js';
 const AGING_SQL = `
   WITH open AS (
     SELECT i.customer_id, i.bill_to ->> 'name' AS name, i.invoice_date, ($1::date - i.due_date) AS days,
-      i.total - i.paid_amount + coalesce(later.amount, 0) AS balance
+      CASE WHEN i.status = 'paid' THEN 0 ELSE i.total - i.paid_amount END + coalesce(later.amount, 0) AS balance
     FROM accounting.invoices i
     LEFT JOIN (
       SELECT invoice_id, sum(amount) AS amount FROM accounting.payments WHERE payment_date > $1::date GROUP BY invoice_id

@@ -4,8 +4,9 @@ import { optionalDate } from '../fields.js';
 /**
  * Receivables aging (issue 46): what each customer owes, by how long past due, as of a day (`GET
  * /api/reports/aging?asOf=`, `&format=csv`). An invoice counts from its invoice date when it is sent, overdue or
- * paid (a draft bills no one, a cancelled one nothing), with its balance as of that day: its total less what was paid,
- * payments dated after the day given back. Days past due are the day less the due date; on or before it, current.
+ * paid (a draft bills no one, a cancelled one nothing), with its balance as of that day: its total less what was paid
+ * (nothing left for one marked paid), payments dated after the day given back. Days past due are the day less the
+ * due date; on or before it, current.
  */
 export const AGING_PATH = 'reports/aging';
 export const AGING_RESOURCE = 'aging';
