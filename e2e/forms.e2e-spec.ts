@@ -66,6 +66,24 @@ describe('the load dialog', () => {
     await page.getByRole('heading', { name: 'Loads' }).waitFor();
   });
 
+  it('takes a date as people type it, shows what it read, and says so of one it cannot read', async () => {
+    const dialog = await openCreateLoad();
+    const pickup = dialog.getByLabel('Pickup Date', { exact: true });
+    await pickup.fill('12/1/26');
+    await page.keyboard.press('Tab');
+    await expect(pickup.inputValue()).resolves.toBe('2026-12-01');
+    const delivery = dialog.getByLabel('Delivery Date', { exact: true });
+    await delivery.fill('dec 3 2026');
+    await page.keyboard.press('Tab');
+    await expect(delivery.inputValue()).resolves.toBe('2026-12-03');
+    await delivery.fill('13/45/2026');
+    await page.keyboard.press('Tab');
+    await dialog.getByText('"13/45/2026" is not a date: type it like 12/01/2026 or 2026-12-01').waitFor();
+    // The field keeps the day it had.
+    await expect(delivery.inputValue()).resolves.toBe('2026-12-03');
+    await cancel(dialog);
+  });
+
   it('opens on its first field, not its close button', async () => {
     const dialog = await openCreateLoad();
     await page.waitForFunction(() => document.activeElement?.id === 'load_loadNumber');
