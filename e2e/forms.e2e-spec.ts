@@ -38,6 +38,13 @@ beforeAll(async () => {
   });
   await post('drivers', { name: 'Ready Frm', email: 'ready.frm@example.com', phone: '555-0144', licenseNumber: 'FRM-CDL-2', status: 'available' });
   await post('trucks', { truckNumber: 'FRM-OOS', type: 'Dry Van', status: 'out-of-service', licensePlate: 'P 270936' });
+  const paired = await post<{ id: string }>('trucks', { truckNumber: 'FRM-RDY', type: 'Refrigerated', status: 'available', licensePlate: 'FRM-P2' });
+  await post('drivers', {
+    name: 'Paired Frm', email: 'paired.frm@example.com', phone: '555-0145', licenseNumber: 'FRM-CDL-3', status: 'on-duty', assignedTruckId: paired.id,
+    medicalCardExpiration: dayFromToday(21),
+  });
+  // The app read its lists when it opened, before these records: open it afresh.
+  await page.reload();
 });
 afterAll(async () => {
   if (page) await cleanUp();
@@ -142,6 +149,26 @@ describe('the load dialog', () => {
     // A fit driver clears the warning.
     await choose(dialog, 'Assigned Driver', 'Ready Frm');
     await dialog.getByText(ASSIGNMENT_TEXTS.warning('Olga Frm', ['On Leave', 'CDL expired'])).waitFor({ state: 'hidden' });
+    await cancel(dialog);
+  });
+
+  it("lists ready drivers and trucks first with a truck's type, warns of a card expiring within 30 days, and brings the driver's truck", async () => {
+    const dialog = await openCreateLoad();
+    await dialog.getByLabel('Assigned Truck', { exact: true }).fill('FRM-');
+    const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+    await options.filter({ hasText: 'FRM-RDY' }).waitFor();
+    // Free trucks first.
+    await expect(options.allInnerTexts()).resolves.toEqual([expect.stringMatching(/^FRM-RDY\s+Refrigerated, Available$/), expect.stringMatching(/^FRM-OOS\s+Dry Van, Out of Service$/)]);
+    await page.keyboard.press('Escape');
+    await dialog.getByLabel('Assigned Driver', { exact: true }).fill('Frm');
+    await options.filter({ hasText: 'Paired Frm' }).waitFor();
+    await expect(options.filter({ hasText: 'Paired Frm' }).innerText()).resolves.toMatch(/On Duty, Medical card expires in 21 days/);
+    await page.keyboard.press('Escape');
+    await choose(dialog, 'Assigned Driver', 'Paired Frm');
+    await dialog.getByText(ASSIGNMENT_TEXTS.warning('Paired Frm', ['On Duty', 'Medical card expires in 21 days'])).waitFor();
+    // The driver's truck, and the load Assigned.
+    await dialog.locator('.ant-select').filter({ hasText: 'FRM-RDY' }).waitFor();
+    await dialog.locator('.ant-select').filter({ hasText: 'Assigned' }).waitFor();
     await cancel(dialog);
   });
 

@@ -9,7 +9,7 @@ import {
   type ExtractLoadResult,
   type Load,
 } from '@tms/contracts';
-import { DayPicker, FormField, FormGrid, MoneyInput, optionsOf, ResourceFormModal, SEARCHABLE, useAssignmentWarning, useChoices, WholeNumberInput, useToast, type ResourceDialogProps } from '@tms/ui';
+import { DayPicker, FormField, FormGrid, MoneyInput, optionsOf, ResourceFormModal, SEARCHABLE, useAssignmentWarning, useChoices, useLookup, WholeNumberInput, useToast, type ResourceDialogProps } from '@tms/ui';
 import { Alert, Form, Input, Modal, Select, Tabs, type FormInstance } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useMemo, useRef, useState, type RefObject } from 'react';
@@ -20,7 +20,7 @@ import { EXTRACT_TEXTS, failureMessage, filledConfidence } from './extract/extra
 import { ExtractionContext, useConfidenceExtra } from './extract/ExtractionContext.js';
 import { DOCUMENT_TEXTS } from './load-documents.js';
 import { loadQuery, loadsApi } from './loads.api.js';
-import { loadFormValues, loadPayload, loadTexts, type LoadFormValues } from './load-form.js';
+import { loadFormValues, loadPayload, loadTexts, withAssignment, type LoadFormValues } from './load-form.js';
 import { LoadStopsSection } from './LoadStopsSection.js';
 import { movedToDay, specFromStops, type StopFormValues } from './stop-form.js';
 
@@ -179,6 +179,12 @@ function LoadFormDialog(props: ResourceDialogProps<Load>) {
   const notKept = useRef<string | null>(null);
   const [api] = useState(() => ({ resource: loadsApi.resource, useUpdate: loadsApi.useUpdate, useCreate: (key?: string) => useCreateLoadKeepingDocument(extractedFile, notKept, key) }));
   const toast = useToast();
+  const drivers = useLookup('drivers');
+  const follow = (changed: Partial<LoadFormValues>) => {
+    keepStopsInStep(form, changed);
+    const fill = withAssignment(changed, form.getFieldsValue(['status', 'assignedDriverId', 'assignedTruckId']), (id) => drivers.get(id)?.assignedTruckId);
+    if (Object.keys(fill).length) form.setFieldsValue(fill);
+  };
   // The dialog shows its 'created' toast, then closes: this one comes after it, and so is the one left on screen.
   const close = () => {
     props.onClose();
@@ -197,7 +203,7 @@ function LoadFormDialog(props: ResourceDialogProps<Load>) {
       toFormValues={loadFormValues}
       toPayload={loadPayload}
       form={form}
-      onValuesChange={(changed) => keepStopsInStep(form, changed)}
+      onValuesChange={follow}
       width={760}
       busy={extracting}
     >

@@ -1,7 +1,7 @@
 import { loadInputSchema, type Load } from '@tms/contracts';
 import { fieldErrors, validatePayload } from '@tms/ui';
 import dayjs from 'dayjs';
-import { generatedLoadNumber, loadFormValues, loadPayload, loadTexts } from './load-form.js';
+import { generatedLoadNumber, loadFormValues, loadPayload, loadTexts, withAssignment } from './load-form.js';
 
 const load: Load = {
   id: 'l1',
@@ -94,5 +94,22 @@ describe('load dialog values', () => {
     expect(loadTexts.createFailed).toBe('Failed to create load. Please try again.');
     expect(loadTexts.updateFailed).toBe('Failed to update load. Please try again.');
     expect(loadTexts.deleteFailed).toBe('Failed to delete load. Please try again.');
+  });
+});
+
+describe('choosing a driver and a truck', () => {
+  const trucks: Record<string, string | null> = { d1: 't1', d2: null };
+  const truckOf = (id: string) => trucks[id];
+  it("fills in the driver's truck when none is chosen, and makes a pending load Assigned", () => {
+    expect(withAssignment({ assignedDriverId: 'd1' }, { status: 'pending', assignedDriverId: 'd1', assignedTruckId: '' }, truckOf)).toEqual({ assignedTruckId: 't1', status: 'assigned' });
+  });
+  it('keeps a truck already chosen, and a status other than pending', () => {
+    expect(withAssignment({ assignedDriverId: 'd1' }, { status: 'in-transit', assignedDriverId: 'd1', assignedTruckId: 't9' }, truckOf)).toEqual({});
+    expect(withAssignment({ assignedDriverId: 'd1' }, { status: 'pending', assignedDriverId: 'd1', assignedTruckId: 't9' }, truckOf)).toEqual({ status: 'assigned' });
+  });
+  it('leaves a pending load pending while it lacks a driver or a truck', () => {
+    expect(withAssignment({ assignedDriverId: 'd2' }, { status: 'pending', assignedDriverId: 'd2', assignedTruckId: '' }, truckOf)).toEqual({});
+    expect(withAssignment({ assignedTruckId: 't1' }, { status: 'pending', assignedDriverId: '', assignedTruckId: 't1' }, truckOf)).toEqual({});
+    expect(withAssignment({ rate: '10' }, { status: 'pending', assignedDriverId: 'd1', assignedTruckId: 't1' }, truckOf)).toEqual({});
   });
 });

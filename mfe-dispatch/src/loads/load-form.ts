@@ -84,3 +84,21 @@ export function loadPayload(values: LoadFormValues): LoadInput {
     ...(values.stops && !onlySpecStops(values.stops) ? { stops: values.stops.map(stopPayload) } : {}),
   };
 }
+
+/**
+ * What choosing a driver or a truck fills in (issue 47): the driver's own truck when no truck is chosen yet, and a
+ * pending load with both a driver and a truck becomes Assigned (shown in its Status field, which stays free to
+ * change). Answers the fields to set.
+ */
+export function withAssignment(
+  changed: Partial<LoadFormValues>,
+  values: Pick<LoadFormValues, 'status' | 'assignedDriverId' | 'assignedTruckId'>,
+  truckOfDriver: (driverId: string) => string | null | undefined,
+): Partial<LoadFormValues> {
+  const fill: Partial<LoadFormValues> = {};
+  const truck = changed.assignedDriverId && !values.assignedTruckId ? truckOfDriver(changed.assignedDriverId) : undefined;
+  if (truck) fill.assignedTruckId = truck;
+  const assigning = 'assignedDriverId' in changed || 'assignedTruckId' in changed;
+  if (assigning && values.status === 'pending' && values.assignedDriverId && (fill.assignedTruckId ?? values.assignedTruckId)) fill.status = 'assigned';
+  return fill;
+}

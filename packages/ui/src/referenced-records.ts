@@ -1,7 +1,7 @@
-import type { Customer, Driver, Invoice, Load, Truck } from '@tms/contracts';
+import { readiness, type Customer, type Driver, type Invoice, type Load, type Truck } from '@tms/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { notesOf, renderNotedChoice } from './choice-notes.js';
+import { notesOf, renderNotedChoice, type AssignedResource } from './choice-notes.js';
 import { resourceListQuery } from './resource-api.js';
 
 /**
@@ -62,11 +62,17 @@ export function useChoices<R extends ReferencedResource>(resource: R, { none = f
   const list = useQuery(resourceListQuery<ReferencedRecords[R]>(resource));
   const noted = resource === 'drivers' || resource === 'trucks';
   const options = useMemo(() => {
-    const records = (list.data ?? []).map((record): Choice => {
-      if (!noted) return { value: record.id, label: label(record) };
-      const { notes, fit } = notesOf(resource, record as Driver | Truck);
-      return { value: record.id, label: label(record), notes: notes.join(', '), fit };
-    });
+    let records = (list.data ?? []).map((record): Choice => ({ value: record.id, label: label(record) }));
+    if (noted) {
+      // Drivers and trucks (issue 47): a truck's type beside its status, those ready to go first, then by name.
+      const assigned = resource as AssignedResource;
+      const ranked = (list.data as (Driver | Truck)[]).map((record, index) => {
+        const { notes, fit } = notesOf(assigned, record);
+        const shown = assigned === 'trucks' ? [(record as Truck).type, ...notes].filter(Boolean) : notes;
+        return { choice: { ...records[index], notes: shown.join(', '), fit }, rank: readiness(assigned, record.status) };
+      });
+      records = ranked.sort((a, b) => a.rank - b.rank || a.choice.label.localeCompare(b.choice.label)).map(({ choice }) => choice);
+    }
     return none ? [NONE_CHOICE, ...records] : records;
   }, [list.data, label, none, noted, resource]);
   return { options, loading: list.isPending, showSearch: SEARCHABLE, ...(noted ? { optionRender: renderNotedChoice } : {}) };
