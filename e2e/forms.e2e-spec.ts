@@ -157,8 +157,12 @@ describe('the load dialog', () => {
     await dialog.getByLabel('Assigned Truck', { exact: true }).fill('FRM-');
     const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
     await options.filter({ hasText: 'FRM-RDY' }).waitFor();
+    await options.filter({ hasText: 'FRM-OOS' }).waitFor();
+    await expect(options.filter({ hasText: 'FRM-RDY' }).innerText()).resolves.toMatch(/^FRM-RDY\s+Refrigerated, Available$/);
+    await expect(options.filter({ hasText: 'FRM-OOS' }).innerText()).resolves.toMatch(/^FRM-OOS\s+Dry Van, Out of Service$/);
     // Free trucks first.
-    await expect(options.allInnerTexts()).resolves.toEqual([expect.stringMatching(/^FRM-RDY\s+Refrigerated, Available$/), expect.stringMatching(/^FRM-OOS\s+Dry Van, Out of Service$/)]);
+    const order = await options.evaluateAll((nodes) => nodes.map((node) => node.textContent ?? ''));
+    expect(order.findIndex((text) => text.includes('FRM-RDY'))).toBeLessThan(order.findIndex((text) => text.includes('FRM-OOS')));
     await page.keyboard.press('Escape');
     await dialog.getByLabel('Assigned Driver', { exact: true }).fill('Frm');
     await options.filter({ hasText: 'Paired Frm' }).waitFor();
