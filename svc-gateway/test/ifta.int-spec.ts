@@ -10,8 +10,10 @@ import { signIn, startIsolatedSystem, type RunningSystem } from './support/syste
  * Truck IF-1 drives along 32.5°N from New Mexico into Texas, across their line, which us-atlas draws on the meridian
  * B = −103.06507523165232° between 32.0°N and 33.04°N:
  *   16:00 (32.5, B−1) → 17:40 (32.5, B+1): one segment, 116.544 mi in 100 min. The great circle crosses B at its
- *     middle (the two ends mirror each other), so NM 58.272 → 58.3 mi and TX 58.3 mi; a tool that gives the whole
- *     segment to one state shows 116.5 mi there and 0 in the other.
+ *     middle (the two ends mirror each other), so NM 58.272 and TX 58.272 mi: 116.544 → 116.5 mi in all, and the
+ *     states' lines must add up to it (largest remainder, the tie to the first): NM 58.3, TX 58.2, where rounding
+ *     each alone shows 58.3 twice (116.6). A tool that gives the whole segment to one state shows 116.5 mi there and
+ *     0 in the other.
  *   late, 16:50 (33.0, B) on the line itself: the segment becomes two of 67.603 mi each (Δφ 0.5°, Δλ 1°), at 81 mph:
  *     NM 67.6, TX 67.6, total 135.2066 → 135.2 mi.
  *   21:10 (32.5, B+2): 3.5 hours later, 58.273 mi away: a gap, 'no-positions', 58.3 mi, not counted.
@@ -25,12 +27,17 @@ import { signIn, startIsolatedSystem, type RunningSystem } from './support/syste
  * its Diesel at 'Truck stop by the river' (listed as a problem: no state to read). Rates: TX 0.2000, NM 0.2100,
  * CO 0.2050; KS has none.
  *
+ * Each column's lines add up to its total: the total is rounded, and the lines are rounded down, the units still
+ * missing going to the lines with the largest remainders (the first on a tie).
  * IF-1 alone: 135.2 mi / 20.800 gal = 6.50 MPG; NM and TX taxable 67.6 / 6.50 = 10.400 gal; net NM 10.400 − 5.675 =
- * 4.725 → × 0.2100 = 0.99225 → $0.99; TX 10.400 − 15.125 = −4.725 → × 0.2000 = −0.945 → −$0.95 (a credit, its half
- * cent rounded away from zero as a debt's is); total $0.04.
- * The fleet: 135.2066 + 54.0728 = 189.2794 → 189.3 mi / 29.800 gal = 6.3523 → 6.35 MPG; CO 27.0 / 6.35 = 4.252 gal,
- * × 0.2050 = 0.87166 → $0.87; KS 4.252 − 9.000 = −4.748 with no rate: tax due null, KS missing; NM 67.6 / 6.35 =
- * 10.646, net 4.971 × 0.21 = 1.04391 → $1.04; TX net 10.646 − 15.125 = −4.479 × 0.2 = −0.8958 → −$0.90.
+ * 4.725 → × 0.2100 = 0.99225; TX 10.400 − 15.125 = −4.725 → × 0.2000 = −0.945 (a credit); total 0.04725 → $0.05:
+ * down to 0.99 and −0.95, the missing cent to TX (half a cent left over, against 0.225): NM $0.99, TX −$0.94.
+ * The fleet: NM 67.6033 + TX 67.6033 + CO 27.0364 + KS 27.0364 = 189.2794 → 189.3 mi (down to 189.2, the tenth to CO,
+ * tied with KS and first: CO 27.1) / 29.800 gal = 6.3523 → 6.35 MPG; taxable CO 27.1 / 6.35 = 4.2677, KS 4.2520,
+ * NM and TX 10.6457: 29.8110 → 29.811 gal (down to 29.808, the three thousandths to KS, CO and NM): CO 4.268,
+ * KS 4.252, NM 10.646, TX 10.645. KS 4.252 − 9.000 = −4.748 with no rate: tax due null, KS missing. CO 4.268 × 0.2050
+ * = 0.87494, NM 4.971 × 0.21 = 1.04391, TX −4.480 × 0.2 = −0.896: 1.02285 → $1.02 (down to 0.87 + 1.04 − 0.90 =
+ * 1.01, the cent to CO): CO $0.88, NM $1.04, TX −$0.90.
  */
 const B = -103.06507523165232;
 const K = -102.04571573765737;
@@ -146,7 +153,7 @@ describe('GET /api/reports/ifta', () => {
 
   it('splits a segment that crosses a state line where it crosses, and reports gaps and impossible speeds apart', async () => {
     const report = (await api('GET', `/reports/ifta?${q}&truckId=${truckOne}`)).body;
-    expect(milesBy(report)).toEqual({ NM: '58.3', TX: '58.3' });
+    expect(milesBy(report)).toEqual({ NM: '58.3', TX: '58.2' });
     expect(report.totalMiles).toBe('116.5');
     expect(report.gaps).toEqual([
       { truckId: truckOne, truckNumber: 'IF-1', from: `${day}T17:40:00.000000Z`, to: `${day}T21:10:00.000000Z`, miles: '58.3', reason: 'no-positions' },
@@ -178,10 +185,10 @@ describe('GET /api/reports/ifta', () => {
     const one = await device({ name: 'IF-1 late unit', truckId: truckOne });
     await drive(one, [{ latitude: 33.0, longitude: B, timestamp: at('16:50') }]);
     const report = (await api('GET', `/reports/ifta?${q}&truckId=${truckOne}`)).body;
-    expect(report).toMatchObject({ totalMiles: '135.2', totalGallons: '20.800', fleetMpg: '6.50', totalTaxDue: '0.04', missingRates: [] });
+    expect(report).toMatchObject({ totalMiles: '135.2', totalGallons: '20.800', fleetMpg: '6.50', totalTaxableGallons: '20.800', totalNetTaxableGallons: '0.000', totalTaxDue: '0.05', missingRates: [] });
     expect(report.jurisdictions).toEqual([
       { jurisdiction: 'NM', miles: '67.6', taxableMiles: '67.6', taxableGallons: '10.400', taxPaidGallons: '5.675', netTaxableGallons: '4.725', rate: '0.2100', taxDue: '0.99' },
-      { jurisdiction: 'TX', miles: '67.6', taxableMiles: '67.6', taxableGallons: '10.400', taxPaidGallons: '15.125', netTaxableGallons: '-4.725', rate: '0.2000', taxDue: '-0.95' },
+      { jurisdiction: 'TX', miles: '67.6', taxableMiles: '67.6', taxableGallons: '10.400', taxPaidGallons: '15.125', netTaxableGallons: '-4.725', rate: '0.2000', taxDue: '-0.94' },
     ]);
     expect(report.problems).toEqual([
       expect.objectContaining({ truckNumber: 'IF-1', location: 'Truck stop by the river', gallons: '3.000', message: "The state of 'Truck stop by the river' cannot be read: write the location as 'City, ST'" }),
@@ -192,12 +199,12 @@ describe('GET /api/reports/ifta', () => {
     const report = (await api('GET', `/reports/ifta?${q}`)).body;
     expect(report).toMatchObject({ totalMiles: '189.3', totalGallons: '29.800', fleetMpg: '6.35', missingRates: ['KS'] });
     expect(report.jurisdictions.map((row: any) => [row.jurisdiction, row.miles, row.taxableGallons, row.taxPaidGallons, row.netTaxableGallons, row.rate, row.taxDue])).toEqual([
-      ['CO', '27.0', '4.252', '0.000', '4.252', '0.2050', '0.87'],
+      ['CO', '27.1', '4.268', '0.000', '4.268', '0.2050', '0.88'],
       ['KS', '27.0', '4.252', '9.000', '-4.748', null, null],
       ['NM', '67.6', '10.646', '5.675', '4.971', '0.2100', '1.04'],
-      ['TX', '67.6', '10.646', '15.125', '-4.479', '0.2000', '-0.90'],
+      ['TX', '67.6', '10.645', '15.125', '-4.480', '0.2000', '-0.90'],
     ]);
-    expect(report.totalTaxDue).toBe('1.01');
+    expect(report).toMatchObject({ totalTaxableGallons: '29.811', totalNetTaxableGallons: '0.011', totalTaxDue: '1.02' });
   });
 
   it('downloads the filing rows and the records behind them as CSV', async () => {
@@ -206,7 +213,8 @@ describe('GET /api/reports/ifta', () => {
     expect(filing.text.replace(/^\uFEFF/, '').split('\r\n')).toEqual([
       'Jurisdiction,Total Miles,Taxable Miles,Taxable Gallons,Tax-Paid Gallons,Net Taxable Gallons,Tax Rate,Tax Due',
       'NM,67.6,67.6,10.400,5.675,4.725,0.2100,0.99',
-      'TX,67.6,67.6,10.400,15.125,-4.725,0.2000,-0.95',
+      'TX,67.6,67.6,10.400,15.125,-4.725,0.2000,-0.94',
+      'Total,135.2,135.2,20.800,20.800,0.000,,0.05',
       '',
     ]);
     const records = await api('GET', `/reports/ifta/records.csv?${q}&truckId=${truckOne}`);

@@ -1,5 +1,5 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { IFTA_GAP_REASON_LABELS, IFTA_GAPS_MAX, type IftaGap, type IftaJurisdictionRow, type IftaProblem } from '@tms/contracts';
+import { IFTA_GAP_REASON_LABELS, IFTA_GAPS_MAX, iftaTotalLine, type IftaGap, type IftaJurisdictionRow, type IftaProblem } from '@tms/contracts';
 import { useChoices } from '@tms/ui';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Drawer, Select, Space, Table, Typography } from 'antd';
@@ -82,7 +82,23 @@ export function IftaDrawer({ open, onClose }: { open: boolean; onClose: () => vo
             <Descriptions.Item label="Tax Due">{data.totalTaxDue}</Descriptions.Item>
           </Descriptions>
           {data.missingRates.length > 0 && <Alert type="warning" showIcon title={`No rate entered for ${data.missingRates.join(', ')}: their tax due is not computed.`} />}
-          <Table<IftaJurisdictionRow> size="small" rowKey="jurisdiction" pagination={false} columns={JURISDICTION_COLUMNS} dataSource={data.jurisdictions} aria-label="Jurisdictions" />
+          <Table<IftaJurisdictionRow>
+            size="small"
+            rowKey="jurisdiction"
+            pagination={false}
+            columns={JURISDICTION_COLUMNS}
+            dataSource={data.jurisdictions}
+            aria-label="Jurisdictions"
+            summary={() => (
+              <Table.Summary.Row>
+                {iftaTotalLine(data).map((cell, index) => (
+                  <Table.Summary.Cell key={JURISDICTION_COLUMNS[index].title} index={index} align={JURISDICTION_COLUMNS[index].align}>
+                    <Typography.Text strong>{cell}</Typography.Text>
+                  </Table.Summary.Cell>
+                ))}
+              </Table.Summary.Row>
+            )}
+          />
           <div>
             <Typography.Title level={5}>Tax Rates</Typography.Title>
             <IftaRatesEditor choice={choice} states={data.jurisdictions.map((row) => row.jurisdiction)} />

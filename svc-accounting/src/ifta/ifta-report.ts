@@ -5,6 +5,7 @@ import {
   MILLIMETERS_PER_MILE,
   OTHER_JURISDICTION,
   quarterDays,
+  roundKeepingTotal,
   toUnits,
   type IftaFuel,
   type IftaJurisdiction,
@@ -23,9 +24,11 @@ export const tenthsOfMile = (millimeters: bigint) => divideRounded(millimeters *
 
 /**
  * The IFTA return of a quarter, composed exactly in whole units: miles in tenths, gallons in thousandths, MPG in
- * hundredths, rates in ten-thousandths, tax in cents, each rounded half away from zero once, from the figures the
- * report shows (as a clerk checks them by hand): fleet MPG = total miles / total gallons; a state's taxable gallons =
- * its miles / fleet MPG; net taxable = taxable − tax-paid; tax due = net taxable × rate (negative: a credit).
+ * hundredths, rates in ten-thousandths, tax in cents, from the figures the report shows (as a clerk checks them by
+ * hand): fleet MPG = total miles / total gallons; a state's taxable gallons = its miles / fleet MPG; net taxable =
+ * taxable − tax-paid; tax due = net taxable × rate (negative: a credit). Each column's lines are rounded together so
+ * that they add up to the total shown (largest remainder: a line may be a unit off its own rounding, never more),
+ * halves away from zero.
  */
 export function composeIftaReport(
   query: IftaReportQuery,
@@ -37,35 +40,43 @@ export function composeIftaReport(
   const millimeters = new Map<IftaJurisdiction, bigint>(miles.millimeters.map((row) => [row.jurisdiction, BigInt(row.millimeters)]));
   const gallons = new Map<IftaJurisdiction, bigint>(fuel.gallons.map((row) => [row.jurisdiction, toUnits(row.gallons, 3)]));
   const rateOf = new Map(rates.rates.map((row) => [row.jurisdiction, row.rate]));
-  const totalMiles = tenthsOfMile([...millimeters.values()].reduce((sum, mm) => sum + mm, 0n));
-  const totalGallons = [...gallons.values()].reduce((sum, units) => sum + units, 0n);
-  // Hundredths of a mile per gallon: tenths / thousandths × 10,000.
-  const fleetMpg = totalGallons > 0n ? divideRounded(totalMiles * 10_000n, totalGallons) : null;
   const order = (code: IftaJurisdiction) => (code === OTHER_JURISDICTION ? `~${code}` : code);
   const jurisdictions = [...new Set([...millimeters.keys(), ...gallons.keys()])].sort((a, b) => (order(a) < order(b) ? -1 : 1));
-  const missingRates: UsStateCode[] = [];
-  let totalTaxDue = 0n;
-  const rows = jurisdictions.map((jurisdiction): IftaJurisdictionRow => {
-    const stateMiles = tenthsOfMile(millimeters.get(jurisdiction) ?? 0n);
-    const taxPaid = gallons.get(jurisdiction) ?? 0n;
-    // Thousandths of a gallon: tenths of a mile / hundredths of a mile per gallon × 10,000.
-    const taxable = fleetMpg === null ? null : fleetMpg === 0n ? 0n : divideRounded(stateMiles * 10_000n, fleetMpg);
-    const net = taxable === null ? null : taxable - taxPaid;
-    const rate = jurisdiction === OTHER_JURISDICTION ? undefined : rateOf.get(jurisdiction);
-    if (jurisdiction !== OTHER_JURISDICTION && rate === undefined) missingRates.push(jurisdiction);
-    // Cents: thousandths of a gallon × ten-thousandths of a dollar / 100,000.
-    const taxDue = net === null || rate === undefined ? null : divideRounded(net * toUnits(rate, 4), 100_000n);
-    if (taxDue !== null) totalTaxDue += taxDue;
-    const milesText = fromUnits(stateMiles, 1);
+
+  const stateMiles = roundKeepingTotal(
+    jurisdictions.map((jurisdiction) => (millimeters.get(jurisdiction) ?? 0n) * 10n),
+    MM_PER_MILE,
+  );
+  const totalGallons = [...gallons.values()].reduce((sum, units) => sum + units, 0n);
+  // Hundredths of a mile per gallon: tenths / thousandths × 10,000.
+  const fleetMpg = totalGallons > 0n ? divideRounded(stateMiles.total * 10_000n, totalGallons) : null;
+  // Thousandths of a gallon: tenths of a mile / hundredths of a mile per gallon × 10,000 (none without Diesel bought).
+  const taxable =
+    fleetMpg === null ? null : fleetMpg === 0n ? { parts: jurisdictions.map(() => 0n), total: 0n } : roundKeepingTotal(stateMiles.parts.map((tenths) => tenths * 10_000n), fleetMpg);
+  const taxPaid = jurisdictions.map((jurisdiction) => gallons.get(jurisdiction) ?? 0n);
+  const net = taxable?.parts.map((units, index) => units - taxPaid[index]) ?? null;
+  const rate = jurisdictions.map((jurisdiction) => (jurisdiction === OTHER_JURISDICTION ? undefined : rateOf.get(jurisdiction)));
+  const missingRates = jurisdictions.filter((jurisdiction, index): jurisdiction is UsStateCode => jurisdiction !== OTHER_JURISDICTION && rate[index] === undefined);
+  // Cents: thousandths of a gallon × ten-thousandths of a dollar / 100,000, over the lines with a rate.
+  const taxed = net === null ? [] : jurisdictions.map((_, index) => index).filter((index) => rate[index] !== undefined);
+  const tax = roundKeepingTotal(
+    taxed.map((index) => net![index] * toUnits(rate[index]!, 4)),
+    100_000n,
+  );
+  const taxDue = new Map(taxed.map((index, position) => [index, tax.parts[position]]));
+
+  const rows = jurisdictions.map((jurisdiction, index): IftaJurisdictionRow => {
+    const milesText = fromUnits(stateMiles.parts[index], 1);
+    const due = taxDue.get(index);
     return {
       jurisdiction,
       miles: milesText,
       taxableMiles: milesText,
-      taxableGallons: taxable === null ? null : fromUnits(taxable, 3),
-      taxPaidGallons: fromUnits(taxPaid, 3),
-      netTaxableGallons: net === null ? null : fromUnits(net, 3),
-      rate: rate ?? null,
-      taxDue: taxDue === null ? null : fromUnits(taxDue, 2),
+      taxableGallons: taxable === null ? null : fromUnits(taxable.parts[index], 3),
+      taxPaidGallons: fromUnits(taxPaid[index], 3),
+      netTaxableGallons: net === null ? null : fromUnits(net[index], 3),
+      rate: rate[index] ?? null,
+      taxDue: due === undefined ? null : fromUnits(due, 2),
     };
   });
   return {
@@ -73,11 +84,14 @@ export function composeIftaReport(
     quarter: query.quarter,
     truckId: query.truckId ?? null,
     ...quarterDays(query),
-    totalMiles: fromUnits(totalMiles, 1),
+    totalMiles: fromUnits(stateMiles.total, 1),
+    totalTaxableMiles: fromUnits(stateMiles.total, 1),
     totalGallons: fromUnits(totalGallons, 3),
     fleetMpg: fleetMpg === null ? null : fromUnits(fleetMpg, 2),
+    totalTaxableGallons: taxable === null ? null : fromUnits(taxable.total, 3),
+    totalNetTaxableGallons: net === null ? null : fromUnits(net.reduce((sum, units) => sum + units, 0n), 3),
     jurisdictions: rows,
-    totalTaxDue: fromUnits(totalTaxDue, 2),
+    totalTaxDue: fromUnits(tax.total, 2),
     missingRates,
     gaps: miles.gaps.map((gap) => ({
       truckId: gap.truckId,

@@ -215,10 +215,18 @@ export interface IftaReport extends IftaQuarter {
   truckId: string | null;
   from: string;
   to: string;
+  /**
+   * The totals of the columns, each the sum of its lines as shown: the lines are rounded together so that they keep
+   * the total (roundKeepingTotal). totalGallons is every Diesel gallon bought, the tax-paid column's total.
+   */
   totalMiles: string;
+  totalTaxableMiles: string;
   totalGallons: string;
   /** Total miles / total gallons to 2 decimals; null without Diesel bought. */
   fleetMpg: string | null;
+  /** Null, as the lines' are, without a fleet MPG. */
+  totalTaxableGallons: string | null;
+  totalNetTaxableGallons: string | null;
   jurisdictions: IftaJurisdictionRow[];
   /** The sum of the rows' tax due (those with one). */
   totalTaxDue: string;
@@ -241,6 +249,17 @@ export const iftaCsvRow = (row: IftaJurisdictionRow) => [
   row.netTaxableGallons,
   row.rate,
   row.taxDue,
+];
+/** The return's last line, its totals under the columns of IFTA_CSV_HEADER: the CSV's and the drawer's. */
+export const iftaTotalLine = (report: IftaReport) => [
+  'Total',
+  report.totalMiles,
+  report.totalTaxableMiles,
+  report.totalTaxableGallons,
+  report.totalGallons,
+  report.totalNetTaxableGallons,
+  null,
+  report.totalTaxDue,
 ];
 /** The auditor's records CSV's columns. */
 export const IFTA_RECORDS_CSV_HEADER = ['Truck #', 'VIN', 'Time', 'Latitude', 'Longitude', 'State', 'Segment Miles'] as const;
