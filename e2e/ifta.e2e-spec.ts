@@ -94,8 +94,8 @@ it('opens the IFTA report beside the tabs, splits the drive at the state line, t
   // 116.5 mi / 8.000 gal = 14.56 MPG; NM 58.3 / 14.56 = 4.004 gal, net −3.996 × 0.21 = −$0.84; TX 58.2 / 14.56 =
   // 3.997 gal × 0.2 = $0.80; in all 8.001 gal, −$0.04.
   await stateRow('NM').filter({ hasText: '0.2100' }).waitFor();
-  expect((await stateRow('NM').innerText()).split(/\s+/)).toEqual(['NM', '58.3', '58.3', '4.004', '8.000', '-3.996', '0.2100', '-0.84']);
-  expect((await stateRow('TX').innerText()).split(/\s+/)).toEqual(['TX', '58.2', '58.2', '3.997', '0.000', '3.997', '0.2000', '0.80']);
+  expect((await stateRow('NM').innerText()).split(/\s+/)).toEqual(['NM', '58.3', '58.3', '4.004', '8.000', '-3.996', '0.2100', '-0.84', 'IFTA']);
+  expect((await stateRow('TX').innerText()).split(/\s+/)).toEqual(['TX', '58.2', '58.2', '3.997', '0.000', '3.997', '0.2000', '0.80', 'IFTA']);
   const totals = table.getByRole('row').filter({ has: page.getByRole('cell', { name: 'Total', exact: true }) });
   expect((await totals.innerText()).split(/\s+/)).toEqual(['Total', '116.5', '116.5', '8.001', '8.000', '0.001', '-0.04']);
   expect(await drawer.getByText('No rate entered').count()).toBe(0);
@@ -104,9 +104,9 @@ it('opens the IFTA report beside the tabs, splits the drive at the state line, t
   const lines = (await readFile((await saved.path())!, 'utf8')).replace(/^\uFEFF/, '').split('\r\n');
   expect(saved.suggestedFilename()).toMatch(/^ifta-\d{4}-Q[1-4]\.csv$/);
   expect(lines.slice(0, 4)).toEqual([
-    'Jurisdiction,Total Miles,Taxable Miles,Taxable Gallons,Tax-Paid Gallons,Net Taxable Gallons,Tax Rate,Tax Due',
-    'NM,58.3,58.3,4.004,8.000,-3.996,0.2100,-0.84',
-    'TX,58.2,58.2,3.997,0.000,3.997,0.2000,0.80',
-    'Total,116.5,116.5,8.001,8.000,0.001,,-0.04',
+    'Jurisdiction,Total Miles,Taxable Miles,Taxable Gallons,Tax-Paid Gallons,Net Taxable Gallons,Tax Rate,Tax Due,Status',
+    'NM,58.3,58.3,4.004,8.000,-3.996,0.2100,-0.84,IFTA',
+    'TX,58.2,58.2,3.997,0.000,3.997,0.2000,0.80,IFTA',
+    'Total,116.5,116.5,8.001,8.000,0.001,,-0.04,',
   ]);
 });

@@ -21,6 +21,11 @@ import { signIn, startIsolatedSystem, type RunningSystem } from './support/syste
  * Truck IF-2 drives along 38.5°N from Colorado into Kansas across K = −102.04571573765737° (their line there):
  *   15:00 (38.5, K−0.5) → 15:45 (38.5, K+0.5): 54.073 mi, CO 27.0 and KS 27.0.
  * A driver's phone with no truck drives far: none of it counts.
+ * Truck IF-3 (driven last, after the fleet's figures are checked) drives in Maryland, 13:00 (39.3, −76.7) → 13:15
+ * (39.4, −76.6): 8.734 mi, then, after a gap, in the District of Columbia, 16:00 (38.88, −77.03) → 16:10 (38.92,
+ * −76.99): 3.502 mi, both wholly inside. It buys 1.000 gal in 'Baltimore, MD' and 1.000 in 'Washington, DC'. DC is
+ * outside IFTA: 12.236 → 12.2 total miles (MD 8.7, DC 3.5), of which 3.5 non-IFTA and 8.7 taxable; 12.2 / 2.000 gal
+ * = 6.10 MPG; MD 8.7 / 6.10 = 1.426 taxable gallons, net 0.426, no rate (MD needs one); DC no taxable gallons.
  *
  * Diesel bought in the quarter: IF-1 'Midland, TX' 10.000 and 'Amarillo, tx' 5.125 (TX 15.125), 'Hobbs, NM' 5.675;
  * IF-2 'Goodland, KS' 9.000. Not counted: IF-1's Gas in 'Odessa, TX', its Diesel of the day before the quarter, and
@@ -187,8 +192,8 @@ describe('GET /api/reports/ifta', () => {
     const report = (await api('GET', `/reports/ifta?${q}&truckId=${truckOne}`)).body;
     expect(report).toMatchObject({ totalMiles: '135.2', totalGallons: '20.800', fleetMpg: '6.50', totalTaxableGallons: '20.800', totalNetTaxableGallons: '0.000', totalTaxDue: '0.05', missingRates: [] });
     expect(report.jurisdictions).toEqual([
-      { jurisdiction: 'NM', miles: '67.6', taxableMiles: '67.6', taxableGallons: '10.400', taxPaidGallons: '5.675', netTaxableGallons: '4.725', rate: '0.2100', taxDue: '0.99' },
-      { jurisdiction: 'TX', miles: '67.6', taxableMiles: '67.6', taxableGallons: '10.400', taxPaidGallons: '15.125', netTaxableGallons: '-4.725', rate: '0.2000', taxDue: '-0.94' },
+      { jurisdiction: 'NM', status: 'taxed', miles: '67.6', taxableMiles: '67.6', taxableGallons: '10.400', taxPaidGallons: '5.675', netTaxableGallons: '4.725', rate: '0.2100', taxDue: '0.99' },
+      { jurisdiction: 'TX', status: 'taxed', miles: '67.6', taxableMiles: '67.6', taxableGallons: '10.400', taxPaidGallons: '15.125', netTaxableGallons: '-4.725', rate: '0.2000', taxDue: '-0.94' },
     ]);
     expect(report.problems).toEqual([
       expect.objectContaining({ truckNumber: 'IF-1', location: 'Truck stop by the river', gallons: '3.000', message: "The state of 'Truck stop by the river' cannot be read: write the location as 'City, ST'" }),
@@ -211,10 +216,10 @@ describe('GET /api/reports/ifta', () => {
     const filing = await api('GET', `/reports/ifta?${q}&truckId=${truckOne}&format=csv`);
     expect(filing.headers.get('content-disposition')).toBe(`attachment; filename="ifta-${year}-Q${quarter}.csv"`);
     expect(filing.text.replace(/^\uFEFF/, '').split('\r\n')).toEqual([
-      'Jurisdiction,Total Miles,Taxable Miles,Taxable Gallons,Tax-Paid Gallons,Net Taxable Gallons,Tax Rate,Tax Due',
-      'NM,67.6,67.6,10.400,5.675,4.725,0.2100,0.99',
-      'TX,67.6,67.6,10.400,15.125,-4.725,0.2000,-0.94',
-      'Total,135.2,135.2,20.800,20.800,0.000,,0.05',
+      'Jurisdiction,Total Miles,Taxable Miles,Taxable Gallons,Tax-Paid Gallons,Net Taxable Gallons,Tax Rate,Tax Due,Status',
+      'NM,67.6,67.6,10.400,5.675,4.725,0.2100,0.99,IFTA',
+      'TX,67.6,67.6,10.400,15.125,-4.725,0.2000,-0.94,IFTA',
+      'Total,135.2,135.2,20.800,20.800,0.000,,0.05,',
       '',
     ]);
     const records = await api('GET', `/reports/ifta/records.csv?${q}&truckId=${truckOne}`);
@@ -225,5 +230,36 @@ describe('GET /api/reports/ifta', () => {
     expect(lines[3]).toBe(`IF-1,1FUJGLDR0CLBP8834,${day}T17:40:00.000000Z,32.5000000,-102.0650752,TX,67.603`);
     expect(lines[4]).toMatch(/,TX,0\.000$/); // the gap is not driven
     expect(lines).toHaveLength(7); // five positions and the last line end
+  });
+
+  it('counts the miles and fuel of DC, outside IFTA, in the totals as non-IFTA, with no rate and no tax', async () => {
+    const truckThree = (await api('POST', '/trucks', { truckNumber: 'IF-3', vin: '1XKYDP9X0MJ441234', type: 'Dry Van', status: 'available', licensePlate: 'P-IF-3' })).body.id;
+    const driverId = (await api('POST', '/drivers', { name: 'Dee Cee', email: 'dee@example.com', phone: '555-0103', licenseNumber: 'IF-L3', status: 'on-duty' })).body.id;
+    for (const location of ['Baltimore, MD', 'Washington, DC']) {
+      const bought = await api('POST', '/fuel', { truckId: truckThree, driverId, transactionDate: day, vendor: 'Pilot', location, gallons: '1.000', pricePerGallon: '4.000', totalCost: '4.00', fuelType: 'Diesel' });
+      expect(bought.status).toBe(201);
+    }
+    await drive(await device({ name: 'IF-3 ELD', truckId: truckThree }), [
+      { latitude: 39.3, longitude: -76.7, timestamp: at('13:00') },
+      { latitude: 39.4, longitude: -76.6, timestamp: at('13:15') },
+      { latitude: 38.88, longitude: -77.03, timestamp: at('16:00') },
+      { latitude: 38.92, longitude: -76.99, timestamp: at('16:10') },
+    ]);
+    const report = (await api('GET', `/reports/ifta?${q}&truckId=${truckThree}`)).body;
+    expect(report).toMatchObject({ totalMiles: '12.2', totalTaxableMiles: '8.7', nonIftaMiles: '3.5', totalGallons: '2.000', fleetMpg: '6.10', totalTaxableGallons: '1.426', missingRates: ['MD'] });
+    expect(report.jurisdictions).toEqual([
+      { jurisdiction: 'DC', status: 'non-ifta', miles: '3.5', taxableMiles: '0.0', taxableGallons: null, taxPaidGallons: '1.000', netTaxableGallons: null, rate: null, taxDue: null },
+      { jurisdiction: 'MD', status: 'needs-rate', miles: '8.7', taxableMiles: '8.7', taxableGallons: '1.426', taxPaidGallons: '1.000', netTaxableGallons: '0.426', rate: null, taxDue: null },
+    ]);
+    const filing = await api('GET', `/reports/ifta?${q}&truckId=${truckThree}&format=csv`);
+    expect(filing.text.replace(/^\uFEFF/, '').split('\r\n').slice(1)).toEqual([
+      'DC,3.5,0.0,,1.000,,,,Non-IFTA',
+      'MD,8.7,8.7,1.426,1.000,0.426,,,Needs a rate',
+      'Total,12.2,8.7,1.426,2.000,0.426,,0.00,',
+      '',
+    ]);
+    const refused = await api('PUT', `/reports/ifta/rates?${q}`, [{ jurisdiction: 'DC', rate: '0.3000' }]);
+    expect(refused.status).toBe(400);
+    expect(refused.body.issues['rates.0.jurisdiction']).toEqual(['This jurisdiction is not in IFTA: its miles count as non-IFTA miles, with no rate']);
   });
 });

@@ -1,5 +1,5 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { IFTA_GAP_REASON_LABELS, IFTA_GAPS_MAX, iftaTotalLine, type IftaGap, type IftaJurisdictionRow, type IftaProblem } from '@tms/contracts';
+import { IFTA_GAP_REASON_LABELS, IFTA_GAPS_MAX, IFTA_LINE_STATUS_LABELS, iftaTotalLine, type IftaGap, type IftaJurisdictionRow, type IftaProblem } from '@tms/contracts';
 import { useChoices } from '@tms/ui';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Drawer, Select, Space, Table, Typography } from 'antd';
@@ -23,6 +23,7 @@ const JURISDICTION_COLUMNS = [
   { title: 'Net Taxable Gallons', dataIndex: 'netTaxableGallons', align: 'right' as const, render: orDash },
   { title: 'Tax Rate', dataIndex: 'rate', align: 'right' as const, render: orDash },
   { title: 'Tax Due', dataIndex: 'taxDue', align: 'right' as const, render: orDash },
+  { title: 'Status', dataIndex: 'status', align: 'left' as const, render: (status: IftaJurisdictionRow['status']) => IFTA_LINE_STATUS_LABELS[status] },
 ];
 
 const GAP_COLUMNS = [
@@ -75,8 +76,9 @@ export function IftaDrawer({ open, onClose }: { open: boolean; onClose: () => vo
       {report.isError && <Alert type="error" showIcon title="The report could not be made" description={String(report.error.message)} />}
       {data && (
         <Space orientation="vertical" size="large" style={{ width: '100%' }}>
-          <Descriptions size="small" column={4} bordered>
+          <Descriptions size="small" column={5} bordered>
             <Descriptions.Item label="Total Miles">{data.totalMiles}</Descriptions.Item>
+            <Descriptions.Item label="Non-IFTA Miles">{data.nonIftaMiles}</Descriptions.Item>
             <Descriptions.Item label="Total Gallons">{data.totalGallons}</Descriptions.Item>
             <Descriptions.Item label="Fleet MPG">{orDash(data.fleetMpg)}</Descriptions.Item>
             <Descriptions.Item label="Tax Due">{data.totalTaxDue}</Descriptions.Item>
@@ -101,7 +103,7 @@ export function IftaDrawer({ open, onClose }: { open: boolean; onClose: () => vo
           />
           <div>
             <Typography.Title level={5}>Tax Rates</Typography.Title>
-            <IftaRatesEditor choice={choice} states={data.jurisdictions.map((row) => row.jurisdiction)} />
+            <IftaRatesEditor choice={choice} states={data.jurisdictions.filter((row) => row.status === 'taxed' || row.status === 'needs-rate').map((row) => row.jurisdiction)} />
           </div>
           <div>
             <Typography.Title level={5}>Gaps in the Record ({data.gapCount})</Typography.Title>

@@ -44,7 +44,7 @@ describe('composeIftaReport', () => {
   it('keeps every column adding up to its total, for any miles, fuel and rates', () => {
     let seed = 11;
     const next = (below: number) => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) % below;
-    const states = ['AL', 'AZ', 'CA', 'CO', 'IL', 'IN', 'KS', 'MO', 'NM', 'OK', 'TX', 'OTHER'];
+    const states = ['AK', 'AL', 'AZ', 'CA', 'CO', 'DC', 'IL', 'IN', 'KS', 'MO', 'NM', 'OK', 'TX', 'YT', 'OTHER'];
     const sum = (texts: (string | null)[], scale: number) => texts.reduce((total, text) => total + toUnits(text ?? '0', scale), 0n);
     for (let run = 0; run < 200; run++) {
       const picked = states.filter(() => next(3) > 0);
@@ -71,9 +71,24 @@ describe('composeIftaReport', () => {
   it('leaves the tax of a state without a rate, and of OTHER, uncomputed, listing the state as missing', () => {
     const report = composeIftaReport(query, miles({ KS: 100, OTHER: 50 }), fuel({ KS: '30.000' }), noRates, new Map());
     expect(report.missingRates).toEqual(['KS']);
-    expect(report.jurisdictions.map((row) => [row.jurisdiction, row.rate, row.taxDue])).toEqual([
-      ['KS', null, null],
-      ['OTHER', null, null],
+    expect(report.jurisdictions.map((row) => [row.jurisdiction, row.status, row.rate, row.taxDue])).toEqual([
+      ['KS', 'needs-rate', null, null],
+      ['OTHER', 'outside-states', null, null],
+    ]);
+  });
+
+  it('counts DC, Alaska and a Canadian territory as non-IFTA: in total miles, gallons and MPG, with no rate and no tax', () => {
+    // TX 300.0 + DC 100.0 + AK 50.0 = 450.0 mi, 150.0 of them non-IFTA; 450.0 / (TX 40.000 + DC 10.000 + YT 50.000 gal)
+    // = 4.50 MPG; TX 300.0 / 4.50 = 66.667 gal, net 26.667 × 0.2000 = 5.3334 → $5.33. A rate once saved for DC is not used.
+    const rates: IftaRates = { ...noRates, rates: [{ jurisdiction: 'TX', rate: '0.2000' }, { jurisdiction: 'DC', rate: '0.3000' }] };
+    const report = composeIftaReport(query, miles({ TX: 300, DC: 100, AK: 50, OTHER: 0 }), fuel({ TX: '40.000', DC: '10.000', YT: '50.000' }), rates, new Map());
+    expect(report).toMatchObject({ totalMiles: '450.0', totalTaxableMiles: '300.0', nonIftaMiles: '150.0', totalGallons: '100.000', fleetMpg: '4.50', totalTaxDue: '5.33', missingRates: [] });
+    expect(report.jurisdictions.map((row) => [row.jurisdiction, row.status, row.miles, row.taxableMiles, row.taxableGallons, row.taxPaidGallons, row.rate, row.taxDue])).toEqual([
+      ['AK', 'non-ifta', '50.0', '0.0', null, '0.000', null, null],
+      ['DC', 'non-ifta', '100.0', '0.0', null, '10.000', null, null],
+      ['TX', 'taxed', '300.0', '300.0', '66.667', '40.000', '0.2000', '5.33'],
+      ['YT', 'non-ifta', '0.0', '0.0', null, '50.000', null, null],
+      ['OTHER', 'outside-states', '0.0', '0.0', '0.000', '0.000', null, null],
     ]);
   });
 

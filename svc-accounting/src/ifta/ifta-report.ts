@@ -2,6 +2,7 @@ import {
   divideRounded,
   fromUnits,
   IFTA_MESSAGES,
+  isNonIfta,
   MILLIMETERS_PER_MILE,
   OTHER_JURISDICTION,
   quarterDays,
@@ -10,6 +11,7 @@ import {
   type IftaFuel,
   type IftaJurisdiction,
   type IftaJurisdictionRow,
+  type IftaLineStatus,
   type IftaMiles,
   type IftaRates,
   type IftaReport,
@@ -25,10 +27,10 @@ export const tenthsOfMile = (millimeters: bigint) => divideRounded(millimeters *
 /**
  * The IFTA return of a quarter, composed exactly in whole units: miles in tenths, gallons in thousandths, MPG in
  * hundredths, rates in ten-thousandths, tax in cents, from the figures the report shows (as a clerk checks them by
- * hand): fleet MPG = total miles / total gallons; a state's taxable gallons = its miles / fleet MPG; net taxable =
- * taxable − tax-paid; tax due = net taxable × rate (negative: a credit). Each column's lines are rounded together so
- * that they add up to the total shown (largest remainder: a line may be a unit off its own rounding, never more),
- * halves away from zero.
+ * hand): fleet MPG = total miles / total gallons, both counting non-IFTA jurisdictions; an IFTA state's taxable gallons
+ * = its miles / fleet MPG; net taxable = taxable − tax-paid; tax due = net taxable × rate (negative: a credit). Each
+ * column's lines are rounded together so that they add up to the total shown (largest remainder: a line may be a unit
+ * off its own rounding, never more), halves away from zero.
  */
 export function composeIftaReport(
   query: IftaReportQuery,
@@ -42,40 +44,54 @@ export function composeIftaReport(
   const rateOf = new Map(rates.rates.map((row) => [row.jurisdiction, row.rate]));
   const order = (code: IftaJurisdiction) => (code === OTHER_JURISDICTION ? `~${code}` : code);
   const jurisdictions = [...new Set([...millimeters.keys(), ...gallons.keys()])].sort((a, b) => (order(a) < order(b) ? -1 : 1));
+  const status = jurisdictions.map((jurisdiction): IftaLineStatus => {
+    if (jurisdiction === OTHER_JURISDICTION) return 'outside-states';
+    if (isNonIfta(jurisdiction)) return 'non-ifta';
+    return rateOf.has(jurisdiction as UsStateCode) ? 'taxed' : 'needs-rate';
+  });
+  const taxedUnderIfta = (index: number) => status[index] !== 'non-ifta';
 
   const stateMiles = roundKeepingTotal(
     jurisdictions.map((jurisdiction) => (millimeters.get(jurisdiction) ?? 0n) * 10n),
     MM_PER_MILE,
   );
+  const taxableMiles = stateMiles.parts.map((tenths, index) => (taxedUnderIfta(index) ? tenths : 0n));
   const totalGallons = [...gallons.values()].reduce((sum, units) => sum + units, 0n);
   // Hundredths of a mile per gallon: tenths / thousandths × 10,000.
   const fleetMpg = totalGallons > 0n ? divideRounded(stateMiles.total * 10_000n, totalGallons) : null;
-  // Thousandths of a gallon: tenths of a mile / hundredths of a mile per gallon × 10,000 (none without Diesel bought).
-  const taxable =
-    fleetMpg === null ? null : fleetMpg === 0n ? { parts: jurisdictions.map(() => 0n), total: 0n } : roundKeepingTotal(stateMiles.parts.map((tenths) => tenths * 10_000n), fleetMpg);
+  // Thousandths of a gallon: tenths of a mile / hundredths of a mile per gallon × 10,000, over the IFTA lines (none
+  // without Diesel bought).
+  const ifta = jurisdictions.map((_, index) => index).filter(taxedUnderIfta);
+  const taxableParts =
+    fleetMpg === null ? null : fleetMpg === 0n ? ifta.map(() => 0n) : roundKeepingTotal(ifta.map((index) => taxableMiles[index] * 10_000n), fleetMpg).parts;
+  const taxable = new Map(ifta.map((index, position) => [index, taxableParts?.[position] ?? null]));
   const taxPaid = jurisdictions.map((jurisdiction) => gallons.get(jurisdiction) ?? 0n);
-  const net = taxable?.parts.map((units, index) => units - taxPaid[index]) ?? null;
-  const rate = jurisdictions.map((jurisdiction) => (jurisdiction === OTHER_JURISDICTION ? undefined : rateOf.get(jurisdiction)));
-  const missingRates = jurisdictions.filter((jurisdiction, index): jurisdiction is UsStateCode => jurisdiction !== OTHER_JURISDICTION && rate[index] === undefined);
+  const net = jurisdictions.map((_, index) => {
+    const units = taxable.get(index);
+    return units === undefined || units === null ? null : units - taxPaid[index];
+  });
   // Cents: thousandths of a gallon × ten-thousandths of a dollar / 100,000, over the lines with a rate.
-  const taxed = net === null ? [] : jurisdictions.map((_, index) => index).filter((index) => rate[index] !== undefined);
+  const taxed = jurisdictions.map((_, index) => index).filter((index) => status[index] === 'taxed' && net[index] !== null);
+  const rateOfLine = (index: number) => rateOf.get(jurisdictions[index] as UsStateCode)!;
   const tax = roundKeepingTotal(
-    taxed.map((index) => net![index] * toUnits(rate[index]!, 4)),
+    taxed.map((index) => net[index]! * toUnits(rateOfLine(index), 4)),
     100_000n,
   );
   const taxDue = new Map(taxed.map((index, position) => [index, tax.parts[position]]));
+  const sum = (units: readonly (bigint | null | undefined)[]) => units.reduce<bigint>((total, part) => total + (part ?? 0n), 0n);
 
   const rows = jurisdictions.map((jurisdiction, index): IftaJurisdictionRow => {
-    const milesText = fromUnits(stateMiles.parts[index], 1);
     const due = taxDue.get(index);
+    const taxableGallons = taxable.get(index) ?? null;
     return {
       jurisdiction,
-      miles: milesText,
-      taxableMiles: milesText,
-      taxableGallons: taxable === null ? null : fromUnits(taxable.parts[index], 3),
+      status: status[index],
+      miles: fromUnits(stateMiles.parts[index], 1),
+      taxableMiles: fromUnits(taxableMiles[index], 1),
+      taxableGallons: taxableGallons === null ? null : fromUnits(taxableGallons, 3),
       taxPaidGallons: fromUnits(taxPaid[index], 3),
-      netTaxableGallons: net === null ? null : fromUnits(net[index], 3),
-      rate: rate[index] ?? null,
+      netTaxableGallons: net[index] === null ? null : fromUnits(net[index]!, 3),
+      rate: status[index] === 'taxed' ? rateOfLine(index) : null,
       taxDue: due === undefined ? null : fromUnits(due, 2),
     };
   });
@@ -85,14 +101,15 @@ export function composeIftaReport(
     truckId: query.truckId ?? null,
     ...quarterDays(query),
     totalMiles: fromUnits(stateMiles.total, 1),
-    totalTaxableMiles: fromUnits(stateMiles.total, 1),
+    totalTaxableMiles: fromUnits(sum(taxableMiles), 1),
+    nonIftaMiles: fromUnits(stateMiles.total - sum(taxableMiles), 1),
     totalGallons: fromUnits(totalGallons, 3),
     fleetMpg: fleetMpg === null ? null : fromUnits(fleetMpg, 2),
-    totalTaxableGallons: taxable === null ? null : fromUnits(taxable.total, 3),
-    totalNetTaxableGallons: net === null ? null : fromUnits(net.reduce((sum, units) => sum + units, 0n), 3),
+    totalTaxableGallons: taxableParts === null ? null : fromUnits(sum(taxableParts), 3),
+    totalNetTaxableGallons: taxableParts === null ? null : fromUnits(sum(net), 3),
     jurisdictions: rows,
     totalTaxDue: fromUnits(tax.total, 2),
-    missingRates,
+    missingRates: jurisdictions.filter((_, index) => status[index] === 'needs-rate') as UsStateCode[],
     gaps: miles.gaps.map((gap) => ({
       truckId: gap.truckId,
       truckNumber: trucks.get(gap.truckId)?.truckNumber ?? null,
