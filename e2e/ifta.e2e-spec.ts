@@ -94,10 +94,10 @@ it('opens the IFTA report beside the tabs, splits the drive at the state line, t
   // 116.5 mi / 8.000 gal = 14.56 MPG; NM 58.3 / 14.56 = 4.004 gal, net −3.996 × 0.21 = −$0.84; TX 58.2 / 14.56 =
   // 3.997 gal × 0.2 = $0.80; in all 8.001 gal, −$0.04.
   await stateRow('NM').filter({ hasText: '0.2100' }).waitFor();
-  expect((await stateRow('NM').innerText()).split(/\s+/)).toEqual(['NM', '58.3', '58.3', '4.004', '8.000', '-3.996', '0.2100', '-0.84', 'IFTA']);
-  expect((await stateRow('TX').innerText()).split(/\s+/)).toEqual(['TX', '58.2', '58.2', '3.997', '0.000', '3.997', '0.2000', '0.80', 'IFTA']);
+  expect((await stateRow('NM').innerText()).split(/\s+/)).toEqual(['NM', '58.3', '58.3', '4.004', '8.000', '-3.996', '0.2100', '-$0.84', 'IFTA']);
+  expect((await stateRow('TX').innerText()).split(/\s+/)).toEqual(['TX', '58.2', '58.2', '3.997', '0.000', '3.997', '0.2000', '$0.80', 'IFTA']);
   const totals = table.getByRole('row').filter({ has: page.getByRole('cell', { name: 'Total', exact: true }) });
-  expect((await totals.innerText()).split(/\s+/)).toEqual(['Total', '116.5', '116.5', '8.001', '8.000', '0.001', '-0.04']);
+  expect((await totals.innerText()).split(/\s+/)).toEqual(['Total', '116.5', '116.5', '8.001', '8.000', '0.001', '-$0.04']);
   expect(await drawer.getByText('No rate entered').count()).toBe(0);
 
   const [saved] = await Promise.all([page.waitForEvent('download'), drawer.getByRole('link', { name: /Download Return CSV/ }).click()]);
