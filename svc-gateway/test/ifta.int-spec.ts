@@ -11,8 +11,9 @@ import { signIn, startIsolatedSystem, type RunningSystem } from './support/syste
  * B = −103.06507523165232° between 32.0°N and 33.04°N:
  *   16:00 (32.5, B−1) → 17:40 (32.5, B+1): one segment, 116.544 mi in 100 min. The great circle crosses B at its
  *     middle (the two ends mirror each other), so NM 58.272 and TX 58.272 mi: 116.544 → 116.5 mi in all, and the
- *     states' lines must add up to it (largest remainder, the tie to the first): NM 58.3, TX 58.2, where rounding
- *     each alone shows 58.3 twice (116.6). A tool that gives the whole segment to one state shows 116.5 mi there and
+ *     states' lines must add up to it (largest remainder): one state 58.3, the other 58.2, where rounding each alone
+ *     shows 58.3 twice (116.6). Positions are stored to 7 decimals, which leaves TX's part the longer by a hair: TX
+ *     58.3, NM 58.2. A tool that gives the whole segment to one state shows 116.5 mi there and
  *     0 in the other.
  *   late, 16:50 (33.0, B) on the line itself: the segment becomes two of 67.603 mi each (Δφ 0.5°, Δλ 1°), at 81 mph:
  *     NM 67.6, TX 67.6, total 135.2066 → 135.2 mi.
@@ -37,12 +38,13 @@ import { signIn, startIsolatedSystem, type RunningSystem } from './support/syste
  * IF-1 alone: 135.2 mi / 20.800 gal = 6.50 MPG; NM and TX taxable 67.6 / 6.50 = 10.400 gal; net NM 10.400 − 5.675 =
  * 4.725 → × 0.2100 = 0.99225; TX 10.400 − 15.125 = −4.725 → × 0.2000 = −0.945 (a credit); total 0.04725 → $0.05:
  * down to 0.99 and −0.95, the missing cent to TX (half a cent left over, against 0.225): NM $0.99, TX −$0.94.
- * The fleet: NM 67.6033 + TX 67.6033 + CO 27.0364 + KS 27.0364 = 189.2794 → 189.3 mi (down to 189.2, the tenth to CO,
- * tied with KS and first: CO 27.1) / 29.800 gal = 6.3523 → 6.35 MPG; taxable CO 27.1 / 6.35 = 4.2677, KS 4.2520,
- * NM and TX 10.6457: 29.8110 → 29.811 gal (down to 29.808, the three thousandths to KS, CO and NM): CO 4.268,
- * KS 4.252, NM 10.646, TX 10.645. KS 4.252 − 9.000 = −4.748 with no rate: tax due null, KS missing. CO 4.268 × 0.2050
- * = 0.87494, NM 4.971 × 0.21 = 1.04391, TX −4.480 × 0.2 = −0.896: 1.02285 → $1.02 (down to 0.87 + 1.04 − 0.90 =
- * 1.01, the cent to CO): CO $0.88, NM $1.04, TX −$0.90.
+ * The fleet: NM 67.6033 + TX 67.6033 + CO 27.0364 + KS 27.0364 = 189.2794 → 189.3 mi (down to 189.2, the tenth to
+ * KS, whose part is the longer by a hair as TX's is: KS 27.1) / 29.800 gal = 6.3523 → 6.35 MPG; taxable CO 27.0 /
+ * 6.35 = 4.2520, KS 27.1 / 6.35 = 4.2677, NM and TX 10.6457: 29.8110 → 29.811 gal (down to 29.808, the three
+ * thousandths to CO, KS and NM): CO 4.252, KS 4.268, NM 10.646, TX 10.645. KS 4.268 − 9.000 = −4.732 with no rate:
+ * tax due null, KS missing. CO 4.252 × 0.2050 = 0.87166, NM 4.971 × 0.21 = 1.04391, TX −4.480 × 0.2 = −0.896:
+ * 1.01957 → $1.02 (down to 0.87 + 1.04 − 0.90 = 1.01, the cent to TX, 0.4 of a cent over): CO $0.87, NM $1.04,
+ * TX −$0.89.
  */
 const B = -103.06507523165232;
 const K = -102.04571573765737;
@@ -158,7 +160,7 @@ describe('GET /api/reports/ifta', () => {
 
   it('splits a segment that crosses a state line where it crosses, and reports gaps and impossible speeds apart', async () => {
     const report = (await api('GET', `/reports/ifta?${q}&truckId=${truckOne}`)).body;
-    expect(milesBy(report)).toEqual({ NM: '58.3', TX: '58.2' });
+    expect(milesBy(report)).toEqual({ NM: '58.2', TX: '58.3' });
     expect(report.totalMiles).toBe('116.5');
     expect(report.gaps).toEqual([
       { truckId: truckOne, truckNumber: 'IF-1', from: `${day}T17:40:00.000000Z`, to: `${day}T21:10:00.000000Z`, miles: '58.3', reason: 'no-positions' },
@@ -204,10 +206,10 @@ describe('GET /api/reports/ifta', () => {
     const report = (await api('GET', `/reports/ifta?${q}`)).body;
     expect(report).toMatchObject({ totalMiles: '189.3', totalGallons: '29.800', fleetMpg: '6.35', missingRates: ['KS'] });
     expect(report.jurisdictions.map((row: any) => [row.jurisdiction, row.miles, row.taxableGallons, row.taxPaidGallons, row.netTaxableGallons, row.rate, row.taxDue])).toEqual([
-      ['CO', '27.1', '4.268', '0.000', '4.268', '0.2050', '0.88'],
-      ['KS', '27.0', '4.252', '9.000', '-4.748', null, null],
+      ['CO', '27.0', '4.252', '0.000', '4.252', '0.2050', '0.87'],
+      ['KS', '27.1', '4.268', '9.000', '-4.732', null, null],
       ['NM', '67.6', '10.646', '5.675', '4.971', '0.2100', '1.04'],
-      ['TX', '67.6', '10.645', '15.125', '-4.480', '0.2000', '-0.90'],
+      ['TX', '67.6', '10.645', '15.125', '-4.480', '0.2000', '-0.89'],
     ]);
     expect(report).toMatchObject({ totalTaxableGallons: '29.811', totalNetTaxableGallons: '0.011', totalTaxDue: '1.02' });
   });
