@@ -98,7 +98,7 @@ it('opens the IFTA report beside the tabs, splits the drive at the state line, t
   expect((await stateRow('NM').innerText()).split(/\s+/)).toEqual(['NM', '58.2', '58.2', '3.997', '8.000', '-4.003', '0.2100', '-$0.84', 'IFTA']);
   expect((await stateRow('TX').innerText()).split(/\s+/)).toEqual(['TX', '58.3', '58.3', '4.004', '0.000', '4.004', '0.2000', '$0.80', 'IFTA']);
   const totals = table.getByRole('row').filter({ has: page.getByRole('cell', { name: 'Total', exact: true }) });
-  expect((await totals.innerText()).split(/\s+/)).toEqual(['Total', '116.5', '116.5', '8.001', '8.000', '0.001', '-$0.04']);
+  expect((await totals.innerText()).trim().split(/\s+/)).toEqual(['Total', '116.5', '116.5', '8.001', '8.000', '0.001', '-$0.04']);
   expect(await drawer.getByText('No rate entered').count()).toBe(0);
 
   const [saved] = await Promise.all([page.waitForEvent('download'), drawer.getByRole('link', { name: /Download Return CSV/ }).click()]);
