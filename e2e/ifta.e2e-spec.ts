@@ -80,8 +80,10 @@ it('opens the IFTA report beside the tabs, splits the drive at the state line, t
 
   const table = drawer.getByRole('table', { name: 'Jurisdictions' });
   const stateRow = (state: string) => table.getByRole('row').filter({ has: page.getByRole('cell', { name: state, exact: true }) });
-  await stateRow('NM').filter({ hasText: '58.3' }).waitFor();
-  expect(await stateRow('TX').innerText()).toContain('58.3');
+  // 58.272 mi each side: 116.5 in all, and the lines add up to it; the tenth left over goes to TX, whose part is the
+  // longer by a hair once positions are stored to 7 decimals.
+  await stateRow('TX').filter({ hasText: '58.3' }).waitFor();
+  expect(await stateRow('NM').innerText()).toContain('58.2');
   await drawer.getByText('No rate entered for NM, TX: their tax due is not computed.').waitFor();
   const problem = drawer.getByRole('table', { name: 'Problems' }).getByRole('row').filter({ hasText: 'Rest area' });
   expect(await problem.innerText()).toContain("The state of 'Rest area' cannot be read: write the location as 'City, ST'");
@@ -90,18 +92,22 @@ it('opens the IFTA report beside the tabs, splits the drive at the state line, t
   await drawer.getByLabel('Rate TX').fill('0.2');
   await drawer.getByRole('button', { name: 'Save Rates' }).click();
   await successToast('IFTA rates saved').waitFor();
-  // 116.5 mi / 8.000 gal = 14.56 MPG; NM 58.3 / 14.56 = 4.004 gal, net −3.996 × 0.21 = −$0.84; TX 4.004 × 0.2 = $0.80.
+  // 116.5 mi / 8.000 gal = 14.56 MPG; NM 58.2 / 14.56 = 3.997 gal, net −4.003 × 0.21 = −$0.84; TX 58.3 / 14.56 =
+  // 4.004 gal × 0.2 = $0.80; in all 8.001 gal, −$0.04.
   await stateRow('NM').filter({ hasText: '0.2100' }).waitFor();
-  expect((await stateRow('NM').innerText()).split(/\s+/)).toEqual(['NM', '58.3', '58.3', '4.004', '8.000', '-3.996', '0.2100', '-0.84']);
-  expect((await stateRow('TX').innerText()).split(/\s+/)).toEqual(['TX', '58.3', '58.3', '4.004', '0.000', '4.004', '0.2000', '0.80']);
+  expect((await stateRow('NM').innerText()).split(/\s+/)).toEqual(['NM', '58.2', '58.2', '3.997', '8.000', '-4.003', '0.2100', '-$0.84', 'IFTA']);
+  expect((await stateRow('TX').innerText()).split(/\s+/)).toEqual(['TX', '58.3', '58.3', '4.004', '0.000', '4.004', '0.2000', '$0.80', 'IFTA']);
+  const totals = table.getByRole('row').filter({ has: page.getByRole('cell', { name: 'Total', exact: true }) });
+  expect((await totals.innerText()).trim().split(/\s+/)).toEqual(['Total', '116.5', '116.5', '8.001', '8.000', '0.001', '-$0.04']);
   expect(await drawer.getByText('No rate entered').count()).toBe(0);
 
   const [saved] = await Promise.all([page.waitForEvent('download'), drawer.getByRole('link', { name: /Download Return CSV/ }).click()]);
   const lines = (await readFile((await saved.path())!, 'utf8')).replace(/^\uFEFF/, '').split('\r\n');
   expect(saved.suggestedFilename()).toMatch(/^ifta-\d{4}-Q[1-4]\.csv$/);
-  expect(lines.slice(0, 3)).toEqual([
-    'Jurisdiction,Total Miles,Taxable Miles,Taxable Gallons,Tax-Paid Gallons,Net Taxable Gallons,Tax Rate,Tax Due',
-    'NM,58.3,58.3,4.004,8.000,-3.996,0.2100,-0.84',
-    'TX,58.3,58.3,4.004,0.000,4.004,0.2000,0.80',
+  expect(lines.slice(0, 4)).toEqual([
+    'Jurisdiction,Total Miles,Taxable Miles,Taxable Gallons,Tax-Paid Gallons,Net Taxable Gallons,Tax Rate,Tax Due,Status',
+    'NM,58.2,58.2,3.997,8.000,-4.003,0.2100,-0.84,IFTA',
+    'TX,58.3,58.3,4.004,0.000,4.004,0.2000,0.80,IFTA',
+    'Total,116.5,116.5,8.001,8.000,0.001,,-0.04,',
   ]);
 });

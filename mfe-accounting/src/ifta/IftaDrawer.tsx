@@ -1,5 +1,5 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { IFTA_GAP_REASON_LABELS, IFTA_GAPS_MAX, type IftaGap, type IftaJurisdictionRow, type IftaProblem } from '@tms/contracts';
+import { formatDollars, IFTA_GAP_REASON_LABELS, IFTA_GAPS_MAX, IFTA_LINE_STATUS_LABELS, iftaTotalLine, type IftaGap, type IftaJurisdictionRow, type IftaProblem } from '@tms/contracts';
 import { useChoices } from '@tms/ui';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Drawer, Select, Space, Table, Typography } from 'antd';
@@ -13,6 +13,8 @@ const YEARS = Array.from({ length: 4 }, (_, index) => current.year() - index).ma
 const QUARTERS = [1, 2, 3, 4].map((quarter) => ({ value: quarter, label: `Q${quarter}` }));
 const time = (iso: string) => dayjs(iso).format('MMM D, YYYY HH:mm');
 const orDash = (value: string | null) => value ?? '—';
+/** Money as people read it: '$1,234.56', a credit '-$0.84'. */
+const dollars = (value: string | null) => (value === null ? '—' : formatDollars(value));
 
 const JURISDICTION_COLUMNS = [
   { title: 'Jurisdiction', dataIndex: 'jurisdiction' },
@@ -22,7 +24,8 @@ const JURISDICTION_COLUMNS = [
   { title: 'Tax-Paid Gallons', dataIndex: 'taxPaidGallons', align: 'right' as const },
   { title: 'Net Taxable Gallons', dataIndex: 'netTaxableGallons', align: 'right' as const, render: orDash },
   { title: 'Tax Rate', dataIndex: 'rate', align: 'right' as const, render: orDash },
-  { title: 'Tax Due', dataIndex: 'taxDue', align: 'right' as const, render: orDash },
+  { title: 'Tax Due', dataIndex: 'taxDue', align: 'right' as const, render: dollars },
+  { title: 'Status', dataIndex: 'status', align: 'left' as const, render: (status: IftaJurisdictionRow['status']) => IFTA_LINE_STATUS_LABELS[status] },
 ];
 
 const GAP_COLUMNS = [
@@ -75,17 +78,34 @@ export function IftaDrawer({ open, onClose }: { open: boolean; onClose: () => vo
       {report.isError && <Alert type="error" showIcon title="The report could not be made" description={String(report.error.message)} />}
       {data && (
         <Space orientation="vertical" size="large" style={{ width: '100%' }}>
-          <Descriptions size="small" column={4} bordered>
+          <Descriptions size="small" column={5} bordered>
             <Descriptions.Item label="Total Miles">{data.totalMiles}</Descriptions.Item>
+            <Descriptions.Item label="Non-IFTA Miles">{data.nonIftaMiles}</Descriptions.Item>
             <Descriptions.Item label="Total Gallons">{data.totalGallons}</Descriptions.Item>
             <Descriptions.Item label="Fleet MPG">{orDash(data.fleetMpg)}</Descriptions.Item>
-            <Descriptions.Item label="Tax Due">{data.totalTaxDue}</Descriptions.Item>
+            <Descriptions.Item label="Tax Due">{dollars(data.totalTaxDue)}</Descriptions.Item>
           </Descriptions>
           {data.missingRates.length > 0 && <Alert type="warning" showIcon title={`No rate entered for ${data.missingRates.join(', ')}: their tax due is not computed.`} />}
-          <Table<IftaJurisdictionRow> size="small" rowKey="jurisdiction" pagination={false} columns={JURISDICTION_COLUMNS} dataSource={data.jurisdictions} aria-label="Jurisdictions" />
+          <Table<IftaJurisdictionRow>
+            size="small"
+            rowKey="jurisdiction"
+            pagination={false}
+            columns={JURISDICTION_COLUMNS}
+            dataSource={data.jurisdictions}
+            aria-label="Jurisdictions"
+            summary={() => (
+              <Table.Summary.Row>
+                {iftaTotalLine(data).map((cell, index) => (
+                  <Table.Summary.Cell key={JURISDICTION_COLUMNS[index].title} index={index} align={JURISDICTION_COLUMNS[index].align}>
+                    <Typography.Text strong>{index > 0 && cell !== null ? (JURISDICTION_COLUMNS[index].render?.(cell as never) ?? cell) : cell}</Typography.Text>
+                  </Table.Summary.Cell>
+                ))}
+              </Table.Summary.Row>
+            )}
+          />
           <div>
             <Typography.Title level={5}>Tax Rates</Typography.Title>
-            <IftaRatesEditor choice={choice} states={data.jurisdictions.map((row) => row.jurisdiction)} />
+            <IftaRatesEditor choice={choice} states={data.jurisdictions.filter((row) => row.status === 'taxed' || row.status === 'needs-rate').map((row) => row.jurisdiction)} />
           </div>
           <div>
             <Typography.Title level={5}>Gaps in the Record ({data.gapCount})</Typography.Title>

@@ -1,4 +1,4 @@
-import { US_STATE_CODES, type IftaRate } from '@tms/contracts';
+import { IFTA_STATE_CODES, isNonIfta, type IftaRate } from '@tms/contracts';
 import { ApiError, useToast } from '@tms/ui';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Form, Input, Select, Space, Typography } from 'antd';
@@ -7,7 +7,7 @@ import { iftaRatesQuery, useSaveIftaRates, type IftaChoice } from './ifta.api.js
 
 interface Props {
   choice: IftaChoice;
-  /** The states the report has miles or fuel in: each gets a row, with or without a rate. */
+  /** The IFTA states the report has miles or fuel in: each gets a row, with or without a rate. */
   states: readonly string[];
 }
 
@@ -26,7 +26,8 @@ export function IftaRatesEditor({ choice, states }: Props) {
     setRates(Object.fromEntries((saved.data?.rates ?? []).map(({ jurisdiction, rate }) => [jurisdiction, rate])));
     setIssues({});
   }, [saved.data]);
-  const shown = [...new Set([...states.filter((state) => state !== 'OTHER'), ...Object.keys(rates)])].sort();
+  // A rate saved for a non-IFTA jurisdiction before they were told apart is not shown, nor sent again.
+  const shown = [...new Set([...states, ...Object.keys(rates).filter((state) => !isNonIfta(state))])].sort();
 
   const submit = async () => {
     const list: IftaRate[] = shown.filter((state) => rates[state]?.trim()).map((state) => ({ jurisdiction: state as IftaRate['jurisdiction'], rate: rates[state] }));
@@ -62,7 +63,7 @@ export function IftaRatesEditor({ choice, states }: Props) {
           style={{ width: 140 }}
           value={null}
           showSearch
-          options={US_STATE_CODES.filter((state) => !shown.includes(state)).map((state) => ({ value: state, label: state }))}
+          options={IFTA_STATE_CODES.filter((state) => !shown.includes(state)).map((state) => ({ value: state, label: state }))}
           onChange={(state: string) => setRates({ ...rates, [state]: '' })}
         />
         <Button type="primary" htmlType="submit" loading={save.isPending}>

@@ -120,7 +120,10 @@ export function ResourceTable<T extends { id: string }>(props: ResourceTableProp
   }
 
   const searching = isSearching(search);
-  const virtual = virtualTable(withActions, rows.length, { header: !phone });
+  const virtual = virtualTable(withActions, rows.length, {
+    header: !phone,
+    empty: <ListEmpty title={texts.empty} hint={searching ? SEARCH_EMPTY_HINT : texts.emptyHint} action={searching ? undefined : emptyAction} />,
+  });
   return (
     <div ref={setTableBox} {...virtual.box} data-testid="list-table">
       <Table<T>
@@ -132,15 +135,6 @@ export function ResourceTable<T extends { id: string }>(props: ResourceTableProp
         dataSource={rows}
         pagination={false}
         scroll={{ x: minWidth, y: bodyHeight }}
-        locale={{
-          emptyText: (
-            <ListEmpty
-              title={texts.empty}
-              hint={searching ? SEARCH_EMPTY_HINT : texts.emptyHint}
-              action={searching ? undefined : emptyAction}
-            />
-          ),
-        }}
       />
     </div>
   );

@@ -1,4 +1,4 @@
-import { MILLIMETERS_PER_MILE, type IftaFuel, type IftaMiles, type IftaRates } from '@tms/contracts';
+import { MILLIMETERS_PER_MILE, toUnits, type IftaFuel, type IftaMiles, type IftaRates } from '@tms/contracts';
 import { composeIftaReport, tenthsOfMile } from './ifta-report.js';
 
 const mm = (miles: number) => String(Math.round(miles * MILLIMETERS_PER_MILE));
@@ -17,14 +17,49 @@ const miles = (byState: Record<string, number>): IftaMiles => ({
 describe('composeIftaReport', () => {
   it('works a return out as a clerk does by hand: MPG from the totals, taxable gallons from it, tax to the cent', () => {
     // 1,000.0 mi / 150.000 gal = 6.67 MPG (6.666...); TX 600.0 / 6.67 = 89.955 gal, net 89.955 − 100.000 = −10.045,
-    // × 0.2000 = −2.009 → −$2.01; OK 400.0 / 6.67 = 59.970, net 9.970 × 0.1900 = 1.8943 → $1.89; total −$0.12.
+    // × 0.2000 = −2.009; OK 400.0 / 6.67 = 59.970, net 9.970 × 0.1900 = 1.8943; total −0.1147 → −$0.11. Down to the
+    // cent, −2.01 and 1.89 make −0.12: the missing cent goes to OK, whose remainder (0.43 of a cent) is the larger.
     const rates: IftaRates = { ...noRates, rates: [{ jurisdiction: 'TX', rate: '0.2000' }, { jurisdiction: 'OK', rate: '0.1900' }] };
     const report = composeIftaReport(query, miles({ TX: 600, OK: 400 }), fuel({ TX: '100.000', OK: '50.000' }), rates, new Map());
-    expect(report).toMatchObject({ totalMiles: '1000.0', totalGallons: '150.000', fleetMpg: '6.67', totalTaxDue: '-0.12', missingRates: [], from: '2026-10-01', to: '2027-01-01' });
+    expect(report).toMatchObject({ totalMiles: '1000.0', totalGallons: '150.000', fleetMpg: '6.67', totalTaxDue: '-0.11', missingRates: [], from: '2026-10-01', to: '2027-01-01' });
     expect(report.jurisdictions.map((row) => [row.jurisdiction, row.miles, row.taxableGallons, row.netTaxableGallons, row.taxDue])).toEqual([
-      ['OK', '400.0', '59.970', '9.970', '1.89'],
+      ['OK', '400.0', '59.970', '9.970', '1.90'],
       ['TX', '600.0', '89.955', '-10.045', '-2.01'],
     ]);
+  });
+
+  it('shows lines that add up to the totals shown: 58.272 + 58.272 miles is 116.5, so one state has 58.3 and the other 58.2', () => {
+    // Each alone would round to 58.3 (116.6 in all). 116.5 mi / 8.000 gal = 14.56 MPG; NM 58.3 / 14.56 = 4.004 12,
+    // TX 58.2 / 14.56 = 3.997 25: 8.001 37 → 8.001 in all, 4.004 + 3.997. NM net −3.996 × 0.21 = −0.839 16, TX 3.997 ×
+    // 0.2 = 0.7994: −0.039 76 → −$0.04 in all, −0.84 + 0.80.
+    const rates: IftaRates = { ...noRates, rates: [{ jurisdiction: 'NM', rate: '0.21' }, { jurisdiction: 'TX', rate: '0.2' }] };
+    const report = composeIftaReport(query, miles({ NM: 58.272, TX: 58.272 }), fuel({ NM: '8.000' }), rates, new Map());
+    expect(report.jurisdictions.map((row) => [row.jurisdiction, row.miles, row.taxableGallons, row.netTaxableGallons, row.taxDue])).toEqual([
+      ['NM', '58.3', '4.004', '-3.996', '-0.84'],
+      ['TX', '58.2', '3.997', '3.997', '0.80'],
+    ]);
+    expect(report).toMatchObject({ totalMiles: '116.5', totalTaxableMiles: '116.5', fleetMpg: '14.56', totalTaxableGallons: '8.001', totalNetTaxableGallons: '0.001', totalTaxDue: '-0.04' });
+  });
+
+  it('keeps every column adding up to its total, for any miles, fuel and rates', () => {
+    let seed = 11;
+    const next = (below: number) => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) % below;
+    const states = ['AK', 'AL', 'AZ', 'CA', 'CO', 'DC', 'IL', 'IN', 'KS', 'MO', 'NM', 'OK', 'TX', 'YT', 'OTHER'];
+    const sum = (texts: (string | null)[], scale: number) => texts.reduce((total, text) => total + toUnits(text ?? '0', scale), 0n);
+    for (let run = 0; run < 200; run++) {
+      const picked = states.filter(() => next(3) > 0);
+      const driven = miles(Object.fromEntries(picked.map((state) => [state, next(100_000_000) / 1000])));
+      const bought = fuel(Object.fromEntries(picked.filter((state) => state !== 'OTHER' && next(2)).map((state) => [state, (next(10_000_000) / 1000).toFixed(3)])));
+      const rates: IftaRates = { ...noRates, rates: picked.filter((state) => state !== 'OTHER' && next(4)).map((state) => ({ jurisdiction: state as 'TX', rate: (next(10_000) / 10_000).toFixed(4) })) };
+      const report = composeIftaReport(query, driven, bought, rates, new Map());
+      const lines = report.jurisdictions;
+      expect(sum(lines.map((line) => line.miles), 1)).toBe(toUnits(report.totalMiles, 1));
+      expect(sum(lines.map((line) => line.taxableMiles), 1)).toBe(toUnits(report.totalTaxableMiles, 1));
+      expect(sum(lines.map((line) => line.taxPaidGallons), 3)).toBe(toUnits(report.totalGallons, 3));
+      expect(sum(lines.map((line) => line.taxableGallons), 3)).toBe(toUnits(report.totalTaxableGallons ?? '0', 3));
+      expect(sum(lines.map((line) => line.netTaxableGallons), 3)).toBe(toUnits(report.totalNetTaxableGallons ?? '0', 3));
+      expect(sum(lines.map((line) => line.taxDue), 2)).toBe(toUnits(report.totalTaxDue, 2));
+    }
   });
 
   it('adds up ten thousand segments exactly, with no drift', () => {
@@ -36,9 +71,24 @@ describe('composeIftaReport', () => {
   it('leaves the tax of a state without a rate, and of OTHER, uncomputed, listing the state as missing', () => {
     const report = composeIftaReport(query, miles({ KS: 100, OTHER: 50 }), fuel({ KS: '30.000' }), noRates, new Map());
     expect(report.missingRates).toEqual(['KS']);
-    expect(report.jurisdictions.map((row) => [row.jurisdiction, row.rate, row.taxDue])).toEqual([
-      ['KS', null, null],
-      ['OTHER', null, null],
+    expect(report.jurisdictions.map((row) => [row.jurisdiction, row.status, row.rate, row.taxDue])).toEqual([
+      ['KS', 'needs-rate', null, null],
+      ['OTHER', 'outside-states', null, null],
+    ]);
+  });
+
+  it('counts DC, Alaska and a Canadian territory as non-IFTA: in total miles, gallons and MPG, with no rate and no tax', () => {
+    // TX 300.0 + DC 100.0 + AK 50.0 = 450.0 mi, 150.0 of them non-IFTA; 450.0 / (TX 40.000 + DC 10.000 + YT 50.000 gal)
+    // = 4.50 MPG; TX 300.0 / 4.50 = 66.667 gal, net 26.667 × 0.2000 = 5.3334 → $5.33. A rate once saved for DC is not used.
+    const rates: IftaRates = { ...noRates, rates: [{ jurisdiction: 'TX', rate: '0.2000' }, { jurisdiction: 'DC', rate: '0.3000' }] };
+    const report = composeIftaReport(query, miles({ TX: 300, DC: 100, AK: 50, OTHER: 0 }), fuel({ TX: '40.000', DC: '10.000', YT: '50.000' }), rates, new Map());
+    expect(report).toMatchObject({ totalMiles: '450.0', totalTaxableMiles: '300.0', nonIftaMiles: '150.0', totalGallons: '100.000', fleetMpg: '4.50', totalTaxDue: '5.33', missingRates: [] });
+    expect(report.jurisdictions.map((row) => [row.jurisdiction, row.status, row.miles, row.taxableMiles, row.taxableGallons, row.taxPaidGallons, row.rate, row.taxDue])).toEqual([
+      ['AK', 'non-ifta', '50.0', '0.0', null, '0.000', null, null],
+      ['DC', 'non-ifta', '100.0', '0.0', null, '10.000', null, null],
+      ['TX', 'taxed', '300.0', '300.0', '66.667', '40.000', '0.2000', '5.33'],
+      ['YT', 'non-ifta', '0.0', '0.0', null, '50.000', null, null],
+      ['OTHER', 'outside-states', '0.0', '0.0', '0.000', '0.000', null, null],
     ]);
   });
 

@@ -2,13 +2,16 @@ import {
   divideRounded,
   fromUnits,
   IFTA_MESSAGES,
+  isNonIfta,
   MILLIMETERS_PER_MILE,
   OTHER_JURISDICTION,
   quarterDays,
+  roundKeepingTotal,
   toUnits,
   type IftaFuel,
   type IftaJurisdiction,
   type IftaJurisdictionRow,
+  type IftaLineStatus,
   type IftaMiles,
   type IftaRates,
   type IftaReport,
@@ -23,9 +26,11 @@ export const tenthsOfMile = (millimeters: bigint) => divideRounded(millimeters *
 
 /**
  * The IFTA return of a quarter, composed exactly in whole units: miles in tenths, gallons in thousandths, MPG in
- * hundredths, rates in ten-thousandths, tax in cents, each rounded half away from zero once, from the figures the
- * report shows (as a clerk checks them by hand): fleet MPG = total miles / total gallons; a state's taxable gallons =
- * its miles / fleet MPG; net taxable = taxable − tax-paid; tax due = net taxable × rate (negative: a credit).
+ * hundredths, rates in ten-thousandths, tax in cents, from the figures the report shows (as a clerk checks them by
+ * hand): fleet MPG = total miles / total gallons, both counting non-IFTA jurisdictions; an IFTA state's taxable gallons
+ * = its miles / fleet MPG; net taxable = taxable − tax-paid; tax due = net taxable × rate (negative: a credit). Each
+ * column's lines are rounded together so that they add up to the total shown (largest remainder: a line may be a unit
+ * off its own rounding, never more), halves away from zero.
  */
 export function composeIftaReport(
   query: IftaReportQuery,
@@ -37,35 +42,57 @@ export function composeIftaReport(
   const millimeters = new Map<IftaJurisdiction, bigint>(miles.millimeters.map((row) => [row.jurisdiction, BigInt(row.millimeters)]));
   const gallons = new Map<IftaJurisdiction, bigint>(fuel.gallons.map((row) => [row.jurisdiction, toUnits(row.gallons, 3)]));
   const rateOf = new Map(rates.rates.map((row) => [row.jurisdiction, row.rate]));
-  const totalMiles = tenthsOfMile([...millimeters.values()].reduce((sum, mm) => sum + mm, 0n));
-  const totalGallons = [...gallons.values()].reduce((sum, units) => sum + units, 0n);
-  // Hundredths of a mile per gallon: tenths / thousandths × 10,000.
-  const fleetMpg = totalGallons > 0n ? divideRounded(totalMiles * 10_000n, totalGallons) : null;
   const order = (code: IftaJurisdiction) => (code === OTHER_JURISDICTION ? `~${code}` : code);
   const jurisdictions = [...new Set([...millimeters.keys(), ...gallons.keys()])].sort((a, b) => (order(a) < order(b) ? -1 : 1));
-  const missingRates: UsStateCode[] = [];
-  let totalTaxDue = 0n;
-  const rows = jurisdictions.map((jurisdiction): IftaJurisdictionRow => {
-    const stateMiles = tenthsOfMile(millimeters.get(jurisdiction) ?? 0n);
-    const taxPaid = gallons.get(jurisdiction) ?? 0n;
-    // Thousandths of a gallon: tenths of a mile / hundredths of a mile per gallon × 10,000.
-    const taxable = fleetMpg === null ? null : fleetMpg === 0n ? 0n : divideRounded(stateMiles * 10_000n, fleetMpg);
-    const net = taxable === null ? null : taxable - taxPaid;
-    const rate = jurisdiction === OTHER_JURISDICTION ? undefined : rateOf.get(jurisdiction);
-    if (jurisdiction !== OTHER_JURISDICTION && rate === undefined) missingRates.push(jurisdiction);
-    // Cents: thousandths of a gallon × ten-thousandths of a dollar / 100,000.
-    const taxDue = net === null || rate === undefined ? null : divideRounded(net * toUnits(rate, 4), 100_000n);
-    if (taxDue !== null) totalTaxDue += taxDue;
-    const milesText = fromUnits(stateMiles, 1);
+  const status = jurisdictions.map((jurisdiction): IftaLineStatus => {
+    if (jurisdiction === OTHER_JURISDICTION) return 'outside-states';
+    if (isNonIfta(jurisdiction)) return 'non-ifta';
+    return rateOf.has(jurisdiction as UsStateCode) ? 'taxed' : 'needs-rate';
+  });
+  const taxedUnderIfta = (index: number) => status[index] !== 'non-ifta';
+
+  const stateMiles = roundKeepingTotal(
+    jurisdictions.map((jurisdiction) => (millimeters.get(jurisdiction) ?? 0n) * 10n),
+    MM_PER_MILE,
+  );
+  const taxableMiles = stateMiles.parts.map((tenths, index) => (taxedUnderIfta(index) ? tenths : 0n));
+  const totalGallons = [...gallons.values()].reduce((sum, units) => sum + units, 0n);
+  // Hundredths of a mile per gallon: tenths / thousandths × 10,000.
+  const fleetMpg = totalGallons > 0n ? divideRounded(stateMiles.total * 10_000n, totalGallons) : null;
+  // Thousandths of a gallon: tenths of a mile / hundredths of a mile per gallon × 10,000, over the IFTA lines (none
+  // without Diesel bought).
+  const ifta = jurisdictions.map((_, index) => index).filter(taxedUnderIfta);
+  const taxableParts =
+    fleetMpg === null ? null : fleetMpg === 0n ? ifta.map(() => 0n) : roundKeepingTotal(ifta.map((index) => taxableMiles[index] * 10_000n), fleetMpg).parts;
+  const taxable = new Map(ifta.map((index, position) => [index, taxableParts?.[position] ?? null]));
+  const taxPaid = jurisdictions.map((jurisdiction) => gallons.get(jurisdiction) ?? 0n);
+  const net = jurisdictions.map((_, index) => {
+    const units = taxable.get(index);
+    return units === undefined || units === null ? null : units - taxPaid[index];
+  });
+  // Cents: thousandths of a gallon × ten-thousandths of a dollar / 100,000, over the lines with a rate.
+  const taxed = jurisdictions.map((_, index) => index).filter((index) => status[index] === 'taxed' && net[index] !== null);
+  const rateOfLine = (index: number) => rateOf.get(jurisdictions[index] as UsStateCode)!;
+  const tax = roundKeepingTotal(
+    taxed.map((index) => net[index]! * toUnits(rateOfLine(index), 4)),
+    100_000n,
+  );
+  const taxDue = new Map(taxed.map((index, position) => [index, tax.parts[position]]));
+  const sum = (units: readonly (bigint | null | undefined)[]) => units.reduce<bigint>((total, part) => total + (part ?? 0n), 0n);
+
+  const rows = jurisdictions.map((jurisdiction, index): IftaJurisdictionRow => {
+    const due = taxDue.get(index);
+    const taxableGallons = taxable.get(index) ?? null;
     return {
       jurisdiction,
-      miles: milesText,
-      taxableMiles: milesText,
-      taxableGallons: taxable === null ? null : fromUnits(taxable, 3),
-      taxPaidGallons: fromUnits(taxPaid, 3),
-      netTaxableGallons: net === null ? null : fromUnits(net, 3),
-      rate: rate ?? null,
-      taxDue: taxDue === null ? null : fromUnits(taxDue, 2),
+      status: status[index],
+      miles: fromUnits(stateMiles.parts[index], 1),
+      taxableMiles: fromUnits(taxableMiles[index], 1),
+      taxableGallons: taxableGallons === null ? null : fromUnits(taxableGallons, 3),
+      taxPaidGallons: fromUnits(taxPaid[index], 3),
+      netTaxableGallons: net[index] === null ? null : fromUnits(net[index]!, 3),
+      rate: status[index] === 'taxed' ? rateOfLine(index) : null,
+      taxDue: due === undefined ? null : fromUnits(due, 2),
     };
   });
   return {
@@ -73,12 +100,16 @@ export function composeIftaReport(
     quarter: query.quarter,
     truckId: query.truckId ?? null,
     ...quarterDays(query),
-    totalMiles: fromUnits(totalMiles, 1),
+    totalMiles: fromUnits(stateMiles.total, 1),
+    totalTaxableMiles: fromUnits(sum(taxableMiles), 1),
+    nonIftaMiles: fromUnits(stateMiles.total - sum(taxableMiles), 1),
     totalGallons: fromUnits(totalGallons, 3),
     fleetMpg: fleetMpg === null ? null : fromUnits(fleetMpg, 2),
+    totalTaxableGallons: taxableParts === null ? null : fromUnits(sum(taxableParts), 3),
+    totalNetTaxableGallons: taxableParts === null ? null : fromUnits(sum(net), 3),
     jurisdictions: rows,
-    totalTaxDue: fromUnits(totalTaxDue, 2),
-    missingRates,
+    totalTaxDue: fromUnits(tax.total, 2),
+    missingRates: jurisdictions.filter((_, index) => status[index] === 'needs-rate') as UsStateCode[],
     gaps: miles.gaps.map((gap) => ({
       truckId: gap.truckId,
       truckNumber: trucks.get(gap.truckId)?.truckNumber ?? null,

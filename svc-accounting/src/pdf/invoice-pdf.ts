@@ -45,14 +45,17 @@ function writeStops(sheet: PdfSheet, stops: readonly Stop[]) {
   }
 }
 
-/** The company's block: name, address, phone and e-mail, MC and USDOT numbers. */
+/** The width of the company's block, left of the document's own facts (from 280 points). */
+const COMPANY_WIDTH = 270;
+
+/** The company's block: name, address, phone and e-mail, MC and USDOT numbers, each wrapped within its width. */
 export function writeCompany(sheet: PdfSheet, company: Omit<InvoiceIssuer, 'remitTo' | 'invoiceNotes'>) {
-  sheet.row([{ text: company.name || 'Company name not set (Settings)', x: 0, bold: true }], 15);
-  sheet.paragraph(company.address, { width: 300 });
+  sheet.paragraph(company.name || 'Company name not set (Settings)', { width: COMPANY_WIDTH, size: 15, bold: true });
+  sheet.paragraph(company.address, { width: COMPANY_WIDTH });
   const contact = [company.phone, company.email].filter(Boolean).join('   ');
-  if (contact) sheet.row([{ text: contact, x: 0 }], 9);
+  if (contact) sheet.paragraph(contact, { width: COMPANY_WIDTH, size: 9 });
   const numbers = [company.mcNumber && `MC ${company.mcNumber.replace(/^MC[- ]?/i, '')}`, company.dotNumber && `USDOT ${company.dotNumber}`].filter(Boolean).join('   ');
-  if (numbers) sheet.row([{ text: numbers, x: 0 }], 9);
+  if (numbers) sheet.paragraph(numbers, { width: COMPANY_WIDTH, size: 9 });
 }
 
 /**
@@ -101,7 +104,7 @@ export function writeInvoice(sheet: PdfSheet, { issuer: company, invoice, load, 
   sheet.row([{ text: 'Description', x: 0, bold: true }, { text: 'Amount', x: 380, width: RIGHT - 380, bold: true }]);
   sheet.rule();
   sheet.row([
-    { text: `Freight charges, load ${load.loadNumber}: ${load.pickupLocation} to ${load.deliveryLocation}`, x: 0, width: 370 },
+    { text: `Freight charges, load ${load.loadNumber}: ${load.pickupLocation} to ${load.deliveryLocation}`, x: 0, width: 370, align: 'left' },
     { text: formatDollars(invoice.subtotal), x: 380, width: RIGHT - 380 },
   ]);
   sheet.rule();
@@ -118,8 +121,11 @@ export function writeInvoice(sheet: PdfSheet, { issuer: company, invoice, load, 
   sheet.space(14);
 
   sheet.label('Remit To');
-  sheet.row([{ text: company.name, x: 0, bold: true }]);
-  sheet.paragraph(company.remitTo || company.address, { width: 300 });
+  const remitTo = company.remitTo || company.address;
+  // A remit-to written with the payee first ('Northstar Freight Lines, Inc.\nPO Box ...') names the company itself.
+  const firstLine = remitTo.split('\n', 1)[0].trim().toLowerCase();
+  if (firstLine !== company.name.trim().toLowerCase()) sheet.row([{ text: company.name, x: 0, bold: true }]);
+  sheet.paragraph(remitTo, { width: 300 });
   if (company.invoiceNotes) {
     sheet.space(10);
     sheet.label('Notes');

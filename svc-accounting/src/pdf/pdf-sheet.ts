@@ -4,13 +4,16 @@ import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf
 export const PAGE = { width: 612, height: 792, margin: 48 } as const;
 const GREY = rgb(0.4, 0.4, 0.4);
 const RULE = rgb(0.75, 0.75, 0.75);
+/** Points kept clear between a cell and the next cell's column. */
+const COLUMN_GAP = 6;
 
 export interface Cell {
   text: string;
   /** Left edge, from the page's left margin. */
   x: number;
-  /** Right-aligned within [x, x + width] when set. */
+  /** The column's width: [x, x + width], the value right-aligned in it unless `align` says left. */
   width?: number;
+  align?: 'left' | 'right';
   bold?: boolean;
 }
 
@@ -64,18 +67,33 @@ export class PdfSheet {
     this.y -= points;
   }
 
-  /** One line of cells at `size` points. */
+  /**
+   * A row of cells at `size` points. Each cell keeps to its column — its `width`, else up to the next cell's column,
+   * else to the right margin — and a value wider than that wraps onto more lines within it, never cut short (a load
+   * number or a name is read whole); the row is as tall as its longest cell.
+   */
   row(cells: Cell[], size = 10) {
     const height = size * 1.35;
-    this.need(height);
-    this.y -= size;
-    for (const cell of cells) {
+    const columns = cells.map((cell) => {
       const font = cell.bold ? this.bold : this.regular;
-      const text = fitted(printable(cell.text), font, size, cell.width ?? PAGE.width - 2 * PAGE.margin - cell.x);
-      const x = PAGE.margin + cell.x + (cell.width ? cell.width - font.widthOfTextAtSize(text, size) : 0);
-      this.page.drawText(text, { x, y: this.y, size, font });
+      const next = Math.min(...cells.filter((other) => other.x > cell.x).map((other) => other.x - COLUMN_GAP));
+      const width = cell.width ?? Math.min(next, PAGE.width - 2 * PAGE.margin) - cell.x;
+      return { cell, font, lines: wrapped(printable(cell.text), font, size, width) };
+    });
+    const count = Math.max(1, ...columns.map(({ lines }) => lines.length));
+    // The whole row on one page when it fits on one.
+    this.need(Math.min(count * height, PAGE.height - 2 * PAGE.margin));
+    for (let line = 0; line < count; line++) {
+      this.need(height);
+      this.y -= size;
+      for (const { cell, font, lines } of columns) {
+        const text = lines[line];
+        if (!text) continue;
+        const x = PAGE.margin + cell.x + (cell.width && cell.align !== 'left' ? cell.width - font.widthOfTextAtSize(text, size) : 0);
+        this.page.drawText(text, { x, y: this.y, size, font });
+      }
+      this.y -= height - size;
     }
-    this.y -= height - size;
   }
 
   /** Text over as many lines as it takes within `width` (its own line breaks kept), at `x`. */
@@ -138,11 +156,6 @@ function isWinAnsi(char: string): boolean {
   return char === '\n' || (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || CP1252_EXTRAS.has(char);
 }
 
-/** Cut to `width` with an ellipsis. */
-function fitted(text: string, font: PDFFont, size: number, width: number): string {
-  if (font.widthOfTextAtSize(text, size) <= width) return text;
-  return `${text.slice(0, fittingEnd(text, font, size, width - font.widthOfTextAtSize('...', size)))}...`;
-}
 
 /**
  * Where the letters of `text` from `start` that fit in `width` end: added up letter by letter, then, as pairs of
@@ -178,8 +191,14 @@ export function wrapped(text: string, font: PDFFont, size: number, width: number
         continue;
       }
       if (line) lines.push(line);
-      // A word wider than the line: the letters that fit, line after line (at least one a line).
-      const cut = (start: number) => Math.max(start + 1, fittingEnd(word, font, size, width, start));
+      // A word wider than the line: the letters that fit, line after line (at least one a line), broken after its
+      // last hyphen or slash that fits when it has one ('LD-2027-' / '0042').
+      const cut = (start: number) => {
+        const end = Math.max(start + 1, fittingEnd(word, font, size, width, start));
+        if (end >= word.length) return end;
+        for (let soft = end; soft > start; soft--) if (word[soft - 1] === '-' || word[soft - 1] === '/') return soft;
+        return end;
+      };
       let start = 0;
       for (let end = cut(start); end < word.length && lines.length <= maxLines; start = end, end = cut(start)) lines.push(word.slice(start, end));
       line = word.slice(start);

@@ -18,8 +18,8 @@ function loadRow(sheet: PdfSheet, cells: [string, string, string, string, string
   const [load, route, delivered, rate, miles, pay] = cells;
   sheet.row(
     [
-      { text: load, x: COLUMNS.load, width: COLUMNS.route - 6, bold },
-      { text: route, x: COLUMNS.route, width: COLUMNS.delivered - COLUMNS.route - 6, bold },
+      { text: load, x: COLUMNS.load, width: COLUMNS.route - 6, align: 'left', bold },
+      { text: route, x: COLUMNS.route, width: COLUMNS.delivered - COLUMNS.route - 6, align: 'left', bold },
       { text: delivered, x: COLUMNS.delivered, bold },
       { text: rate, x: COLUMNS.rate, width: COLUMNS.miles - COLUMNS.rate, bold },
       { text: miles, x: COLUMNS.miles, width: COLUMNS.pay - COLUMNS.miles - 4, bold },

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { fieldIssues, fromUnits, iftaPeriodSchema, invalidInput, ok, stateOfLocation, toUnits, type IftaFuel, type RpcReply, type UsStateCode } from '@tms/contracts';
+import { fieldIssues, fromUnits, iftaPeriodSchema, invalidInput, ok, stateOfLocation, toUnits, type FuelJurisdiction, type IftaFuel, type RpcReply } from '@tms/contracts';
 import { internalErrorReply } from '@tms/service-kit';
 import { DataSource } from 'typeorm';
 
@@ -33,7 +33,7 @@ export class IftaFuelService {
          ORDER BY transaction_date, id`,
         [from, to, truckId],
       );
-      const byState = new Map<UsStateCode, bigint>();
+      const byState = new Map<FuelJurisdiction, bigint>();
       const problems: Purchase[] = [];
       for (const purchase of purchases) {
         const state = stateOfLocation(purchase.location);

@@ -10,6 +10,7 @@ import {
   iftaFileName,
   iftaQuarterSchema,
   iftaReportQuerySchema,
+  iftaTotalLine,
   INVALID_INPUT,
   quarterDays,
   rpcSubject,
@@ -55,7 +56,7 @@ export class IftaController {
     if (format !== 'csv') return report;
     res.setHeader('Content-Type', 'text/csv; charset=utf-8');
     res.setHeader('Content-Disposition', attachment(iftaFileName('report', report)));
-    return csvDocument(IFTA_CSV_HEADER, report.jurisdictions.map(iftaCsvRow));
+    return csvDocument(IFTA_CSV_HEADER, [...report.jurisdictions.map(iftaCsvRow), iftaTotalLine(report)]);
   }
 
   /** The positions behind the miles (truck, VIN, time, place, state, the segment's miles), streamed page by page. */

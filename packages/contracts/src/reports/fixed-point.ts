@@ -28,3 +28,31 @@ export function divideRounded(numerator: bigint, denominator: bigint): bigint {
   const quotient = (2n * n + d) / (2n * d);
   return negative ? -quotient : quotient;
 }
+
+/** numerator / denominator rounded down (towards minus infinity); the denominator is positive. */
+function floorDivide(numerator: bigint, denominator: bigint): bigint {
+  const quotient = numerator / denominator;
+  return numerator % denominator < 0n ? quotient - 1n : quotient;
+}
+
+/**
+ * Parts numerators[i] / denominator rounded to whole units so that they add up to their total as rounded (halves away
+ * from zero): largest remainder. Each part is first rounded down, then the units still missing from the total go one
+ * each to the parts that lost the most (the earlier in the list on a tie), so no part is a whole unit off its exact
+ * value. A return's lines then sum to the total it shows, where rounding each alone can leave it a unit or more apart.
+ */
+export function roundKeepingTotal(numerators: readonly bigint[], denominator: bigint): { parts: bigint[]; total: bigint } {
+  if (denominator <= 0n) throw new RangeError('The denominator must be positive');
+  const total = divideRounded(numerators.reduce((sum, numerator) => sum + numerator, 0n), denominator);
+  const parts = numerators.map((numerator) => floorDivide(numerator, denominator));
+  let missing = total - parts.reduce((sum, part) => sum + part, 0n);
+  const byRemainder = numerators
+    .map((numerator, index) => ({ index, remainder: numerator - parts[index] * denominator }))
+    .sort((a, b) => (a.remainder === b.remainder ? a.index - b.index : a.remainder > b.remainder ? -1 : 1));
+  for (const { index } of byRemainder) {
+    if (missing <= 0n) break;
+    parts[index] += 1n;
+    missing -= 1n;
+  }
+  return { parts, total };
+}

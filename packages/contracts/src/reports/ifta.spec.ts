@@ -8,6 +8,9 @@ describe('IFTA contracts', () => {
     expect(stateOfLocation('Springfield')).toBeNull();
     expect(stateOfLocation('Paris, XX')).toBeNull();
     expect(stateOfLocation('Dallas, Texas')).toBeNull();
+    // Outside IFTA, but its fuel counts in total gallons.
+    expect(stateOfLocation('Washington, DC')).toBe('DC');
+    expect(stateOfLocation('Whitehorse, YT')).toBe('YT');
   });
 
   it('knows a quarter’s days', () => {
@@ -26,6 +29,8 @@ describe('IFTA contracts', () => {
         ['2.jurisdiction', 'Choose a US state'],
       ]),
     );
+    const nonIfta = iftaRatesSchema.safeParse([{ jurisdiction: 'DC', rate: '0.3' }]);
+    expect(nonIfta.error?.issues.map((issue) => issue.message)).toEqual(['This jurisdiction is not in IFTA: its miles count as non-IFTA miles, with no rate']);
   });
 
   it('rounds exactly, halves away from zero', () => {

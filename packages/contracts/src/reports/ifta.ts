@@ -32,9 +32,24 @@ export const US_STATE_CODES_BY_FIPS = {
 } as const;
 export type UsStateCode = (typeof US_STATE_CODES_BY_FIPS)[keyof typeof US_STATE_CODES_BY_FIPS];
 export const US_STATE_CODES = Object.values(US_STATE_CODES_BY_FIPS).sort() as UsStateCode[];
+/**
+ * Canada's territories, outside IFTA: fuel bought there is read from its location ('Whitehorse, YT') so that it counts
+ * in total gallons. The state lines are the US's only: miles driven in Canada count as OTHER.
+ */
+export const CANADIAN_TERRITORY_CODES = ['NT', 'NU', 'YT'] as const;
+export type CanadianTerritoryCode = (typeof CANADIAN_TERRITORY_CODES)[number];
 /** Where a point outside every US state counts (Canada, Mexico, the sea). It has no rate: its tax is not computed. */
 export const OTHER_JURISDICTION = 'OTHER';
-export type IftaJurisdiction = UsStateCode | typeof OTHER_JURISDICTION;
+export type IftaJurisdiction = UsStateCode | CanadianTerritoryCode | typeof OTHER_JURISDICTION;
+/**
+ * The jurisdictions outside IFTA (District of Columbia, Alaska, Hawaii, the US territories, Canada's territories):
+ * their miles count in total miles, and so in fleet MPG, as non-IFTA miles, and their fuel in total gallons; they
+ * have no rate, no taxable miles and no tax.
+ */
+export const NON_IFTA_JURISDICTIONS: readonly IftaJurisdiction[] = ['AK', 'AS', 'DC', 'GU', 'HI', 'MP', 'PR', 'VI', ...CANADIAN_TERRITORY_CODES];
+export const isNonIfta = (jurisdiction: string) => (NON_IFTA_JURISDICTIONS as readonly string[]).includes(jurisdiction);
+/** The US states a quarter's rates are entered for: the IFTA members among them. */
+export const IFTA_STATE_CODES = US_STATE_CODES.filter((code) => !isNonIfta(code));
 
 /** A segment longer than this in time is not counted as driven (the truck was off, or the device was). */
 export const IFTA_MAX_SEGMENT_MS = 2 * 60 * 60 * 1000;
@@ -59,6 +74,7 @@ export const IFTA_MESSAGES = {
   truckId: 'Truck must be a record id',
   jurisdiction: 'Choose a US state',
   rate: 'Rate must be dollars per gallon with at most 4 decimals, like 0.2870',
+  nonIfta: 'This jurisdiction is not in IFTA: its miles count as non-IFTA miles, with no rate',
   duplicateJurisdiction: 'This state has another rate in the list',
   rates: 'Rates must be a list of { jurisdiction, rate }',
   /** A fuel purchase whose location does not end in a state's postal code. */
@@ -95,7 +111,9 @@ export function quarterDays({ year, quarter }: IftaQuarter): { from: string; to:
 const RATE_TEXT = /^(\d{1,2}(\.\d{0,4})?|\.\d{1,4})$/;
 
 export const iftaRateSchema = z.object({
-  jurisdiction: z.enum(US_STATE_CODES as [UsStateCode, ...UsStateCode[]], { error: IFTA_MESSAGES.jurisdiction }),
+  jurisdiction: z
+    .enum(US_STATE_CODES as [UsStateCode, ...UsStateCode[]], { error: IFTA_MESSAGES.jurisdiction })
+    .refine((code) => !isNonIfta(code), IFTA_MESSAGES.nonIfta),
   rate: z
     .string({ error: IFTA_MESSAGES.rate })
     .trim()
@@ -123,13 +141,17 @@ export interface IftaRates extends IftaQuarter {
   rates: IftaRate[];
 }
 
+/** Where fuel can be bought and its state read: the US states and territories, and Canada's territories. */
+export type FuelJurisdiction = UsStateCode | CanadianTerritoryCode;
+const FUEL_JURISDICTIONS: readonly string[] = [...US_STATE_CODES, ...CANADIAN_TERRITORY_CODES];
+
 /**
  * The state of a fuel purchase's location, 'City, ST' (case and spaces forgiven), or null when it cannot be read:
  * never guessed from a city.
  */
-export function stateOfLocation(location: string): UsStateCode | null {
+export function stateOfLocation(location: string): FuelJurisdiction | null {
   const code = /,\s*([A-Za-z]{2})\.?\s*$/.exec(location)?.[1]?.toUpperCase();
-  return code && (US_STATE_CODES as string[]).includes(code) ? (code as UsStateCode) : null;
+  return code && FUEL_JURISDICTIONS.includes(code) ? (code as FuelJurisdiction) : null;
 }
 
 /** `telematics.ifta.miles` and `.records`, `core.ifta.fuel`: the company's days [from, to) and maybe one truck. */
@@ -168,14 +190,28 @@ export interface IftaRecordsPage {
 
 /** `core.ifta.fuel`: Diesel gallons bought per state in the quarter, and the purchases whose state cannot be read. */
 export interface IftaFuel {
-  gallons: { jurisdiction: UsStateCode; gallons: string }[];
+  gallons: { jurisdiction: FuelJurisdiction; gallons: string }[];
   problems: { fuelId: string; truckId: string; transactionDate: string; location: string; gallons: string }[];
 }
 
+/**
+ * What a line of the return is: taxed at the quarter's rate, an IFTA state waiting for its rate, outside IFTA (miles
+ * and fuel counted in the totals, no tax), or miles outside every state (no rate can be entered for them).
+ */
+export const IFTA_LINE_STATUSES = ['taxed', 'needs-rate', 'non-ifta', 'outside-states'] as const;
+export type IftaLineStatus = (typeof IFTA_LINE_STATUSES)[number];
+export const IFTA_LINE_STATUS_LABELS: Record<IftaLineStatus, string> = {
+  taxed: 'IFTA',
+  'needs-rate': 'Needs a rate',
+  'non-ifta': 'Non-IFTA',
+  'outside-states': 'Outside every state',
+};
+
 export interface IftaJurisdictionRow {
   jurisdiction: IftaJurisdiction;
+  status: IftaLineStatus;
   miles: string;
-  /** Every mile is taxable: toll-road and off-highway miles are not told apart. */
+  /** Every IFTA mile is taxable (toll-road and off-highway miles are not told apart); a non-IFTA line has none. */
   taxableMiles: string;
   taxableGallons: string | null;
   taxPaidGallons: string;
@@ -215,14 +251,24 @@ export interface IftaReport extends IftaQuarter {
   truckId: string | null;
   from: string;
   to: string;
+  /**
+   * The totals of the columns, each the sum of its lines as shown: the lines are rounded together so that they keep
+   * the total (roundKeepingTotal). totalGallons is every Diesel gallon bought, the tax-paid column's total.
+   */
   totalMiles: string;
+  totalTaxableMiles: string;
   totalGallons: string;
+  /** The miles of the non-IFTA lines: counted in total miles, not in taxable miles. */
+  nonIftaMiles: string;
   /** Total miles / total gallons to 2 decimals; null without Diesel bought. */
   fleetMpg: string | null;
+  /** Null, as the lines' are, without a fleet MPG. */
+  totalTaxableGallons: string | null;
+  totalNetTaxableGallons: string | null;
   jurisdictions: IftaJurisdictionRow[];
   /** The sum of the rows' tax due (those with one). */
   totalTaxDue: string;
-  /** States with miles or fuel and no rate for the quarter. */
+  /** IFTA states with miles or fuel and no rate for the quarter (the lines whose status is 'needs-rate'). */
   missingRates: UsStateCode[];
   gaps: IftaGap[];
   /** All the quarter's gaps; `gaps` holds the first IFTA_GAPS_MAX. */
@@ -231,7 +277,7 @@ export interface IftaReport extends IftaQuarter {
 }
 
 /** The filing CSV's columns (the rows of `jurisdictions`), in order. */
-export const IFTA_CSV_HEADER = ['Jurisdiction', 'Total Miles', 'Taxable Miles', 'Taxable Gallons', 'Tax-Paid Gallons', 'Net Taxable Gallons', 'Tax Rate', 'Tax Due'] as const;
+export const IFTA_CSV_HEADER = ['Jurisdiction', 'Total Miles', 'Taxable Miles', 'Taxable Gallons', 'Tax-Paid Gallons', 'Net Taxable Gallons', 'Tax Rate', 'Tax Due', 'Status'] as const;
 export const iftaCsvRow = (row: IftaJurisdictionRow) => [
   row.jurisdiction,
   row.miles,
@@ -241,6 +287,19 @@ export const iftaCsvRow = (row: IftaJurisdictionRow) => [
   row.netTaxableGallons,
   row.rate,
   row.taxDue,
+  IFTA_LINE_STATUS_LABELS[row.status],
+];
+/** The return's last line, its totals under the columns of IFTA_CSV_HEADER: the CSV's and the drawer's. */
+export const iftaTotalLine = (report: IftaReport) => [
+  'Total',
+  report.totalMiles,
+  report.totalTaxableMiles,
+  report.totalTaxableGallons,
+  report.totalGallons,
+  report.totalNetTaxableGallons,
+  null,
+  report.totalTaxDue,
+  null,
 ];
 /** The auditor's records CSV's columns. */
 export const IFTA_RECORDS_CSV_HEADER = ['Truck #', 'VIN', 'Time', 'Latitude', 'Longitude', 'State', 'Segment Miles'] as const;

@@ -1,0 +1,113 @@
+import type { CompanyProfile, Driver, Invoice, InvoiceBillTo, InvoiceIssuer, Load, Settlement, SettlementDraftLoad } from '@tms/contracts';
+import { getDocumentProxy } from 'unpdf';
+import { invoicePdf } from './invoice-pdf.js';
+import { PAGE } from './pdf-sheet.js';
+import { statementPdf } from './statement-pdf.js';
+
+/** A piece of text as the PDF draws it: its page, left edge, baseline and width, in points. */
+interface Placed {
+  page: number;
+  text: string;
+  x: number;
+  y: number;
+  right: number;
+}
+
+/** The PDF's text pieces, top to bottom and left to right, page after page, read back as a viewer does. */
+async function placedText(bytes: Uint8Array): Promise<Placed[]> {
+  const pdf = await getDocumentProxy(bytes);
+  const placed: Placed[] = [];
+  for (let page = 1; page <= pdf.numPages; page++) {
+    const { items } = await (await pdf.getPage(page)).getTextContent();
+    for (const item of items as { str: string; transform: number[]; width: number }[]) {
+      if (item.str.trim()) placed.push({ page, text: item.str, x: item.transform[4], y: item.transform[5], right: item.transform[4] + item.width });
+    }
+  }
+  return placed.sort((a, b) => a.page - b.page || b.y - a.y || a.x - b.x);
+}
+
+const COMPANY = {
+  name: 'Northstar Freight Lines, Inc.', address: '2400 S Western Ave\nChicago, IL 60608', phone: '(312) 555-0100', email: 'billing@northstar.example',
+  mcNumber: 'MC-784512', dotNumber: '2214876', remitTo: 'Northstar Freight Lines, Inc.\nPO Box 88412\nChicago, IL 60680-8412', paymentTermsDays: 45, invoiceNotes: '',
+} as unknown as CompanyProfile & InvoiceIssuer;
+
+const LONG_LOAD = 'LD-2027-000004417-REEFER-TEAM';
+const LONG_SETTLEMENT = 'SETTLE-20270509-0777-NORTHSTAR-TEAM-B';
+const load = (loadNumber: string, pickupLocation: string, deliveryLocation: string): SettlementDraftLoad => ({
+  loadId: loadNumber, loadNumber, pickupLocation, deliveryLocation, deliveryDate: '2027-05-04', rate: '12500.00', miles: 2417, stopCount: 3, pay: '3750.00',
+});
+
+describe("the driver's statement", () => {
+  it('prints long load numbers, routes and settlement numbers whole, wrapped within their columns under their headers', async () => {
+    const settlement = {
+      settlementNumber: LONG_SETTLEMENT, periodStart: '2027-05-03', periodEnd: '2027-05-09', status: 'pending',
+      totalRevenue: '14300.05', totalMiles: 3057, driverPay: '4290.02', deductions: '150.00', netPay: '4140.02', notes: null,
+    } as unknown as Settlement;
+    const driver = { name: 'Maximiliano Alejandro Montgomery-Fitzgerald Jr.', email: 'max@example.com', phone: '555-0100', payType: 'percent', payRate: '30.00' } as unknown as Driver;
+    const loads = [load(LONG_LOAD, 'Rancho Santa Margarita, CA', 'Winston-Salem, NC'), load('LD-2027-0042', 'Chicago, IL', 'Dallas, TX')];
+    const placed = await placedText(await statementPdf({ company: COMPANY, settlement, driver, loads }));
+
+    expect(placed.filter((piece) => piece.text.includes('...'))).toEqual([]);
+    // Within the margin (to the 2 points a viewer's own measure of the standard fonts may differ by).
+    expect(placed.filter((piece) => piece.right > PAGE.width - PAGE.margin + 2)).toEqual([]);
+    const header = (title: string) => placed.find((piece) => piece.text === title && piece.y < placed.find((label) => label.text === 'LOADS')!.y)!;
+    const [loadColumn, route, delivered, rate, miles, pay] = ['Load', 'Route', 'Delivered', 'Rate', 'Miles', 'Pay'].map(header);
+    const rows = placed.filter((piece) => piece.y < loadColumn.y && piece.y > placed.find((label) => label.text.startsWith('Total Revenue'))!.y);
+    const inColumn = (from: number, to: number) => rows.filter((piece) => piece.x >= from - 0.01 && piece.x < to);
+
+    // Read down its column, the long load number is whole, and nothing of it reaches the route's column.
+    const loadPieces = inColumn(loadColumn.x, route.x);
+    expect(loadPieces.map((piece) => piece.text).join('')).toBe(`${LONG_LOAD}LD-2027-0042`);
+    expect(loadPieces.length).toBeGreaterThan(2);
+    expect(Math.max(...loadPieces.map((piece) => piece.right))).toBeLessThan(route.x);
+    const routePieces = inColumn(route.x, delivered.x);
+    expect(routePieces.map((piece) => piece.text).join(' ')).toBe('Rancho Santa Margarita, CA to Winston-Salem, NC, 3 stops Chicago, IL to Dallas, TX, 3 stops');
+    expect(Math.max(...routePieces.map((piece) => piece.right))).toBeLessThan(delivered.x);
+    // The figures end where their right-aligned headers end.
+    for (const [title, figures] of [[rate, ['$12,500.00']], [miles, ['2,417']], [pay, ['$3,750.00']]] as const) {
+      const column = rows.filter((piece) => figures.includes(piece.text));
+      expect(column).toHaveLength(2);
+      // To the point: the viewer measures the bold header and the regular figures each its own way.
+      for (const figure of column) expect(Math.abs(figure.right - title.right)).toBeLessThan(1);
+    }
+
+    const numberPieces = placed.filter((piece) => piece.x >= 400 + PAGE.margin - 0.01 && piece.y > placed.find((label) => label.text === 'Period')!.y);
+    expect(numberPieces.map((piece) => piece.text).join('')).toBe(LONG_SETTLEMENT);
+    expect(placed.map((piece) => piece.text).join(' ')).toContain('Maximiliano Alejandro Montgomery-Fitzgerald Jr.');
+  });
+});
+
+describe('the invoice', () => {
+  const facts = (issuer: InvoiceIssuer) => ({
+    issuer,
+    billTo: { name: 'Harbor Foods', address: '4100 W 47th St, Chicago, IL 60632' } as InvoiceBillTo,
+    invoice: { invoiceNumber: 'INV-2027-000000042-HARBOR-FOODS-REEFER', invoiceDate: '2027-03-08', dueDate: '2027-04-22', subtotal: '1234.50', tax: '0.00', total: '1234.50', paidAmount: '0.00', notes: null } as unknown as Invoice,
+    load: { loadNumber: LONG_LOAD, pickupLocation: 'Chicago, IL', deliveryLocation: 'Dallas, TX', pickupDate: '2027-03-01', deliveryDate: '2027-03-03', commodity: 'Produce', weight: 42000, miles: 925, stops: [] } as unknown as Load,
+  });
+  /** What the Remit To block prints, without the page's footer. */
+  const remitBlock = (placed: Placed[]) =>
+    placed
+      .slice(placed.findIndex((piece) => piece.text === 'REMIT TO') + 1)
+      .filter((piece) => piece.y > PAGE.margin)
+      .map((piece) => piece.text);
+
+  it('names the company once under Remit To when the remit-to starts with its name, and prints the invoice and load numbers whole', async () => {
+    const placed = await placedText(await invoicePdf(facts(COMPANY)));
+    expect(remitBlock(placed)).toEqual(['Northstar Freight Lines, Inc.', 'PO Box 88412', 'Chicago, IL 60680-8412']);
+    expect(placed.filter((piece) => piece.text.includes('...'))).toEqual([]);
+    const numberAt = placed.find((piece) => piece.text === 'Invoice Number')!;
+    const dateAt = placed.find((piece) => piece.text === 'Invoice Date')!;
+    // Its lines, right of its label and down to the next label.
+    const valueColumn = placed.filter((piece) => piece.x > numberAt.right && piece.y <= numberAt.y && piece.y > dateAt.y);
+    expect(valueColumn.map((piece) => piece.text).join('')).toBe('INV-2027-000000042-HARBOR-FOODS-REEFER');
+    // The charge's description, left of the amounts, from under its header to the subtotal.
+    const [description, subtotal] = ['Description', 'Subtotal'].map((title) => placed.find((piece) => piece.text === title)!);
+    const lines = placed.filter((piece) => piece.y < description.y && piece.y > subtotal.y && piece.right < PAGE.margin + 380);
+    expect(lines.map((piece) => piece.text).join(' ')).toBe(`Freight charges, load ${LONG_LOAD}: Chicago, IL to Dallas, TX`);
+  });
+
+  it('puts the company name above a remit-to that is only an address', async () => {
+    const placed = await placedText(await invoicePdf(facts({ ...COMPANY, remitTo: '' })));
+    expect(remitBlock(placed)).toEqual(['Northstar Freight Lines, Inc.', '2400 S Western Ave', 'Chicago, IL 60608']);
+  });
+});
