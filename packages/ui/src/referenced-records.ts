@@ -66,7 +66,7 @@ export function useChoices<R extends ReferencedResource>(resource: R, { none = f
     if (noted) {
       // Drivers and trucks (issue 47): a truck's type beside its status, those ready to go first, then by name.
       const assigned = resource as AssignedResource;
-      const ranked = (list.data as (Driver | Truck)[]).map((record, index) => {
+      const ranked = ((list.data ?? []) as (Driver | Truck)[]).map((record, index) => {
         const { notes, fit } = notesOf(assigned, record);
         const shown = assigned === 'trucks' ? [(record as Truck).type, ...notes].filter(Boolean) : notes;
         return { choice: { ...records[index], notes: shown.join(', '), fit }, rank: readiness(assigned, record.status) };
