@@ -9,18 +9,19 @@ const MOST = 500;
 const DEPARTED_LAST = `(s.sequence = l.stop_count AND s.departed_at IS NOT NULL)`;
 const LATE = `(s.arrived_at IS NULL AND coalesce(s.appointment_end, s.appointment_start) < now())`;
 /**
- * Issue 43: waiting at a stop it reached on time, within DETENTION_NOTICE_MINUTES of the free time's end or past it
- * (`d.starts`: the later of the arrival and the appointment's start, plus the free hours of the terms that apply).
+ * Issue 43: waiting at a stop it reached on time, within DETENTION_NOTICE_MINUTES before the free time ends (`d.starts`:
+ * the later of the arrival and the appointment's start, plus the free hours of the terms that apply): brokers want
+ * notice before detention starts, not after (once it runs, the Charges drawer's clock shows it).
  */
 const DETENTION = `(s.arrived_at IS NOT NULL AND s.departed_at IS NULL
   AND (coalesce(s.appointment_end, s.appointment_start) IS NULL OR s.arrived_at <= coalesce(s.appointment_end, s.appointment_start))
-  AND now() >= d.starts - interval '${DETENTION_NOTICE_MINUTES} minutes')`;
+  AND now() >= d.starts - interval '${DETENTION_NOTICE_MINUTES} minutes' AND now() < d.starts)`;
 const AT_RISK = `(s.arrived_at IS NULL AND s.eta > coalesce(s.appointment_end, s.appointment_start))`;
 
 /**
  * The loads under way (assigned or in transit) whose stops need attention, each by its first such stop: the last
  * stop left while the load is not delivered (paperwork decides that); a stop not reached by its appointment's end
- * (late, by how long); a stop where the truck waits near or past its free time (detention: tell the broker before);
+ * (late, by how long); a stop where the truck waits near or past its free time (detention about to start: tell the broker now);
  * a stop whose estimate from the truck's latest position comes after it (at risk).
  */
 @Injectable()
