@@ -35,6 +35,9 @@ import { IdempotencyKeys1766000000000 } from './migrations/1766000000000-idempot
 import { IdempotencyKeysPerUser1766200000000 } from './migrations/1766200000000-idempotency-keys-per-user.js';
 import { LoadStops1766400000000 } from './migrations/1766400000000-load-stops.js';
 import { LoadStopEntity } from './stops/load-stop.entity.js';
+import { Charges1766600000000 } from './migrations/1766600000000-charges.js';
+import { ChargeEntity } from './charges/charge.entity.js';
+import { ChargeTermsEntity } from './charges/charge-terms.entity.js';
 import { HeldReferencesModule } from './references/held-references.module.js';
 import { ComplianceModule } from './compliance/compliance.module.js';
 import { IftaModule } from './ifta/ifta.module.js';
@@ -42,8 +45,8 @@ import { IftaModule } from './ifta/ifta.module.js';
 /** svc-core owns the `core` schema: every entity and migration of the service is listed here. */
 export const CORE_DATABASE = {
   schema: 'core',
-  entities: [TruckEntity, DriverEntity, CustomerEntity, LoadEntity, InspectionEntity, AccidentEntity, ViolationEntity, MaintenanceEntity, FuelEntity, DocumentEntity, LoadStopEntity],
-  migrations: [Fleet1763780000000, ListOrder1763800000000, Dispatch1763900000000, MaintenanceFuel1764000000000, Safety1764100000000, Documents1764250000000, HeldReferences1764300000000, AuditTrail1764400000000, PayRulesMiles1765500000000, IdempotencyKeys1766000000000, IdempotencyKeysPerUser1766200000000, LoadStops1766400000000],
+  entities: [TruckEntity, DriverEntity, CustomerEntity, LoadEntity, InspectionEntity, AccidentEntity, ViolationEntity, MaintenanceEntity, FuelEntity, DocumentEntity, LoadStopEntity, ChargeEntity, ChargeTermsEntity],
+  migrations: [Fleet1763780000000, ListOrder1763800000000, Dispatch1763900000000, MaintenanceFuel1764000000000, Safety1764100000000, Documents1764250000000, HeldReferences1764300000000, AuditTrail1764400000000, PayRulesMiles1765500000000, IdempotencyKeys1766000000000, IdempotencyKeysPerUser1766200000000, LoadStops1766400000000, Charges1766600000000],
 };
 
 @Module({

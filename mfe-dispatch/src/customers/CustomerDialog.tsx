@@ -1,10 +1,45 @@
-import { CUSTOMER_TYPES, CUSTOMER_TYPE_LABELS, customerInputSchema, type Customer } from '@tms/contracts';
-import { FormField, FormGrid, optionsOf, ResourceFormModal, SEARCHABLE, type ResourceDialogProps } from '@tms/ui';
-import { Input, Select } from 'antd';
+import { CHARGE_TERMS_LABELS, CUSTOMER_TYPES, CUSTOMER_TYPE_LABELS, customerInputSchema, type Customer } from '@tms/contracts';
+import { FormField, FormGrid, MoneyInput, optionsOf, ResourceFormModal, SEARCHABLE, WholeNumberInput, type ResourceDialogProps } from '@tms/ui';
+import { Collapse, Input, Select } from 'antd';
 import { customersApi } from './customers.api.js';
 import { customerFormValues, customerPayload, customerTexts } from './customer-form.js';
 
 const TYPE_OPTIONS = optionsOf(CUSTOMER_TYPES, CUSTOMER_TYPE_LABELS);
+
+const CHARGE_TERMS_TEXTS = { section: "Charge terms (empty: the company's, from Settings)", hours: 'hours' } as const;
+const L = CHARGE_TERMS_LABELS;
+
+/** Issue 43: the customer's own charge terms, each optional. */
+function CustomerTermsFields() {
+  return (
+    <FormGrid minWidth={180}>
+      <FormField label={L.detentionFreeHours} name="detentionFreeHours">
+        <Input inputMode="decimal" placeholder="2" suffix={CHARGE_TERMS_TEXTS.hours} autoComplete="off" />
+      </FormField>
+      <FormField label={L.detentionRatePerHour} name="detentionRatePerHour">
+        <MoneyInput />
+      </FormField>
+      <FormField label={L.detentionCapHours} name="detentionCapHours">
+        <Input inputMode="decimal" placeholder="5" suffix={CHARGE_TERMS_TEXTS.hours} autoComplete="off" />
+      </FormField>
+      <FormField label={L.billingIncrementMinutes} name="billingIncrementMinutes">
+        <WholeNumberInput placeholder="15" />
+      </FormField>
+      <FormField label={L.layoverPerDay} name="layoverPerDay">
+        <MoneyInput />
+      </FormField>
+      <FormField label={L.tonuFlat} name="tonuFlat">
+        <MoneyInput />
+      </FormField>
+      <FormField label={L.stopOffPerStop} name="stopOffPerStop">
+        <MoneyInput />
+      </FormField>
+      <FormField label={L.fuelSurchargePerMile} name="fuelSurchargePerMile">
+        <MoneyInput />
+      </FormField>
+    </FormGrid>
+  );
+}
 
 /** 'Add Customer' / 'Edit Customer'. */
 export function CustomerDialog(props: ResourceDialogProps<Customer>) {
@@ -36,6 +71,11 @@ export function CustomerDialog(props: ResourceDialogProps<Customer>) {
       <FormField label="Type" name="type">
         <Select options={TYPE_OPTIONS} showSearch={SEARCHABLE} />
       </FormField>
+      <Collapse
+        size="small"
+        items={[{ key: 'terms', label: CHARGE_TERMS_TEXTS.section, forceRender: true, children: <CustomerTermsFields /> }]}
+        style={{ marginBottom: 16 }}
+      />
     </ResourceFormModal>
   );
 }

@@ -9,11 +9,20 @@ const customer: Customer = {
   phone: '(773) 555-0142',
   address: '4100 S Packers Ave, Chicago, IL 60609',
   type: 'receiver',
+  detentionFreeHours: '1.50',
+  detentionRatePerHour: '55.00',
+  detentionCapHours: null,
+  billingIncrementMinutes: 30,
+  layoverPerDay: null,
+  tonuFlat: '250.00',
+  stopOffPerStop: null,
+  fuelSurchargePerMile: null,
 };
 
 describe('customer dialog values', () => {
   it('opens "Add Customer" empty, as a shipper', () => {
-    expect(customerFormValues(null)).toEqual({ name: '', email: '', phone: '', address: '', type: 'shipper' });
+    expect(customerFormValues(null)).toMatchObject({ name: '', email: '', phone: '', address: '', type: 'shipper' });
+    expect(customerFormValues(null)).toMatchObject({ detentionFreeHours: null, billingIncrementMinutes: null, tonuFlat: null });
   });
 
   it('opens "Edit Customer" filled from the customer and sends it back unchanged', () => {

@@ -1,16 +1,17 @@
-import { DEFAULT_CUSTOMER_TYPE, type Customer, type CustomerInput } from '@tms/contracts';
+import { CHARGE_TERM_FIELDS, DEFAULT_CUSTOMER_TYPE, type ChargeTermField, type Customer, type CustomerInput } from '@tms/contracts';
 import { resourceTexts } from '@tms/ui';
 
 /** What the Customer Management screen and its dialog say (spec 2.4, 2.8 and 8). */
 export const customerTexts = resourceTexts({ one: 'customer', many: 'customers', title: 'Customer' });
 
 /** The customer dialog's fields as the inputs hold them. */
-export interface CustomerFormValues {
+export interface CustomerFormValues extends Partial<Record<ChargeTermField, string | number | null>> {
   name: string;
   email: string;
   phone: string;
   address: string;
   type: string;
+  // And its own charge terms (issue 43): money and hours as text, the increment a whole number; empty is the company's.
 }
 
 /** The dialog's starting values: the customer being edited, or an empty shipper (spec 4). */
@@ -21,10 +22,11 @@ export function customerFormValues(customer: Customer | null): CustomerFormValue
     phone: customer?.phone ?? '',
     address: customer?.address ?? '',
     type: customer?.type ?? DEFAULT_CUSTOMER_TYPE,
+    ...Object.fromEntries(CHARGE_TERM_FIELDS.map((field) => [field, customer?.[field] ?? null])),
   };
 }
 
-/** The body of POST/PATCH /api/customers: every field is required. */
+/** The body of POST/PATCH /api/customers: every field is required but the charge terms (empty: the company's). */
 export function customerPayload(values: CustomerFormValues): CustomerInput {
   return {
     name: values.name ?? '',
@@ -32,5 +34,6 @@ export function customerPayload(values: CustomerFormValues): CustomerInput {
     phone: values.phone ?? '',
     address: values.address ?? '',
     type: values.type as CustomerInput['type'],
+    ...(Object.fromEntries(CHARGE_TERM_FIELDS.map((field) => [field, values[field] ?? null])) as Pick<CustomerInput, ChargeTermField>),
   };
 }

@@ -222,9 +222,10 @@ function upTo(max: number): string {
 }
 
 /** optionalInteger's JSON Schema for `range` (read when the schema is made: a getter's range as it is then). */
-function integerJsonSchema({ min, max }: IntegerRange, orZero: boolean): FieldJsonSchema {
+function integerJsonSchema({ min, max }: IntegerRange, orZero: boolean, required = false): FieldJsonSchema {
   const text =
     min <= 0 ? `\\+?${upTo(max)}|-${upTo(-min)}` : `\\+?(?!${upTo(min - 1)}\\s*$)${upTo(max)}`; // from min: not up to min - 1
+  if (required) return { input: { anyOf: [{ type: 'integer', minimum: min, maximum: max }, { type: 'string', pattern: trimmed(`(?:${text})`) }] }, output: { type: 'integer' } };
   return {
     input: { anyOf: [{ type: 'integer', minimum: min, maximum: max }, { type: 'string', pattern: trimmedOrEmpty(text) }, { type: 'null' }] },
     output: orZero ? { type: 'integer' } : orNull({ type: 'integer' }),
@@ -270,6 +271,21 @@ export const optionalIntegerOrZero = (message: string, range: IntegerRange = INT
   described(
     optionalInteger(message, range).transform((number) => number ?? 0),
     integerJsonSchema(range, true),
+  );
+
+/** A whole number as optionalInteger takes it, `required` when missing or empty. */
+export const requiredInteger = (required: string, message: string, range: IntegerRange = INT4_RANGE) =>
+  described(
+    z.union([z.number(), z.string()], { error: required }).transform((value, ctx) => {
+      const parsed = integerText(message, range).safeParse(value);
+      const issue = !parsed.success ? parsed.error.issues[0].message : parsed.data === null ? required : undefined;
+      if (issue) {
+        ctx.addIssue({ code: 'custom', message: issue });
+        return z.NEVER;
+      }
+      return parsed.data as number;
+    }),
+    integerJsonSchema(range, false, true),
   );
 
 /** Longer text is no amount within MONEY_RANGE; refusing it first keeps BigInt from reading megabytes of digits. */
@@ -330,6 +346,51 @@ export const optionalMoneyOrZero = described(
   optionalMoney.transform((amount) => amount ?? '0.00'),
   { input: orNull({ type: 'string', pattern: trimmedOrEmpty(MONEY_TEXT_PATTERN) }), output: MONEY_GIVEN },
 );
+
+/**
+ * A quantity with at most two decimals and at most `wholeDigits` whole digits ('1.5', '.25', '0012'), not negative,
+ * written back as 'N.NN': a charge's hours, days or stops, a term's hours. Numbers are refused, as for money: a client
+ * must not round it in floating point.
+ */
+const hundredthsText = (message: string, invalid: string, wholeDigits: number) =>
+  z
+    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? message : invalid) })
+    .trim()
+    .transform((text, ctx) => hundredthsOf(text, ctx, invalid, wholeDigits));
+
+function hundredthsOf(text: string, ctx: z.RefinementCtx, invalid: string, wholeDigits: number): string {
+  const parts = text.length <= MONEY_TEXT_MAX_LENGTH ? /^(\d*)(?:\.(\d{0,2}))?$/.exec(text) : null;
+  const whole = parts?.[1].replace(/^0+(?=\d)/, '');
+  if (!parts || !(parts[1] + (parts[2] ?? '')) || whole!.length > wholeDigits) {
+    ctx.addIssue({ code: 'custom', message: invalid });
+    return z.NEVER;
+  }
+  return `${whole || '0'}.${(parts[2] ?? '').padEnd(2, '0')}`;
+}
+const hundredthsPattern = (wholeDigits: number) => `(?=\\S{1,32}\\s*$)(?=\\.?\\d)0*\\d{0,${wholeDigits}}(?:\\.\\d{0,2})?`;
+const hundredthsGiven = (wholeDigits: number) => ({ type: 'string', pattern: `^\\d{1,${wholeDigits}}\\.\\d{2}$` });
+
+/** A quantity with at most two decimals (hundredthsText), `message` when missing or empty. */
+export const requiredHundredths = (message: string, invalid: string, wholeDigits: number) =>
+  described(
+    z
+      .string({ error: (issue) => (issue.input === undefined || issue.input === null ? message : invalid) })
+      .trim()
+      .min(1, message)
+      .pipe(hundredthsText(message, invalid, wholeDigits)),
+    { input: { type: 'string', pattern: trimmed(hundredthsPattern(wholeDigits)) }, output: hundredthsGiven(wholeDigits) },
+  );
+
+/** A quantity with at most two decimals (hundredthsText); empty, missing or null become null. */
+export const optionalHundredths = (invalid: string, wholeDigits: number) =>
+  described(
+    z
+      .string({ error: invalid })
+      .trim()
+      .nullish()
+      .transform((value, ctx) => (value ? hundredthsOf(value, ctx, invalid, wholeDigits) : null)),
+    { input: orNull({ type: 'string', pattern: trimmedOrEmpty(hundredthsPattern(wholeDigits)) }), output: orNull(hundredthsGiven(wholeDigits)) },
+  );
 
 /** Any text Postgres's uuid type takes (8-4-4-4-12 hex digits, any version): what a record's id in a path may be. */
 export const RECORD_ID_PATTERN = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';

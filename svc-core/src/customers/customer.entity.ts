@@ -21,6 +21,31 @@ export class CustomerEntity implements Customer {
   @Column({ type: 'text' })
   type!: Customer['type'];
 
+  // Its own charge terms (issue 43): each empty for the company's (ChargeTermsService).
+  @Column({ name: 'detention_free_hours', type: 'numeric', precision: 4, scale: 2, nullable: true })
+  detentionFreeHours!: string | null;
+
+  @Column({ name: 'detention_rate_per_hour', type: 'numeric', precision: 10, scale: 2, nullable: true })
+  detentionRatePerHour!: string | null;
+
+  @Column({ name: 'detention_cap_hours', type: 'numeric', precision: 4, scale: 2, nullable: true })
+  detentionCapHours!: string | null;
+
+  @Column({ name: 'billing_increment_minutes', type: 'int', nullable: true })
+  billingIncrementMinutes!: number | null;
+
+  @Column({ name: 'layover_per_day', type: 'numeric', precision: 10, scale: 2, nullable: true })
+  layoverPerDay!: string | null;
+
+  @Column({ name: 'tonu_flat', type: 'numeric', precision: 10, scale: 2, nullable: true })
+  tonuFlat!: string | null;
+
+  @Column({ name: 'stop_off_per_stop', type: 'numeric', precision: 10, scale: 2, nullable: true })
+  stopOffPerStop!: string | null;
+
+  @Column({ name: 'fuel_surcharge_per_mile', type: 'numeric', precision: 10, scale: 2, nullable: true })
+  fuelSurchargePerMile!: string | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 

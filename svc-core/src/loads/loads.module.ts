@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { ChargesModule } from '../charges/charges.module.js';
 import { DocumentsModule } from '../documents/documents.module.js';
 import { LoadEntity } from './load.entity.js';
 import { LoadsAccountingController } from './loads-accounting.controller.js';
@@ -12,7 +13,7 @@ import { StopAttentionList } from '../stops/stop-attention.js';
 import { StopWatch } from '../stops/stop-watch.service.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([LoadEntity, LoadStopEntity]), DocumentsModule],
+  imports: [TypeOrmModule.forFeature([LoadEntity, LoadStopEntity]), DocumentsModule, ChargesModule],
   controllers: [LoadsController, LoadsImportController, LoadsAccountingController, StopWatchController],
   providers: [LoadsService, LoadStops, StopWatch, StopAttentionList],
 })

@@ -37,6 +37,7 @@ import { LoadEntity } from './load.entity.js';
 import { LOAD_CONSTRAINTS } from './loads.errors.js';
 import { LoadStops } from '../stops/load-stops.js';
 import { importedStops } from '../stops/imported-stops.js';
+import { DetentionDrafts } from '../charges/detention-drafts.js';
 
 /** Loads of a driver's settlement in one answer: about 200 bytes each, well inside a NATS message. */
 const PAYABLE_PAGE = 1000;
@@ -61,6 +62,7 @@ export class LoadsService extends CrudService<LoadEntity, typeof loadInputSchema
     private readonly documentFiles: DocumentFiles,
     private readonly held: HeldReferences,
     private readonly stops: LoadStops,
+    private readonly drafts: DetentionDrafts,
   ) {
     super(repository, events, {
       entity: 'load',
@@ -166,7 +168,8 @@ export class LoadsService extends CrudService<LoadEntity, typeof loadInputSchema
   /**
    * A load's stops are written with it (LoadStops.write), and what the load keeps of them (their count, their line)
    * set before the write is audited, so its audit entry shows them. The answer has the stops; an arrival or
-   * departure first known is announced once committed. A deleted load's documents go with it (a cascade): their
+   * departure first known is announced once committed, and the load's detention and stop-off lines drafted from
+   * them (DetentionDrafts). A deleted load's documents go with it (a cascade): their
    * bytes are swept once it has committed.
    */
   protected override async effects(manager: EntityManager, change: Change<LoadEntity>) {
@@ -181,7 +184,12 @@ export class LoadsService extends CrudService<LoadEntity, typeof loadInputSchema
       load.stopsSummary = written.stopsSummary;
     }
     const events = firstKnown(stored, written.stops).map((event) => ({ ...event, loadId: load.id }));
-    return { answer: { ...load, stops: written.stops }, afterCommit: async () => this.announceStops(events) };
+    // Detention and stop-off lines follow the stops' times as written (issue 43), drafted by whoever wrote them.
+    const afterCommit = async () => {
+      this.announceStops(events);
+      await this.drafts.draft(load.id, change.context);
+    };
+    return { answer: { ...load, stops: written.stops }, afterCommit };
   }
 
   /** Arrivals and departures first known, on `{root}.events.stop.{arrived|departed}`. */

@@ -16,6 +16,7 @@ import { internalErrorReply, recordChange, type ChangeContext } from '@tms/servi
 import { DataSource, type EntityManager } from 'typeorm';
 import { firstKnown, LoadsService } from '../loads/loads.service.js';
 import { LoadStops } from './load-stops.js';
+import { DetentionDrafts } from '../charges/detention-drafts.js';
 
 /** Loads per page of stops-to-watch: 100 loads of 20 stops (the most a load has) are about 700 KB. */
 const WATCH_PAGE_LOADS = 100;
@@ -36,6 +37,7 @@ export class StopWatch {
     private readonly data: DataSource,
     private readonly loads: LoadsService,
     private readonly stops: LoadStops,
+    private readonly drafts: DetentionDrafts,
   ) {}
 
   /**
@@ -100,6 +102,9 @@ export class StopWatch {
         const { changed, events, startsTrip } = await this.data.transaction((manager) => this.record(manager, loadId, seen));
         recorded += changed;
         this.loads.announceStops(events);
+        // Detention follows GPS's times once they are committed (issue 43), outside this reply: not awaited, so the
+        // watcher is answered at once; drafts of one load run one after another (DetentionDrafts).
+        if (changed) void this.drafts.draft(loadId, BY_GPS);
         // Arrived at the first pickup: an Assigned load is under way, through its write (audited, announced).
         if (startsTrip) {
           const moved = await this.loads.update(loadId, { status: 'in-transit' }, BY_GPS);

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ServicesModule } from '../services/services.module.js';
+import { ChargesController } from './charges.controller.js';
 import { LoadsController } from './loads.controller.js';
 
-@Module({ imports: [ServicesModule], controllers: [LoadsController] })
+@Module({ imports: [ServicesModule], controllers: [LoadsController, ChargesController] })
 export class LoadsModule {}

@@ -3,6 +3,11 @@ import {
   auditQuerySchema,
   calendarFeedLinkSchema,
   calendarFeedSchema,
+  CHARGE_TERMS_PATH,
+  chargeInputSchema,
+  chargeSchema,
+  chargeTermsSchema,
+  loadChargeTermsSchema,
   complianceItemSchema,
   LOADS_ATTENTION_PATH,
   stopAttentionSchema,
@@ -166,6 +171,8 @@ const devicesInput = RESOURCE_ROUTES.find((route) => route.path === '/api/device
 
 const loadDocument = named('LoadDocument', loadDocumentSchema);
 const companyProfile = named('CompanyProfile', companyProfileSchema);
+const charge = named('Charge', chargeSchema);
+const chargeTerms = named('ChargeTerms', chargeTermsSchema);
 /** What GET /api/company answers before a profile is saved: contracts' defaults, field by field. */
 const companyDefaults = named(
   'CompanyProfileDefaults',
@@ -262,6 +269,28 @@ export const API_ROUTES: ApiRoute[] = [
     method: 'get', path: `/api/${LOADS_ATTENTION_PATH}`, tag: 'Loads', summary: "What needs attention at loads' stops", access: 'session',
     description: 'Each load assigned or in transit by its first stop that needs it: the last stop left while the load is not delivered, a stop not reached by its appointment (late), a stop GPS estimates will be (at risk).',
     answer: { status: 200, description: 'Not delivered first, then late, then at risk, the latest first', content: json(z.array(named('StopAttention', stopAttentionSchema))) }, errors: [503],
+  },
+  // What the carrier is owed beyond the rate (issue 43).
+  { method: 'get', path: '/api/loads/{id}/charges', tag: 'Charges', summary: "A load's charge lines", access: 'session', answer: { status: 200, description: 'Oldest first', content: json(z.array(charge)) }, errors: [404, 503] },
+  {
+    method: 'post', path: '/api/loads/{id}/charges', tag: 'Charges', summary: 'Add a charge line to a load', access: 'session', body: json(named('ChargeInput', chargeInputSchema)),
+    description: "The amount is quantity x rate, rounded half up to the cent, worked out by the server. A create may leave out `rate` for a code the terms price (DETENTION, LAYOVER, TONU, STOP_OFF, FUEL_SURCHARGE): the terms that apply to the load give it. A stop or document must be the load's. One DETENTION and one STOP_OFF line per stop.",
+    answer: { status: 201, description: 'The line as stored', content: json(charge) }, errors: [400, 404, 409, 413, 503],
+  },
+  {
+    method: 'patch', path: '/api/loads/{id}/charges/{chargeId}', tag: 'Charges', summary: 'Change a charge line (approve, deny, edit)', access: 'session', body: json(named('ChargeChanges', changes(chargeInputSchema))),
+    answer: { status: 200, description: 'The line as stored, its amount worked out again', content: json(charge) }, errors: [400, 404, 409, 413, 503],
+  },
+  { method: 'delete', path: '/api/loads/{id}/charges/{chargeId}', tag: 'Charges', summary: 'Delete a charge line', access: 'session', answer: { status: 204, description: 'Deleted' }, errors: [404, 503] },
+  {
+    method: 'get', path: `/api/loads/{id}/${CHARGE_TERMS_PATH}`, tag: 'Charges', summary: 'The charge terms that apply to a load', access: 'session',
+    answer: { status: 200, description: "Its customer's own terms where it has them, else the company's, each with where it comes from", content: json(named('LoadChargeTerms', loadChargeTermsSchema)) }, errors: [404, 503],
+  },
+  { method: 'get', path: `/api/${CHARGE_TERMS_PATH}`, tag: 'Charges', summary: "The company's charge terms", access: 'session', answer: { status: 200, description: 'The terms (the defaults until saved)', content: json(chargeTerms) }, errors: [503] },
+  {
+    method: 'put', path: `/api/${CHARGE_TERMS_PATH}`, tag: 'Charges', summary: "Save the company's charge terms", access: 'session', body: json(chargeTerms),
+    description: 'The whole of them; a customer may override each field. Audited as `charge-terms`.',
+    answer: { status: 200, description: 'The terms as saved', content: json(chargeTerms) }, errors: [400, 503],
   },
   { method: 'get', path: '/api/documents/{id}/download', tag: 'Loads', summary: 'Download a document', access: 'session', answer: { status: 200, description: 'The file, as an attachment named after it, of the type it was kept as', content: { type: '*/*' } }, errors: [400, 404, 503] },
   { method: 'delete', path: '/api/documents/{id}', tag: 'Loads', summary: 'Delete a document', access: 'session', answer: { status: 204, description: 'Deleted' }, errors: [400, 404, 503] },

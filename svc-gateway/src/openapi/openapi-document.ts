@@ -106,7 +106,7 @@ function queryParameters(query: z.ZodObject, schemas: Schemas): Json[] {
 }
 
 const pathParameters = (path: string): Json[] =>
-  [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: name === 'id' ? { type: 'string', pattern: RECORD_ID_PATTERN } : { type: 'string' } }));
+  [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: name === 'id' || name.endsWith('Id') ? { type: 'string', pattern: RECORD_ID_PATTERN } : { type: 'string' } }));
 
 /** The error answers of a route: its own, and those its access brings. */
 function errorAnswers(route: ApiRoute): Json {

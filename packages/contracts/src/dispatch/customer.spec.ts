@@ -6,9 +6,15 @@ const customerIssues = (fields: Record<string, unknown>) => {
   return result.success ? {} : fieldIssues(result.error);
 };
 
+/** A customer without charge terms of its own (issue 43): each empty, the company's. */
+const NO_OWN_TERMS = {
+  detentionFreeHours: null, detentionRatePerHour: null, detentionCapHours: null, billingIncrementMinutes: null,
+  layoverPerDay: null, tonuFlat: null, stopOffPerStop: null, fuelSurchargePerMile: null,
+};
+
 describe('customer schema', () => {
   it('takes a customer as the form sends it, trimmed', () => {
-    expect(customerInputSchema.parse({ ...valid, name: ' Harbor Foods ', type: 'receiver' })).toEqual({ ...valid, type: 'receiver' });
+    expect(customerInputSchema.parse({ ...valid, name: ' Harbor Foods ', type: 'receiver' })).toEqual({ ...valid, type: 'receiver', ...NO_OWN_TERMS });
   });
 
   it('reports the spec message for each missing or invalid field', () => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { choice, requiredEmail, requiredLinesText, requiredText } from '../fields.js';
 import { SHARED_MESSAGES } from '../messages.js';
+import { customerChargeTermsFields } from './charge-terms.js';
 
 export const CUSTOMER_TYPES = ['shipper', 'receiver'] as const;
 export type CustomerType = (typeof CUSTOMER_TYPES)[number];
@@ -31,6 +32,8 @@ export const customerInputSchema = z.object({
   phone: requiredText(CUSTOMER_MESSAGES.phone),
   address: requiredLinesText(CUSTOMER_MESSAGES.address),
   type: choice(CUSTOMER_TYPES, CUSTOMER_MESSAGES.type),
+  // Issue 43: its own charge terms, each optional (empty is the company's).
+  ...customerChargeTermsFields,
 });
 export type CustomerInput = z.input<typeof customerInputSchema>;
 export type CustomerFields = z.output<typeof customerInputSchema>;

@@ -237,13 +237,15 @@ export const LOAD_STOP_ACTIONS = {
 /** `GET /api/loads/attention`: LOAD_STOP_ACTIONS.attention over HTTP. */
 export const LOADS_ATTENTION_PATH = 'loads/attention';
 
-export const STOP_ATTENTION_KINDS = ['departed-last', 'late', 'at-risk'] as const;
+export const STOP_ATTENTION_KINDS = ['departed-last', 'late', 'detention', 'at-risk'] as const;
 export type StopAttentionKind = (typeof STOP_ATTENTION_KINDS)[number];
-export const STOP_ATTENTION_LABELS: Record<StopAttentionKind, string> = { 'departed-last': 'Not delivered', late: 'Late', 'at-risk': 'At risk' };
+export const STOP_ATTENTION_LABELS: Record<StopAttentionKind, string> = { 'departed-last': 'Not delivered', late: 'Late', detention: 'Detention', 'at-risk': 'At risk' };
 
 export const STOP_ATTENTION_MESSAGES = {
   departedLast: 'Departed last stop, not delivered',
   late: (sequence: number, location: string, minutes: number) => `Stop ${sequence} (${location}) is late by ${lateText(minutes)}`,
+  /** Issue 43: a truck waiting within DETENTION_NOTICE_MINUTES before its free time ends: brokers want notice before. */
+  detention: (time: string, place: string) => `Detention starts at ${time} at ${place}, tell the broker now`,
   atRisk: (sequence: number, location: string, minutes: number) => `Stop ${sequence} (${location}) is at risk: ${lateText(minutes)} late at ${RISK_SPEED_MPH} mph`,
 } as const;
 
@@ -255,7 +257,7 @@ export const stopAttentionSchema = z.object({
   stopId: z.string(),
   sequence: z.number().int(),
   location: z.string(),
-  lateMinutes: z.number().int().describe("Minutes past the appointment's end (late), or the estimate's minutes past it (at risk); 0 for departed-last"),
+  lateMinutes: z.number().int().describe("Minutes past the appointment's end (late), or the estimate's minutes past it (at risk); 0 for departed-last; for detention, minutes past the free time's end (negative: it is still ahead)"),
   message: z.string(),
 });
 export type StopAttention = z.infer<typeof stopAttentionSchema>;
