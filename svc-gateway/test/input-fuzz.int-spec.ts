@@ -24,7 +24,7 @@ const TEST_TIMEOUT_MS = LANE_TIME_LIMIT_MS + 30_000;
 /** What no error answer may contain: stack frames, SQL, driver and runtime error names, file paths. */
 const INTERNALS = /QueryFailedError|\bstack\b|\bat \S+ \(|\bat .+:\d+:\d+|SELECT|INSERT|UPDATE .* SET|violates|node_modules|TypeError|\.(ts|js):\d+/;
 
-type FieldKind = 'choice' | 'reference' | 'references' | 'date' | 'email' | 'money' | 'integer' | 'text' | 'stops';
+type FieldKind = 'choice' | 'reference' | 'references' | 'date' | 'email' | 'money' | 'decimal' | 'integer' | 'text' | 'stops';
 
 interface Field {
   name: string;
@@ -50,6 +50,8 @@ function describeField(name: string, schema: z.ZodType): Field {
   if (accepts('2027-03-04')) return { ...field, kind: 'date' };
   if (accepts('ann@example.com')) return { ...field, kind: 'email' };
   if (accepts('1234.50')) return { ...field, kind: 'money' };
+  // Small amounts with cents' precision that are no money (a customer's detention hours).
+  if (accepts('1.5')) return { ...field, kind: 'decimal' };
   if (INTEGER_ANCHORS.some(accepts)) return { ...field, kind: 'integer' };
   if (accepts([{ type: 'pickup', location: 'Dallas, TX' }, { type: 'delivery', location: 'Tulsa, OK' }])) return { ...field, kind: 'stops' };
   throw new Error(`The fuzz test cannot tell what ${name} holds: teach describeField its kind`);
@@ -125,6 +127,8 @@ function validValue(field: Field): fc.Arbitrary<unknown> {
           .tuple(fc.integer({ min: 0, max: Number.parseInt(MONEY_RANGE.max) }), fc.stringMatching(/^(\.\d{1,2})?$/))
           .map(([dollars, cents]) => `${dollars}${cents}`),
       );
+    case 'decimal':
+      return accepted(fc.tuple(fc.integer({ min: 0, max: 99 }), fc.stringMatching(/^(\.\d{1,2})?$/)).map(([whole, part]) => `${whole}${part}`));
     case 'integer': {
       const anchors = INTEGER_ANCHORS.filter((anchor) => field.schema.safeParse(anchor).success);
       return accepted(
@@ -238,6 +242,7 @@ function nearMiss(field: Field): fc.Arbitrary<unknown> {
     case 'email':
       return fc.constantFrom(...ODD_EMAILS);
     case 'money':
+    case 'decimal':
       return fc.oneof(fc.constantFrom(...ODD_MONEY, ...NUMERIC_TEXT), fc.double());
     case 'integer':
       return fc.oneof(fc.constantFrom(...ODD_NUMBERS, ...NUMERIC_TEXT), fc.integer(), fc.double());

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalDate } from '../fields.js';
+import { requiredDate } from '../fields.js';
 
 /**
  * Receivables aging (issue 46): what each customer owes, by how long past due, as of a day (`GET
@@ -24,9 +24,11 @@ export function agingBucket(daysPastDue: number): AgingBucket {
   return 'over90';
 }
 
+export const AGING_MESSAGES = { asOf: 'As of must be a date like 2026-06-30' } as const;
+
 export const agingQuerySchema = z.object({
-  /** The day aged as of ('YYYY-MM-DD'); the company's today when left out. */
-  asOf: optionalDate,
+  /** The day aged as of ('YYYY-MM-DD'); the company's today when left out (a query holds no null). */
+  asOf: requiredDate(AGING_MESSAGES.asOf).optional(),
 });
 
 const money = z.string();

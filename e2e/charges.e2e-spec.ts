@@ -1,0 +1,70 @@
+import type { Customer, Load } from '@tms/contracts';
+import { launchBrowser, newSession, recordDialogs, signIn, type Browser, type Page } from './support/browser.js';
+import { apiSteps, screenSteps } from './support/steps.js';
+
+/**
+ * What the carrier is owed beyond the rate (issue 43), end to end: a load whose truck waited 4 hours at its pickup
+ * (arrived at the appointment, left 4 h later: 2 h over the 2 free hours at $40.00) has a Detention line drafted by
+ * itself; the Loads row menu's 'Charges' drawer shows it waiting for approval, approves it, and adds a lumper fee.
+ * Every record this file makes carries 'CHG' and is deleted at the end: the other browser tests share the system.
+ */
+let browser: Browser;
+let page: Page;
+let customer: Customer;
+
+const { getList, post, remove } = apiSteps(() => page);
+const { row, choose, openRowMenu, navigate } = screenSteps(() => page);
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  ({ page } = await newSession(browser));
+  recordDialogs(page);
+  await signIn(page, 'charges.dispatcher@example.com');
+  customer = await post<Customer>('customers', { name: 'Chg Dock Foods', email: 'ap@chg.example.com', phone: '555-0160', address: '1 Dock Rd, Joliet, IL', type: 'shipper' });
+  await post<Load>('loads', {
+    loadNumber: 'LD-CHG-1', customerId: customer.id, status: 'delivered', pickupLocation: 'x', pickupDate: '2027-01-01', deliveryLocation: 'x', deliveryDate: '2027-01-01', rate: '2100.00',
+    stops: [
+      { type: 'pickup', location: 'Joliet, IL', facility: 'Acme DC', appointmentStart: '2026-11-20T14:00:00Z', appointmentEnd: '2026-11-20T16:00:00Z', arrivedAt: '2026-11-20T14:00:00Z', departedAt: '2026-11-20T18:00:00Z' },
+      { type: 'delivery', location: 'Peoria, IL', appointmentStart: '2026-11-21T14:00:00Z' },
+    ],
+  });
+});
+
+afterAll(async () => {
+  if (page) {
+    for (const load of (await getList<Load>('loads')).filter((load) => load.customerId === customer?.id)) await remove('loads', load.id);
+    if (customer) await remove('customers', customer.id);
+  }
+  await browser?.close();
+});
+
+describe("the Loads row menu's Charges", () => {
+  it('shows the detention drafted from the stop, approves it, and adds a lumper fee priced to the cent', async () => {
+    await navigate('Loads');
+    await openRowMenu('LD-CHG-1', 'Charges');
+    const drawer = page.locator('.ant-drawer').filter({ hasText: 'Charges: LD-CHG-1' });
+    const lines = drawer.getByTestId('charge-lines');
+    const detention = lines.getByRole('row').filter({ hasText: 'Detention' });
+    await detention.waitFor();
+    await expect(detention.innerText()).resolves.toMatch(/Detention[\s\S]*2 hour[\s\S]*\$40\.00\s+\$80\.00\s+Requested/);
+    await drawer.getByText('1 charge waits for approval').waitFor();
+
+    await detention.getByRole('button', { name: 'Approve' }).click();
+    await detention.filter({ hasText: 'Approved' }).waitFor();
+    await expect(drawer.getByTestId('approved-total').innerText()).resolves.toBe('Approved and billable: $80.00');
+
+    await drawer.getByRole('button', { name: 'Add Charge' }).click();
+    const dialog = page.getByTestId('charge-dialog').getByRole('dialog').or(page.getByRole('dialog', { name: 'Add Charge' })).first();
+    await choose(dialog, 'Code', 'Lumper');
+    await dialog.getByLabel('Quantity').fill('1');
+    await dialog.getByLabel('Rate').fill('187.5');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    const lumper = lines.getByRole('row').filter({ hasText: 'Lumper' });
+    await lumper.waitFor();
+    await expect(lumper.innerText()).resolves.toMatch(/\$187\.50\s+\$187\.50\s+Requested/);
+    await page.screenshot({ path: 'test-results/charges-drawer.png' });
+    await drawer.getByRole('button', { name: 'Close' }).click();
+    await drawer.waitFor({ state: 'hidden' });
+    await row('LD-CHG-1').waitFor();
+  });
+});
