@@ -247,12 +247,14 @@ describe('Loads', () => {
     await fillLoad(dialog, { number: 'DSP-L1', pickup: 'Chicago, IL', delivery: 'Dallas, TX', rate: '1234.5', expenses: '0.10', weight: '42000' });
     await choose(dialog, 'Assigned Driver', 'Dana Dispatch');
     await choose(dialog, 'Assigned Truck', 'DSP-101');
+    // A pending load given a driver and a truck is Assigned (issue 47), shown in its Status field before it is saved.
+    await dialog.locator('.ant-select').filter({ hasText: 'Assigned' }).filter({ hasNotText: 'DSP' }).first().waitFor();
     const sent = page.waitForRequest((request) => request.method() === 'POST' && request.url().endsWith('/api/loads'));
     await submit(dialog, 'Create Load').click();
     const body = (await sent).postDataJSON();
-    expect(body).toMatchObject({ loadNumber: 'DSP-L1', status: 'pending', rate: '1234.50', expenses: '0.10', weight: 42000, pickupDate: '2027-03-04', deliveryDate: '2027-03-06' });
+    expect(body).toMatchObject({ loadNumber: 'DSP-L1', status: 'assigned', rate: '1234.50', expenses: '0.10', weight: 42000, pickupDate: '2027-03-04', deliveryDate: '2027-03-06' });
     await dialog.waitFor({ state: 'hidden' });
-    await expect(row('DSP-L1').innerText()).resolves.toMatch(/DSP-L1\s+Pending\s+Chicago, IL → Dallas, TX\s+Mar 4, 2027\s+Mar 6, 2027\s+\$1,234\.50/);
+    await expect(row('DSP-L1').innerText()).resolves.toMatch(/DSP-L1\s+Assigned\s+Chicago, IL → Dallas, TX\s+Mar 4, 2027\s+Mar 6, 2027\s+\$1,234\.50/);
   });
 
   it('keeps the generated load number when the user does not change it', async () => {
