@@ -168,8 +168,8 @@ describe("'Create Invoice' from a delivered load", () => {
     });
     await page.reload();
     await page.getByPlaceholder('Search loads...').fill('LD-MNY');
-    expect(await rowMenuItems('LD-MNY-9')).toEqual(['Edit', 'Stops', 'Delete']);
-    expect(await rowMenuItems('LD-MNY-1')).toEqual(['Edit', 'Stops', 'Create Invoice', 'Delete']);
+    expect(await rowMenuItems('LD-MNY-9')).toEqual(['Edit', 'Stops', 'Charges', 'Delete']);
+    expect(await rowMenuItems('LD-MNY-1')).toEqual(['Edit', 'Stops', 'Charges', 'Create Invoice', 'Delete']);
 
     await openRowMenu('LD-MNY-1', 'Create Invoice');
     const dialog = page.getByRole('dialog', { name: 'Create Invoice' });
@@ -193,7 +193,7 @@ describe("'Create Invoice' from a delivered load", () => {
     await page.getByRole('link', { name: 'Loads', exact: true }).click();
     await page.getByPlaceholder('Search loads...').fill('LD-MNY-1');
     await expect(row('LD-MNY-1').innerText()).resolves.toMatch(/LD-MNY-1\s+Invoiced/);
-    expect(await rowMenuItems('LD-MNY-1')).toEqual(['Edit', 'Stops', 'Delete']);
+    expect(await rowMenuItems('LD-MNY-1')).toEqual(['Edit', 'Stops', 'Charges', 'Delete']);
 
     await page.getByRole('link', { name: 'Accounting', exact: true }).click();
     await page.getByRole('tab', { name: 'Invoices' }).click();

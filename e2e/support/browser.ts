@@ -49,6 +49,9 @@ export async function newSession(browser: Browser, options: { width?: number; he
 /** Signs in as a real user would: landing page → Log In → the development issuer's page → back in the app. */
 export async function signIn(page: Page, email = `dispatcher+${Date.now()}@example.com`) {
   await page.goto('/');
+  // The landing page shows while the sign-in status loads (spec 2.1) and is drawn again once it has: a click between
+  // the two was seen lost (the phone-sized a11y run of a CI check).
+  await page.waitForLoadState('networkidle');
   await page.getByRole('button', { name: 'Log In' }).first().click();
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Sign in' }).click();
