@@ -16,18 +16,21 @@ import { IftaModule } from './ifta/ifta.module.js';
 import { IdempotencyKeys1766100000000 } from './migrations/1766100000000-idempotency-keys.js';
 import { IdempotencyKeysPerUser1766200000000 } from './migrations/1766200000000-idempotency-keys-per-user.js';
 import { IssuedInvoices1766300000000 } from './migrations/1766300000000-issued-invoices.js';
+import { Remittances1766700000000 } from './migrations/1766700000000-remittances.js';
 import { CompanyProfileEntity } from './company/company-profile.entity.js';
 import { CompanyModule } from './company/company.module.js';
 import { PaymentEntity } from './payments/payment.entity.js';
 import { PaymentsModule } from './payments/payments.module.js';
+import { RemittanceEntity } from './remittances/remittance.entity.js';
+import { RemittancesModule } from './remittances/remittances.module.js';
 import { SettlementEntity } from './settlements/settlement.entity.js';
 import { SettlementsModule } from './settlements/settlements.module.js';
 
 /** svc-accounting owns the `accounting` schema: every entity and migration of the service is listed here. */
 export const ACCOUNTING_DATABASE = {
   schema: 'accounting',
-  entities: [InvoiceEntity, PaymentEntity, ExpenseEntity, SettlementEntity, CompanyProfileEntity],
-  migrations: [Accounting1764000000000, AuditTrail1764400000000, CompanySettlementLoads1765500000000, IftaRates1766000000000, IdempotencyKeys1766100000000, IdempotencyKeysPerUser1766200000000, IssuedInvoices1766300000000],
+  entities: [InvoiceEntity, PaymentEntity, RemittanceEntity, ExpenseEntity, SettlementEntity, CompanyProfileEntity],
+  migrations: [Accounting1764000000000, AuditTrail1764400000000, CompanySettlementLoads1765500000000, IftaRates1766000000000, IdempotencyKeys1766100000000, IdempotencyKeysPerUser1766200000000, IssuedInvoices1766300000000, Remittances1766700000000],
 };
 
 @Module({
@@ -43,6 +46,7 @@ export const ACCOUNTING_DATABASE = {
     InvoicesModule,
     ExpensesModule,
     PaymentsModule,
+    RemittancesModule,
     SettlementsModule,
     CompanyModule,
     IftaRatesModule,

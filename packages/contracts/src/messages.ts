@@ -36,6 +36,7 @@ function countedList(uses: RecordUse[]): string {
 export const HOLDER_NAMES: Record<string, { one: string; many: string }> = {
   'accounting.invoices': { one: 'invoice', many: 'invoices' },
   'accounting.payments': { one: 'payment', many: 'payments' },
+  'accounting.remittances': { one: 'remittance', many: 'remittances' },
   'accounting.expenses': { one: 'expense', many: 'expenses' },
   'accounting.settlements': { one: 'settlement', many: 'settlements' },
   'telematics.devices': { one: 'GPS device', many: 'GPS devices' },

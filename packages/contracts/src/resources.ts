@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { expenseInputSchema } from './accounting/expense.js';
 import { invoiceInputSchema } from './accounting/invoice.js';
 import { paymentInputSchema } from './accounting/payment.js';
+import { remittanceInputSchema } from './accounting/remittance.js';
 import { settlementInputSchema } from './accounting/settlement.js';
 import { customerInputSchema } from './dispatch/customer.js';
 import { loadInputSchema } from './dispatch/load.js';
@@ -31,6 +32,7 @@ export const RESOURCE_SCHEMAS = {
   invoices: invoiceInputSchema,
   expenses: expenseInputSchema,
   payments: paymentInputSchema,
+  remittances: remittanceInputSchema,
   settlements: settlementInputSchema,
   inspections: inspectionInputSchema,
   accidents: accidentInputSchema,

@@ -37,6 +37,7 @@ export const RESOURCE_OWNERS = {
   invoices: 'accounting',
   expenses: 'accounting',
   payments: 'accounting',
+  remittances: 'accounting',
   settlements: 'accounting',
   inspections: 'core',
   accidents: 'core',

@@ -29,6 +29,10 @@ export class PaymentEntity implements Payment {
   @Column({ type: 'text', nullable: true })
   notes!: string | null;
 
+  /** The remittance that made it (a real foreign key), reversed whole; null for a payment recorded alone. */
+  @Column({ name: 'remittance_id', type: 'uuid', nullable: true })
+  remittanceId!: string | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 

@@ -1,10 +1,12 @@
 import { Controller, Get, HttpException, Inject, Param, Query, Res } from '@nestjs/common';
 import {
   INVOICE_FILE_ACTIONS,
+  REMITTANCE_CREDIT_ACTION,
   RENDERED_FILE_TTL_MS,
   renderedFilesBucket,
   rpcSubject,
   SETTLEMENT_FILE_ACTIONS,
+  type CustomerCredit,
   type InvoiceDraft,
   type OverdueInvoice,
   type RenderedFile,
@@ -46,6 +48,11 @@ export class AccountingFilesController {
   @Get('invoices/overdue')
   overdueInvoices(@RequestId() requestId?: string): Promise<OverdueInvoice[]> {
     return this.services.call<OverdueInvoice[]>('accounting', this.subject('invoices', INVOICE_FILE_ACTIONS.overdue), {}, { requestId });
+  }
+
+  @Get('remittances/credit')
+  remittanceCredit(@Query('customerId') customerId: unknown, @RequestId() requestId?: string): Promise<CustomerCredit> {
+    return this.services.call<CustomerCredit>('accounting', this.subject('remittances', REMITTANCE_CREDIT_ACTION), { customerId }, { requestId });
   }
 
   @Get('settlements/draft')
@@ -90,7 +97,7 @@ export class AccountingFilesController {
     res.end(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
   }
 
-  private subject(resource: 'invoices' | 'settlements', action: string) {
+  private subject(resource: 'invoices' | 'settlements' | 'remittances', action: string) {
     return rpcSubject(this.services.subjectRoot, 'accounting', resource, action);
   }
 }

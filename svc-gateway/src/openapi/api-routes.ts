@@ -44,6 +44,9 @@ import {
   invoiceDraftQuerySchema,
   invoiceDraftSchema,
   OVERDUE_INVOICES_MAX,
+  REMITTANCE_CREDIT_PATH,
+  customerCreditSchema,
+  remittanceSchema,
   OVERDUE_INVOICES_PATH,
   overdueInvoiceSchema,
   invoiceSchema,
@@ -95,7 +98,7 @@ export interface ApiRoute {
 /** A record as every answer gives it: the fields a create takes, as stored, with its id (and whatever the owner adds). */
 const record = (schema: z.ZodObject) => schema.extend({ id: z.uuid() }).loose();
 /** Records whose contract says what the owner adds. */
-const RECORD_SCHEMAS: Partial<Record<ResourceName, z.ZodObject>> = { devices: deviceSchema, invoices: invoiceSchema };
+const RECORD_SCHEMAS: Partial<Record<ResourceName, z.ZodObject>> = { devices: deviceSchema, invoices: invoiceSchema, remittances: remittanceSchema };
 
 /** The update rule of every resource's owner (service-kit's CrudService): any subset of the create's fields, nothing else. */
 const changes = (schema: z.ZodObject) => schema.partial().strict();
@@ -309,6 +312,12 @@ export const API_ROUTES: ApiRoute[] = [
     method: 'get', path: `/api/${OVERDUE_INVOICES_PATH}`, tag: 'Invoices', summary: 'The invoices overdue', access: 'session',
     description: `Sent invoices become overdue by themselves once their due date is past in the company's calendar with a balance left (checked hourly). At most ${OVERDUE_INVOICES_MAX}.`,
     answer: { status: 200, description: 'The longest overdue first', content: json(z.array(named('OverdueInvoice', overdueInvoiceSchema))) }, errors: [503],
+  },
+  {
+    method: 'get', path: `/api/${REMITTANCE_CREDIT_PATH}`, tag: 'Remittances', summary: "A customer's credit", access: 'session',
+    query: z.object({ customerId: z.uuid().describe('The customer') }),
+    description: 'What their remittances left unapplied, less what later remittances spent: offered on their next one (`creditUsed`).',
+    answer: { status: 200, description: 'The credit', content: json(named('CustomerCredit', customerCreditSchema)) }, errors: [400, 503],
   },
   { method: 'get', path: '/api/invoices/{id}/pdf', tag: 'Invoices', summary: 'The invoice as a PDF', access: 'session', answer: { status: 200, description: 'A freight bill (49 CFR 373.103), as an attachment', content: pdf }, errors: [400, 404, 503] },
   { method: 'get', path: '/api/invoices/{id}/packet', tag: 'Invoices', summary: "The invoice and its load's documents as one PDF", access: 'session', answer: { status: 200, description: 'As an attachment', content: pdf }, errors: [400, 404, 503] },

@@ -3,6 +3,7 @@ export * from './amounts.js';
 export * from './invoice.js';
 export * from './expense.js';
 export * from './payment.js';
+export * from './remittance.js';
 export * from './pay.js';
 export * from './settlement.js';
 export * from './company.js';

@@ -36,4 +36,6 @@ export type PaymentFields = z.output<typeof paymentInputSchema>;
 
 export interface Payment extends PaymentFields {
   id: string;
+  /** The remittance that made it (issue 46), which is reversed whole; none for a payment recorded alone. */
+  remittanceId?: string | null;
 }

@@ -81,15 +81,19 @@ export type Change<Entity> =
   | { kind: 'update'; record: Entity; before: Readonly<Entity>; fields: WriteFields; context: ChangeContext }
   | { kind: 'delete'; record?: undefined; before: Readonly<Entity>; context: ChangeContext };
 
-/** A record a write changed besides its own, announced as updated once the write commits (a payment's invoice). */
+/**
+ * A record a write changed besides its own, announced once the write commits: as updated (a payment's invoice), or
+ * as `change` says (the payments a remittance makes or takes back).
+ */
 export interface ChangedRecord {
   entity: string;
   record: unknown;
+  change?: ChangeKind;
 }
 
 /** What a write's effects did besides the record: for the pipeline to announce, answer and finish once it commits. */
 export interface Effects<Entity> {
-  /** Other records the effects changed, announced as updated (a payment's invoices). */
+  /** Other records the effects changed, announced (ChangedRecord: a payment's invoices). */
   changed?: ChangedRecord[];
   /** The answer instead of the record as saved (a new device with its token, which is never announced). */
   answer?: Entity;
@@ -384,7 +388,7 @@ export class CrudService<Entity extends ObjectLiteral & { id: string }, Schema e
 
   /** The last step of a committed write's effects: the records they changed announced, then their after-commit work. */
   private async finish({ changed, afterCommit }: Effects<Entity>) {
-    for (const { entity, record } of changed ?? []) this.announce('updated', record, entity);
+    for (const { entity, record, change } of changed ?? []) this.announce(change ?? 'updated', record, entity);
     await afterCommit?.();
   }
 
