@@ -1,6 +1,6 @@
 import { PlusOutlined, SearchOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, Input } from 'antd';
-import { useCallback, useState, type ComponentType } from 'react';
+import { useCallback, useState, type ComponentType, type ReactNode } from 'react';
 import { ExportButton } from './ExportButton.js';
 import { ImportDialog } from './ImportDialog.js';
 import { PageHeader } from './PageHeader.js';
@@ -31,6 +31,8 @@ export interface ListPageProps<T extends { id: string }>
   api: Pick<ResourceApi<T>, 'resource' | 'useList' | 'useDelete' | 'useImport'>;
   /** Offer 'Import' (a CSV, ImportDialog, titled so: 'Import Trucks'), for a resource the server imports (contracts' IMPORTS). */
   importTitle?: string;
+  /** More buttons, before the add button (beyond the spec: Payments' 'Receive Payment'). */
+  actions?: ReactNode;
 }
 
 /**
@@ -38,7 +40,7 @@ export interface ListPageProps<T extends { id: string }>
  * and its create/edit dialog. A screen declares only its texts, columns, search fields and dialog.
  */
 export function ListPage<T extends { id: string }>(props: ListPageProps<T>) {
-  const { title, subtitle, texts, dialog: Dialog, addFromEmptyState = false, headingLevel = 1, importTitle, ...table } = props;
+  const { title, subtitle, texts, dialog: Dialog, addFromEmptyState = false, headingLevel = 1, importTitle, actions, ...table } = props;
   const [search, setSearch] = useState('');
   const [importing, setImporting] = useState(false);
   // Each opening mounts a fresh dialog (a new `session`), so its form starts from the record or the defaults.
@@ -66,6 +68,7 @@ export function ListPage<T extends { id: string }>(props: ListPageProps<T>) {
                 Import
               </Button>
             )}
+            {actions}
             {addButton}
           </Flex>
         }

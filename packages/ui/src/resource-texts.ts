@@ -39,7 +39,7 @@ export interface ResourceNoun {
 }
 
 /** The verb of the Create/Add button: spec 2.4 says 'creating' or 'adding' depending on the screen. */
-export type CreateVerb = 'add' | 'create' | 'record' | 'report';
+export type CreateVerb = 'add' | 'create' | 'record' | 'receive' | 'report';
 
 /** Spec 2.4: with a search active, the empty state's hint. */
 export const SEARCH_EMPTY_HINT = 'Try adjusting your search';
