@@ -2,8 +2,8 @@
  * `npm run bench:money`: issue 26's goals on a fresh system. An invoice PDF (goal: median at most 150 ms), the packet
  * of an invoice whose load has three one-page PDF documents (at most 500 ms), and the draft settlement of a driver
  * with 1,000 delivered loads in the period (at most 200 ms), each asked one at a time; then issue 46's receivables
- * aging over 50,000 invoices of 500 customers, a third of them partly paid (at most 500 ms). Prints the figures;
- * asserts nothing.
+ * aging over 50,000 invoices of 500 customers, a third of them partly paid (at most 500 ms), and a remittance over
+ * 200 invoices saved (at most 1 s), REMITTANCES of them one after another. Prints the figures; asserts nothing.
  *   BENCH_SECONDS   how long each scenario runs (default 10)
  */
 import pg from 'pg';
@@ -61,6 +61,32 @@ async function seedLoads(databaseUrl, customerId) {
 }
 
 const AGING_INVOICES = 50_000;
+const REMITTANCES = 20;
+const REMITTED_INVOICES = 200;
+
+/** REMITTANCES × REMITTED_INVOICES sent invoices of one customer, straight into svc-accounting's table. */
+async function seedOpenInvoices(databaseUrl, customerId) {
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    const { rows } = await db.query(
+      `INSERT INTO accounting.invoices (invoice_number, load_id, customer_id, status, invoice_date, due_date, subtotal, tax, total, paid_amount)
+       SELECT 'INV-RMT-' || n, gen_random_uuid(), $1, 'sent', current_date - 40, current_date - 10, 1000 + n % 700 + 0.45, 0, 1000 + n % 700 + 0.45, 0
+       FROM generate_series(1, $2::int) n RETURNING id, total::text AS total`,
+      [customerId, REMITTANCES * REMITTED_INVOICES],
+    );
+    return rows;
+  } finally {
+    await db.end();
+  }
+}
+
+/** The median, 90th percentile and slowest of some durations in ms. */
+function spread(durations) {
+  const sorted = [...durations].sort((a, b) => a - b);
+  const at = (share) => sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))].toFixed(0);
+  return `p50 ${at(0.5)} ms  p90 ${at(0.9)} ms  max ${sorted.at(-1).toFixed(0)} ms`;
+}
 
 /** AGING_INVOICES invoices of 500 customers over the past year, straight into svc-accounting's table, with payments. */
 async function seedInvoices(databaseUrl) {
@@ -126,6 +152,21 @@ try {
   await measure(`draft, ${LOADS} loads (<= 200 ms)`, { url: `${system.url}${draftPath}`, ...one });
   await seedInvoices(system.databaseUrl);
   await measure(`aging, ${AGING_INVOICES.toLocaleString('en-US')} invoices (<= 500 ms)`, { url: `${system.url}/api/reports/aging`, ...one });
+
+  // Each remittance pays the next 200 invoices in full, one at a time, as the back office saves them.
+  const open = await seedOpenInvoices(system.databaseUrl, customer.id);
+  const durations = [];
+  for (let n = 0; n < REMITTANCES; n++) {
+    const paid = open.slice(n * REMITTED_INVOICES, (n + 1) * REMITTED_INVOICES);
+    const amount = paid.reduce((cents, invoice) => cents + BigInt(invoice.total.replace('.', '')), 0n);
+    const started = performance.now();
+    await api('POST', '/api/remittances', {
+      customerId: customer.id, amount: `${amount / 100n}.${String(amount % 100n).padStart(2, '0')}`, paymentDate: '2027-03-10', paymentMethod: 'ACH',
+      applications: paid.map((invoice) => ({ invoiceId: invoice.id, amount: invoice.total })),
+    });
+    durations.push(performance.now() - started);
+  }
+  console.log(`remittance over ${REMITTED_INVOICES} invoices (<= 1 s), ${REMITTANCES} in a row: ${spread(durations)}`);
 } finally {
   await system.stop();
 }
