@@ -24,7 +24,7 @@ const TEST_TIMEOUT_MS = LANE_TIME_LIMIT_MS + 30_000;
 /** What no error answer may contain: stack frames, SQL, driver and runtime error names, file paths. */
 const INTERNALS = /QueryFailedError|\bstack\b|\bat \S+ \(|\bat .+:\d+:\d+|SELECT|INSERT|UPDATE .* SET|violates|node_modules|TypeError|\.(ts|js):\d+/;
 
-type FieldKind = 'choice' | 'reference' | 'references' | 'date' | 'email' | 'money' | 'decimal' | 'integer' | 'text' | 'stops';
+type FieldKind = 'choice' | 'reference' | 'references' | 'date' | 'email' | 'money' | 'decimal' | 'integer' | 'text' | 'stops' | 'applications';
 
 interface Field {
   name: string;
@@ -54,6 +54,7 @@ function describeField(name: string, schema: z.ZodType): Field {
   if (accepts('1.5')) return { ...field, kind: 'decimal' };
   if (INTEGER_ANCHORS.some(accepts)) return { ...field, kind: 'integer' };
   if (accepts([{ type: 'pickup', location: 'Dallas, TX' }, { type: 'delivery', location: 'Tulsa, OK' }])) return { ...field, kind: 'stops' };
+  if (accepts([{ invoiceId: randomUUID(), amount: '1.00' }])) return { ...field, kind: 'applications' };
   throw new Error(`The fuzz test cannot tell what ${name} holds: teach describeField its kind`);
 }
 
@@ -146,6 +147,12 @@ function validValue(field: Field): fc.Arbitrary<unknown> {
           .array(fc.string({ unit: 'grapheme', minLength: 1, maxLength: 40 }), { minLength: 2, maxLength: 5 })
           .map((places) => places.map((location, index) => ({ type: index ? 'delivery' : 'pickup', location }))),
       );
+    case 'applications':
+      // A remittance's invoices (issue 46): none (all kept as credit), or some the run made, a cent each.
+      return fc.array(fc.nat(), { maxLength: 3 }).map((indexes) => {
+        const ids = idsOf('invoices');
+        return ids.length ? [...new Set(indexes.map((index) => ids[index % ids.length]))].map((invoiceId) => ({ invoiceId, amount: '0.01' })) : [];
+      });
   }
 }
 
@@ -252,6 +259,11 @@ function nearMiss(field: Field): fc.Arbitrary<unknown> {
       return fc.oneof(
         fc.constantFrom([], [null], 'x', 42, {}, [{}, {}]),
         fc.array(fc.record({ type: fc.constantFrom('pickup', 'delivery', 'PICKUP', ''), location: fc.oneof(textWithOddCharacters, hugeText), appointmentStart: fc.constantFrom(...ODD_DATES), latitude: fc.double() }), { maxLength: 25 }),
+      );
+    case 'applications':
+      return fc.oneof(
+        fc.constantFrom([null], 'x', 42, {}, [{}], [{ invoiceId: '', amount: '' }]),
+        fc.array(fc.record({ invoiceId: fc.oneof(fc.uuid(), fc.constantFrom(...ODD_REFERENCES)), amount: fc.oneof(fc.constantFrom(...ODD_MONEY), fc.double()) }), { maxLength: 5 }),
       );
   }
 }

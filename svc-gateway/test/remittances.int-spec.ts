@@ -1,4 +1,5 @@
 import { allocateOldestFirst, type AuditPage, type Customer, type CustomerCredit, type Invoice, type Load, type Payment, type Remittance } from '@tms/contracts';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { httpRequest } from './support/http-request.js';
 import { sharedSystem, signIn, type RunningSystem } from './support/system.js';
 
@@ -158,6 +159,8 @@ describe('a remittance', () => {
     const edit = await request('PATCH', `/api/remittances/${received.id}`, { amount: '200.00' });
     expect(edit.status).toBe(409);
     expect(edit.json.message).toBe('A remittance cannot be changed: reverse it and receive it again');
+    // Saved as it is, it is answered as it is.
+    expect(await request('PATCH', `/api/remittances/${received.id}`, { amount: '300.00' })).toMatchObject({ status: 200, json: { amount: '300.00', applied: '300.00' } });
     const [payment] = await paymentsOf(received);
     for (const [method, body] of [['PATCH', { amount: '1.00' }], ['DELETE', undefined]] as const) {
       const alone = await request(method, `/api/payments/${payment.id}`, body);
@@ -185,5 +188,41 @@ describe('a remittance', () => {
 
     expect((await httpRequest(system.url, undefined, 'GET', `/api/remittances/credit?customerId=${broker.id}`)).status).toBe(401);
     expect((await httpRequest(system.url, undefined, 'POST', '/api/remittances', {})).status).toBe(401);
+  });
+
+  it("prints the customer's statement of account: open invoices as of the day, the period's payments, the balance and credit", async () => {
+    const broker = await customer('Statement');
+    const older = await invoice(broker, '1200.00', '2026-07-01');
+    const newer = await invoice(broker, '800.40', '2026-08-15');
+    // Paid before the period (counts in the balance only), in the period, and after the statement's day (given back).
+    const pay = (amount: string, paymentDate: string, invoiceId = older.id) =>
+      receive(broker, { amount, paymentDate, referenceNumber: `ACH-${paymentDate}`, applications: [{ invoiceId, amount }] });
+    expect((await pay('200.00', '2026-07-20')).status).toBe(201);
+    expect((await pay('300.00', '2026-09-10')).status).toBe(201);
+    expect((await pay('100.40', '2026-10-05', newer.id)).status).toBe(201);
+    expect((await receive(broker, { amount: '50.00', paymentDate: '2026-09-12', applications: [] })).status).toBe(201);
+
+    const answer = await request('GET', `/api/reports/statement?customerId=${broker.id}&from=2026-09-01&to=2026-09-30`);
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-type']).toBe('application/pdf');
+    expect(answer.headers['content-disposition']).toContain('statement-RMT-Statement-2026-09-30.pdf');
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(answer.data)));
+    const page = text.join(' ').replace(/\s+/g, ' ');
+    expect(page).toContain('STATEMENT OF ACCOUNT');
+    expect(page).toContain('RMT Statement');
+    expect(page).toContain('Period 09/01/2026 - 09/30/2026');
+    // As of Sept 30: 1,200.00 - 500.00 paid; 800.40 whole (its payment of Oct 5 comes after).
+    expect(page).toMatch(/INV-RMT-\d+ 07\/01\/2026 .* \$1,200\.00 \$700\.00/);
+    expect(page).toMatch(/INV-RMT-\d+ 08\/15\/2026 .* \$800\.40 \$800\.40/);
+    expect(page).toMatch(/09\/10\/2026 INV-RMT-\d+ ACH ACH-2026-09-10 \$300\.00/);
+    expect(page).not.toContain('ACH-2026-07-20');
+    expect(page).not.toContain('ACH-2026-10-05');
+    expect(page).toContain('Balance Due $1,500.40');
+    expect(page).toContain('Credit on Account $50.00');
+
+    const backwards = await request('GET', `/api/reports/statement?customerId=${broker.id}&from=2026-10-01&to=2026-09-30`);
+    expect(backwards).toMatchObject({ status: 400, json: { issues: { from: ['From must be on or before To'] } } });
+    expect((await request('GET', '/api/reports/statement?customerId=00000000-0000-4000-8000-000000000000')).status).toBe(404);
+    expect((await httpRequest(system.url, undefined, 'GET', `/api/reports/statement?customerId=${broker.id}`)).status).toBe(401);
   });
 });

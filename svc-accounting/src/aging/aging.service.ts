@@ -5,19 +5,22 @@ import { DataSource } from 'typeorm';
 import { CompanyService } from '../company/company.service.js';
 
 /**
- * Each customer's open balances as of $1, by days past due (packages/contracts reports/aging.ts says what counts):
- * one pass over the invoices issued by then, the payments dated after it given back, summed in numeric (exact cents).
+ * Every invoice's balance as of $1 (packages/contracts reports/aging.ts says what counts): one pass over the invoices
+ * issued by then, the payments dated after it given back, in numeric (exact cents). Aging and a customer's statement
+ * of account both read it.
  */
-const AGING_SQL = `
-  WITH open AS (
-    SELECT i.customer_id, i.bill_to ->> 'name' AS name, i.invoice_date, ($1::date - i.due_date) AS days,
+export const OPEN_BALANCES_SQL = `
+    SELECT i.customer_id, i.invoice_number, i.bill_to ->> 'name' AS name, i.invoice_date, i.due_date, i.total, ($1::date - i.due_date) AS days,
       CASE WHEN i.status = 'paid' THEN 0 ELSE i.total - i.paid_amount END + coalesce(later.amount, 0) AS balance
     FROM accounting.invoices i
     LEFT JOIN (
       SELECT invoice_id, sum(amount) AS amount FROM accounting.payments WHERE payment_date > $1::date GROUP BY invoice_id
     ) later ON later.invoice_id = i.id
-    WHERE i.status IN ('sent', 'overdue', 'paid') AND i.invoice_date <= $1::date
-  )
+    WHERE i.status IN ('sent', 'overdue', 'paid') AND i.invoice_date <= $1::date`;
+
+/** Each customer's open balances as of $1, by days past due. */
+const AGING_SQL = `
+  WITH open AS (${OPEN_BALANCES_SQL})
   SELECT customer_id::text AS "customerId",
     (array_agg(name ORDER BY invoice_date DESC) FILTER (WHERE name IS NOT NULL))[1] AS "customerName",
     coalesce(sum(balance) FILTER (WHERE days <= 0), 0)::numeric(14, 2)::text AS current,

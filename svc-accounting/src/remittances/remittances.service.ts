@@ -14,7 +14,6 @@ import {
   remittanceTotals,
   type CustomerCredit,
   type RemittanceApplication,
-  type RemittanceFields,
   type RpcReply,
 } from '@tms/contracts';
 import { CrudService, EVENTS, recordChange, recordWrites, ReferenceHolds, Refusal, allValues, type Change, type ChangeContext, type Effects, type WriteFields } from '@tms/service-kit';
@@ -51,13 +50,15 @@ export class RemittancesService extends CrudService<RemittanceEntity, typeof rem
     });
   }
 
-  /** Received, a remittance stays as it was: changed only by reversing it and receiving it again. */
-  protected override async check(_fields: Partial<RemittanceFields>, id?: string) {
-    return id ? fail('conflict', REMITTANCE_MESSAGES.unchangeable) : undefined;
-  }
-
-  /** What it applies and leaves as credit, from what it received, the credit it spends and its applications. */
-  protected override derive(record: RemittanceEntity, _before: Readonly<RemittanceEntity> | undefined, fields: WriteFields) {
+  /**
+   * What it applies and leaves as credit, from what it received, the credit it spends and its applications. Received,
+   * it stays as it was (saved unchanged, it is answered as it is): changed only by reversing it and receiving it again.
+   */
+  protected override derive(record: RemittanceEntity, before: Readonly<RemittanceEntity> | undefined, fields: WriteFields) {
+    if (before) {
+      const changed = 'applications' in fields || Object.keys(fields).some((field) => JSON.stringify(record[field as keyof RemittanceEntity]) !== JSON.stringify(before[field as keyof RemittanceEntity]));
+      return changed ? fail('conflict', REMITTANCE_MESSAGES.unchangeable) : undefined;
+    }
     const totals = remittanceTotals({ amount: record.amount, creditUsed: record.creditUsed, applications: applicationsOf(fields) });
     if (totals.unapplied === undefined) return invalidInput({ applications: [REMITTANCE_MESSAGES.overApplied(totals.available)] });
     record.applied = totals.applied;

@@ -1,5 +1,8 @@
 import { Controller, Get, HttpException, Inject, Param, Query, Res } from '@nestjs/common';
 import {
+  ACCOUNT_STATEMENT_ACTION,
+  ACCOUNT_STATEMENT_PATH,
+  AGING_RESOURCE,
   INVOICE_FILE_ACTIONS,
   REMITTANCE_CREDIT_ACTION,
   RENDERED_FILE_TTL_MS,
@@ -64,22 +67,29 @@ export class AccountingFilesController {
 
   @Get('invoices/:id/pdf')
   invoicePdf(@Param('id') id: string, @Res() res: Response) {
-    return this.send(res, this.subject('invoices', INVOICE_FILE_ACTIONS.pdf), id);
+    return this.send(res, this.subject('invoices', INVOICE_FILE_ACTIONS.pdf), { id });
   }
 
   @Get('invoices/:id/packet')
   invoicePacket(@Param('id') id: string, @Res() res: Response) {
-    return this.send(res, this.subject('invoices', INVOICE_FILE_ACTIONS.packet), id, PACKET_TIMEOUT_MS);
+    return this.send(res, this.subject('invoices', INVOICE_FILE_ACTIONS.packet), { id }, PACKET_TIMEOUT_MS);
   }
 
   @Get('settlements/:id/pdf')
   statementPdf(@Param('id') id: string, @Res() res: Response) {
-    return this.send(res, this.subject('settlements', SETTLEMENT_FILE_ACTIONS.pdf), id);
+    return this.send(res, this.subject('settlements', SETTLEMENT_FILE_ACTIONS.pdf), { id });
+  }
+
+  /** A customer's statement of account (issue 46): their open invoices, the period's payments, what they owe. */
+  @Get(ACCOUNT_STATEMENT_PATH)
+  accountStatement(@Query() query: Record<string, unknown>, @Res() res: Response) {
+    const { customerId, from, to } = query;
+    return this.send(res, this.subject(AGING_RESOURCE, ACCOUNT_STATEMENT_ACTION), { customerId, from, to });
   }
 
   /** Asks svc-accounting to render, and sends the file as an attachment: from the reply, or taken from the bucket. */
-  private async send(res: Response, subject: string, id: string, timeoutMs?: number): Promise<void> {
-    const file = await this.services.call<RenderedFile>('accounting', subject, { id }, { timeoutMs, requestId: requestIdOf(res) });
+  private async send(res: Response, subject: string, payload: object, timeoutMs?: number): Promise<void> {
+    const file = await this.services.call<RenderedFile>('accounting', subject, payload, { timeoutMs, requestId: requestIdOf(res) });
     let bytes: Uint8Array | null;
     if (file.data !== undefined) bytes = Buffer.from(file.data, 'base64');
     else {
@@ -97,7 +107,7 @@ export class AccountingFilesController {
     res.end(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
   }
 
-  private subject(resource: 'invoices' | 'settlements' | 'remittances', action: string) {
+  private subject(resource: 'invoices' | 'settlements' | 'remittances' | typeof AGING_RESOURCE, action: string) {
     return rpcSubject(this.services.subjectRoot, 'accounting', resource, action);
   }
 }

@@ -33,8 +33,8 @@ describe('remittanceTotals', () => {
 describe('remittanceInputSchema', () => {
   const valid = { customerId: '00000000-0000-4000-8000-000000000001', amount: '10.00', paymentDate: '2026-10-15', paymentMethod: 'ACH' };
 
-  it('takes credit used as 0.00 and no applications when left out', () => {
-    expect(remittanceInputSchema.parse(valid)).toMatchObject({ creditUsed: '0.00', applications: [] });
+  it('takes credit used as 0.00 when left out, and no applications as none (all kept as credit)', () => {
+    expect(remittanceInputSchema.parse(valid)).toEqual({ ...valid, creditUsed: '0.00', referenceNumber: null, notes: null });
   });
 
   it('refuses an amount of 0.00, an applied amount of 0.00 and an invoice twice, each with its message', () => {

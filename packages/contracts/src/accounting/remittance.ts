@@ -49,12 +49,12 @@ export const remittanceInputSchema = z.object({
   notes: optionalFreeText,
   /** How much of the customer's credit (left over by earlier remittances) it spends too; 0.00 by default. */
   creditUsed: optionalMoneyOrZero,
-  /** The invoices it pays and how much of each; what is left of amount + credit used becomes credit. */
+  /** The invoices it pays and how much of each (none: all of it kept as credit); what is left of amount + credit used becomes credit. */
   applications: z
     .array(remittanceApplicationSchema)
     .max(REMITTANCE_INVOICES_MAX, REMITTANCE_MESSAGES.tooManyInvoices)
     .refine((applications) => new Set(applications.map((application) => application.invoiceId)).size === applications.length, REMITTANCE_MESSAGES.invoiceTwice)
-    .default([]),
+    .optional(),
 });
 export type RemittanceInput = z.input<typeof remittanceInputSchema>;
 export type RemittanceFields = z.output<typeof remittanceInputSchema>;
@@ -118,6 +118,6 @@ export function allocateOldestFirst(invoices: readonly OpenInvoice[], available:
  */
 export function remittanceTotals(fields: Pick<RemittanceFields, 'amount' | 'creditUsed' | 'applications'>): { applied: string; unapplied: string | undefined; available: string } {
   const available = parseCents(fields.amount)! + parseCents(fields.creditUsed)!;
-  const applied = fields.applications.reduce((sum, application) => sum + parseCents(application.amount)!, 0n);
+  const applied = (fields.applications ?? []).reduce((sum, application) => sum + parseCents(application.amount)!, 0n);
   return { applied: centsToMoney(applied), unapplied: applied > available ? undefined : centsToMoney(available - applied), available: centsToMoney(available) };
 }

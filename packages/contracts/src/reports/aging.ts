@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredDate } from '../fields.js';
+import { requiredDate, requiredReference } from '../fields.js';
 
 /**
  * Receivables aging (issue 46): what each customer owes, by how long past due, as of a day (`GET
@@ -55,3 +55,31 @@ export const agingCsvRows = (report: AgingReport) => [
   ['Total', ...AGING_BUCKETS.map((bucket) => report.totals[bucket]), report.totals.total, report.customers.reduce((sum, row) => sum + row.invoices, 0)],
 ];
 export const agingFileName = (asOf: string) => `aging-${asOf}.csv`;
+
+/**
+ * A customer's statement of account (issue 46) as a PDF: `GET /api/reports/statement?customerId=&from=&to=`. Their
+ * open invoices as of `to` (as aging counts them: balances as of the day), the payments dated in the period, what they
+ * owe, and the credit their remittances left. `to` is the company's today when left out; `from`, 30 days before `to`.
+ */
+export const ACCOUNT_STATEMENT_PATH = 'reports/statement';
+export const ACCOUNT_STATEMENT_ACTION = 'statement';
+export const STATEMENT_PERIOD_DAYS = 30;
+
+export const ACCOUNT_STATEMENT_MESSAGES = {
+  customerId: 'Customer is required',
+  customerNotFound: 'Customer not found',
+  from: 'From must be a date like 2026-06-01',
+  to: 'To must be a date like 2026-06-30',
+  fromAfterTo: 'From must be on or before To',
+} as const;
+
+export const accountStatementQuerySchema = z
+  .object({
+    customerId: requiredReference(ACCOUNT_STATEMENT_MESSAGES.customerId, ACCOUNT_STATEMENT_MESSAGES.customerNotFound),
+    from: requiredDate(ACCOUNT_STATEMENT_MESSAGES.from).optional(),
+    to: requiredDate(ACCOUNT_STATEMENT_MESSAGES.to).optional(),
+  })
+  .refine(({ from, to }) => !from || !to || from <= to, { path: ['from'], message: ACCOUNT_STATEMENT_MESSAGES.fromAfterTo });
+
+/** The day `days` before `day` ('YYYY-MM-DD'), by the calendar. */
+export const daysBefore = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
