@@ -1,4 +1,5 @@
 import type { Customer, Invoice, Load, Payment, Remittance } from '@tms/contracts';
+import dayjs from 'dayjs';
 import { launchBrowser, newSession, recordDialogs, signIn, type Browser, type Page } from './support/browser.js';
 import { apiSteps, screenSteps } from './support/steps.js';
 
@@ -58,6 +59,16 @@ afterAll(async () => {
 const appliedTo = (dialog: ReturnType<Page['getByRole']>, invoiceNumber: string) => dialog.getByLabel(`Applied to ${invoiceNumber}`, { exact: true });
 
 describe('Receive Payment', () => {
+  it("downloads the customer's statement of account from their row in Aging", async () => {
+    await main().getByRole('button', { name: 'Aging' }).click();
+    const drawer = page.locator('.ant-drawer').filter({ hasText: 'Receivables Aging' });
+    await drawer.getByRole('row').filter({ hasText: 'Rmt Prairie Logistics' }).click();
+    const [saved] = await Promise.all([page.waitForEvent('download'), drawer.getByRole('button', { name: 'Statement of Account' }).click()]);
+    expect(saved.suggestedFilename()).toBe(`statement-Rmt-Prairie-Logistics-${dayjs().format('YYYY-MM-DD')}.pdf`);
+    await drawer.getByRole('button', { name: 'Close' }).click();
+    await drawer.waitFor({ state: 'hidden' });
+  });
+
   it("applies one payment to the customer's invoices oldest first, keeps the rest as credit, and offers it next time", async () => {
     await main().getByRole('button', { name: 'Receive Payment' }).click();
     const dialog = page.getByRole('dialog', { name: 'Receive Payment' });

@@ -1,10 +1,11 @@
-import { DownloadOutlined } from '@ant-design/icons';
-import { AGING_BUCKET_LABELS, AGING_BUCKETS, AGING_PATH, agingBucket, formatDollars, invoiceBalance, type AgingReport, type AgingRow, type Invoice } from '@tms/contracts';
+import { DownloadOutlined, FilePdfOutlined } from '@ant-design/icons';
+import { ACCOUNT_STATEMENT_PATH, AGING_BUCKET_LABELS, AGING_BUCKETS, AGING_PATH, agingBucket, daysBefore, STATEMENT_PERIOD_DAYS, formatDollars, invoiceBalance, type AgingReport, type AgingRow, type Invoice } from '@tms/contracts';
 import { api, DayPicker, resourceListQuery } from '@tms/ui';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Drawer, Space, Table, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
+import { useDownload } from '../shared/download.js';
 
 const REPORT = `/api/${AGING_PATH}`;
 const agingQuery = (asOf: string) => queryOptions({ queryKey: [REPORT, asOf], queryFn: () => api.get<AgingReport>(`${REPORT}?asOf=${asOf}`) });
@@ -16,9 +17,14 @@ const AMOUNT_COLUMNS = [...AGING_BUCKETS, 'total' as const].map((field) => ({
   render: money,
 }));
 
-/** A customer's open invoices as of the day, oldest due first: what its aging row is made of. */
+/** A customer's statement of account as of the day: the 30 days before it (issue 46). */
+export const statementUrl = (customerId: string, asOf: string) =>
+  `/api/${ACCOUNT_STATEMENT_PATH}?customerId=${encodeURIComponent(customerId)}&from=${daysBefore(asOf, STATEMENT_PERIOD_DAYS)}&to=${asOf}`;
+
+/** A customer's open invoices as of the day, oldest due first: what its aging row is made of; and their statement. */
 function CustomerInvoices({ customerId, asOf }: { customerId: string; asOf: string }) {
   const invoices = useQuery(resourceListQuery<Invoice>('invoices'));
+  const download = useDownload();
   const open = useMemo(
     () =>
       (invoices.data ?? [])
@@ -28,21 +34,26 @@ function CustomerInvoices({ customerId, asOf }: { customerId: string; asOf: stri
     [invoices.data, customerId, asOf],
   );
   return (
-    <Table<Invoice>
-      size="small"
-      rowKey="id"
-      loading={invoices.isPending}
-      pagination={false}
-      aria-label="Open invoices"
-      dataSource={open}
-      columns={[
-        { title: 'Invoice #', dataIndex: 'invoiceNumber' },
-        { title: 'Due Date', dataIndex: 'dueDate', render: (day: string) => dayjs(day).format('MMM D, YYYY') },
-        { title: 'Days Past Due', key: 'days', align: 'right', render: (_, invoice) => Math.max(0, dayjs(asOf).diff(dayjs(invoice.dueDate), 'day')) },
-        { title: 'Bucket', key: 'bucket', render: (_, invoice) => AGING_BUCKET_LABELS[agingBucket(dayjs(asOf).diff(dayjs(invoice.dueDate), 'day'))] },
-        { title: 'Balance', key: 'balance', align: 'right', render: (_, invoice) => money(invoiceBalance(invoice.total, invoice.paidAmount)) },
-      ]}
-    />
+    <>
+      <Button size="small" icon={<FilePdfOutlined aria-hidden />} style={{ marginBottom: 8 }} onClick={() => download(statementUrl(customerId, asOf), 'Failed to download statement.')}>
+        Statement of Account
+      </Button>
+      <Table<Invoice>
+        size="small"
+        rowKey="id"
+        loading={invoices.isPending}
+        pagination={false}
+        aria-label="Open invoices"
+        dataSource={open}
+        columns={[
+          { title: 'Invoice #', dataIndex: 'invoiceNumber' },
+          { title: 'Due Date', dataIndex: 'dueDate', render: (day: string) => dayjs(day).format('MMM D, YYYY') },
+          { title: 'Days Past Due', key: 'days', align: 'right', render: (_, invoice) => Math.max(0, dayjs(asOf).diff(dayjs(invoice.dueDate), 'day')) },
+          { title: 'Bucket', key: 'bucket', render: (_, invoice) => AGING_BUCKET_LABELS[agingBucket(dayjs(asOf).diff(dayjs(invoice.dueDate), 'day'))] },
+          { title: 'Balance', key: 'balance', align: 'right', render: (_, invoice) => money(invoiceBalance(invoice.total, invoice.paidAmount)) },
+        ]}
+      />
+    </>
   );
 }
 
