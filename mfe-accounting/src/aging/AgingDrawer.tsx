@@ -71,7 +71,7 @@ export function AgingDrawer({ open, onClose }: { open: boolean; onClose: () => v
     <Drawer title="Receivables Aging" open={open} onClose={onClose} size="large" styles={{ wrapper: { width: 'min(1000px, 100vw)' } }} destroyOnHidden>
       <Space wrap style={{ marginBottom: 16 }}>
         <span>
-          As of <DayPicker aria-label="As of" allowClear={false} value={asOf} onChange={(value) => value && setAsOf(value)} style={{ width: 150 }} />
+          As of <DayPicker aria-label="As of" allowClear={false} value={asOf} onChange={(value) => value && setAsOf(value as Dayjs)} style={{ width: 150 }} />
         </span>
         <Button icon={<DownloadOutlined aria-hidden />} href={`${REPORT}?asOf=${day}&format=csv`} download>
           Download CSV

@@ -14,7 +14,8 @@ export function DayPicker({ onBlur, onChange, status, ...props }: DatePickerProp
   const [unread, setUnread] = useState<string>();
   // Drawn anew after text it could not read: it shows its day again (the picker alone would keep the text).
   const [drawn, setDrawn] = useState(0);
-  const change = onChange as ((day: Dayjs | null, text: string | string[]) => void) | undefined;
+  const change = onChange as ((day: Dayjs | null, text: string | string[] | null) => void) | undefined;
+  const blurred = onBlur as ((event: FocusEvent<HTMLElement>) => void) | undefined;
   const blur = (event: FocusEvent<HTMLElement>) => {
     const text = (event.target as HTMLInputElement).value?.trim() ?? '';
     const day = text ? readTypedDay(text) : null;
@@ -26,7 +27,7 @@ export function DayPicker({ onBlur, onChange, status, ...props }: DatePickerProp
       // Read here too: a form the picker did not parse while typing ('dec 1 2026') still gets its day.
       if (day && day.format(DAY_FORMAT) !== (props.value as Dayjs | null | undefined)?.format(DAY_FORMAT)) change?.(day, day.format(DAY_FORMAT));
     }
-    onBlur?.(event as never);
+    blurred?.(event);
   };
   return (
     <>
@@ -38,7 +39,7 @@ export function DayPicker({ onBlur, onChange, status, ...props }: DatePickerProp
         status={unread ? 'error' : status}
         onChange={(day, text) => {
           setUnread(undefined);
-          change?.(day, text);
+          change?.(day as Dayjs | null, text);
         }}
         onBlur={blur}
         {...props}

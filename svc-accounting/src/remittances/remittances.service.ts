@@ -7,6 +7,7 @@ import {
   fail,
   invalidInput,
   isRecordId,
+  MONEY_RANGE,
   ok,
   parseCents,
   REMITTANCE_MESSAGES,
@@ -60,6 +61,7 @@ export class RemittancesService extends CrudService<RemittanceEntity, typeof rem
       return changed ? fail('conflict', REMITTANCE_MESSAGES.unchangeable) : undefined;
     }
     const totals = remittanceTotals({ amount: record.amount, creditUsed: record.creditUsed, applications: applicationsOf(fields) });
+    if (parseCents(totals.available)! > parseCents(MONEY_RANGE.max)!) return invalidInput({ creditUsed: [REMITTANCE_MESSAGES.overMax] });
     if (totals.unapplied === undefined) return invalidInput({ applications: [REMITTANCE_MESSAGES.overApplied(totals.available)] });
     record.applied = totals.applied;
     record.unapplied = totals.unapplied;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalFreeText, optionalMoneyOrZero, optionalText, requiredAmount, requiredDate, requiredReference, choice } from '../fields.js';
+import { choice, MONEY_RANGE, optionalFreeText, optionalMoneyOrZero, optionalText, requiredAmount, requiredDate, requiredReference } from '../fields.js';
 import { centsToMoney, formatDollars, parseCents } from '../money.js';
 import { PAYMENT_MESSAGES, PAYMENT_METHODS } from './payment.js';
 
@@ -24,6 +24,8 @@ export const REMITTANCE_MESSAGES = {
   invoiceTwice: 'Each invoice can be paid once in a remittance',
   /** More applied to the invoices than was received and taken from credit. */
   overApplied: (available: string) => `The amounts applied add up to more than the ${formatDollars(available)} received and taken from credit`,
+  /** Received and credit spent past what one amount can hold. */
+  overMax: `The amount and the credit used add up to more than ${formatDollars(MONEY_RANGE.max)}`,
   /** More credit taken than the customer has. */
   overCredit: (credit: string) => `The customer has ${formatDollars(credit)} of credit`,
   /** A remittance is changed only by reversing it whole and receiving it again. */
