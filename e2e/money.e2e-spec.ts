@@ -168,7 +168,7 @@ describe("'Create Invoice' from a delivered load", () => {
     });
     await page.reload();
     await page.getByPlaceholder('Search loads...').fill('LD-MNY');
-    expect(await rowMenuItems('LD-MNY-9')).toEqual(['Edit', 'Stops', 'Charges', 'Delete']);
+    expect(await rowMenuItems('LD-MNY-9')).toEqual(['Edit', 'Mark Delivered', 'Stops', 'Charges', 'Delete']);
     expect(await rowMenuItems('LD-MNY-1')).toEqual(['Edit', 'Stops', 'Charges', 'Create Invoice', 'Delete']);
 
     await openRowMenu('LD-MNY-1', 'Create Invoice');

@@ -1,6 +1,7 @@
-import { DollarOutlined, NodeIndexOutlined } from '@ant-design/icons';
+import { ArrowRightOutlined, DollarOutlined, NodeIndexOutlined } from '@ant-design/icons';
 import type { Load } from '@tms/contracts';
-import { DECORATIVE_ICON, ListPage, type SearchField } from '@tms/ui';
+import { ApiError, DECORATIVE_ICON, ListPage, useToast, type RowAction, type SearchField } from '@tms/ui';
+import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { LoadDialog } from './LoadDialog.js';
@@ -12,13 +13,39 @@ import { STOP_TEXTS } from './stop-form.js';
 import { StopsDrawer } from './StopsDrawer.js';
 import { ChargesDrawer } from './ChargesDrawer.js';
 import { CHARGE_TEXTS } from './charge-form.js';
+import { deliveredEarlyQuestion, nextStatusStep, STATUS_STEP_TEXTS } from './status-step.js';
 
 /** Spec 2.5: search matches load number, pickup location and delivery location. */
 const SEARCH_FIELDS: SearchField<Load>[] = ['loadNumber', 'pickupLocation', 'deliveryLocation'];
 
-/** Loads (/loads), with Import (a CSV, stops included); every row menu has 'Stops' and 'Charges' (drawers), a delivered load's also 'Create Invoice'. */
+/**
+ * A load's next status in one click, with Undo in its toast (issue 47); marking one delivered before its pickup date,
+ * or more than a day before its delivery date, asks first.
+ */
+function useStatusStep() {
+  const update = loadsApi.useUpdate();
+  const toast = useToast();
+  const failed = (error: unknown) => toast.error(STATUS_STEP_TEXTS.failed, error instanceof ApiError ? error.conflictReason : undefined);
+  return (load: Load): RowAction[] => {
+    const step = nextStatusStep(load);
+    if (!step) return [];
+    const mark = () => {
+      const question = step.to === 'delivered' ? deliveredEarlyQuestion(load, dayjs().format('YYYY-MM-DD')) : undefined;
+      if (question && !window.confirm(question)) return;
+      const undo = () => update.mutate({ id: load.id, body: { status: load.status } }, { onSuccess: () => toast.success(STATUS_STEP_TEXTS.undone(load, load.status)), onError: failed });
+      update.mutate({ id: load.id, body: { status: step.to } }, { onSuccess: () => toast.success(STATUS_STEP_TEXTS.done(load, step.to), undefined, undo), onError: failed });
+    };
+    return [{ key: 'status-step', label: step.label, icon: <ArrowRightOutlined {...DECORATIVE_ICON} />, onClick: mark }];
+  };
+}
+
+/**
+ * Loads (/loads), with Import (a CSV, stops included); every row menu has the next status step, 'Stops' and 'Charges'
+ * (drawers), a delivered load's also 'Create Invoice'.
+ */
 export function LoadsPage() {
   const navigate = useNavigate();
+  const statusStep = useStatusStep();
   const [stopsOf, setStopsOf] = useState<Load | null>(null);
   const [chargesOf, setChargesOf] = useState<Load | null>(null);
   return (
@@ -33,6 +60,7 @@ export function LoadsPage() {
         dialog={LoadDialog}
         importTitle="Import Loads"
         rowActions={(load) => [
+          ...statusStep(load),
           { key: 'stops', label: STOP_TEXTS.menu, icon: <NodeIndexOutlined {...DECORATIVE_ICON} />, onClick: () => setStopsOf(load) },
           { key: 'charges', label: CHARGE_TEXTS.menu, icon: <DollarOutlined {...DECORATIVE_ICON} />, onClick: () => setChargesOf(load) },
           ...loadInvoiceActions(load, navigate),

@@ -1,4 +1,5 @@
-import { App } from 'antd';
+import { App, Button } from 'antd';
+import { createElement } from 'react';
 
 /** Spec 2.2 and 9: at most one toast at a time, 5 s each, in a region up to 420 px wide. */
 export const TOAST_CONFIG = { maxCount: 1, duration: 5, placement: 'topRight' } as const;
@@ -15,7 +16,13 @@ export function useToast() {
         description: reason ? `${description}\n${reason}` : description,
         style: { maxWidth: TOAST_MAX_WIDTH, whiteSpace: 'pre-line' },
       }),
-    success: (title: string, description?: string) =>
-      notification.success({ title, description, style: { maxWidth: TOAST_MAX_WIDTH } }),
+    /** A success; `undo`, when the change can be taken back from the toast itself (a load's status step). */
+    success: (title: string, description?: string, undo?: () => void) => {
+      const key = `success-${Date.now()}`;
+      const actions = undo
+        ? createElement(Button, { size: 'small', onClick: () => (notification.destroy(key), undo()) }, 'Undo')
+        : undefined;
+      notification.success({ key, title, description, actions, style: { maxWidth: TOAST_MAX_WIDTH } });
+    },
   };
 }
