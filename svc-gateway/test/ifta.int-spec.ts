@@ -229,9 +229,26 @@ describe('GET /api/reports/ifta', () => {
     const lines = records.text.replace(/^\uFEFF/, '').split('\r\n');
     expect(lines[0]).toBe('Truck #,VIN,Time,Latitude,Longitude,State,Segment Miles');
     expect(lines[1]).toBe(`IF-1,1FUJGLDR0CLBP8834,${day}T16:00:00.000000Z,32.5000000,-104.0650752,NM,0.000`);
+    // A segment ending on the state line is all the state it left; a row per state part, none for a part of no miles.
+    expect(lines[2]).toBe(`IF-1,1FUJGLDR0CLBP8834,${day}T16:50:00.000000Z,33.0000000,-103.0650752,NM,67.603`);
     expect(lines[3]).toBe(`IF-1,1FUJGLDR0CLBP8834,${day}T17:40:00.000000Z,32.5000000,-102.0650752,TX,67.603`);
     expect(lines[4]).toMatch(/,TX,0\.000$/); // the gap is not driven
     expect(lines).toHaveLength(7); // five positions and the last line end
+
+    // IF-2's one segment crosses from Colorado into Kansas: a row for each state's part, both at the position ending it,
+    // so that the file summed by state is the truck's return: its total to the tenth, each state's within the tenth that
+    // keeping the parts' sum equal to the total (largest remainder) may move it.
+    const crossing = (await api('GET', `/reports/ifta/records.csv?${q}&truckId=${truckTwo}`)).text.replace(/^\uFEFF/, '').split('\r\n').slice(1, -1);
+    expect(crossing).toHaveLength(3);
+    expect(crossing[0]).toMatch(new RegExp(`T15:00:00.000000Z,38.5000000,-102.5457157,CO,0.000$`));
+    const parts = crossing.slice(1).map((line) => line.split(','));
+    expect(parts.map((part) => [part[2], part[5]])).toEqual([[`${day}T15:45:00.000000Z`, 'CO'], [`${day}T15:45:00.000000Z`, 'KS']]);
+    const report = (await api('GET', `/reports/ifta?${q}&truckId=${truckTwo}`)).body;
+    const itsReturn = milesBy(report);
+    expect(Object.keys(itsReturn)).toEqual(['CO', 'KS']);
+    expect(Math.abs(Number(parts[0][6]) - Number(itsReturn.CO))).toBeLessThan(0.1);
+    expect(Math.abs(Number(parts[1][6]) - Number(itsReturn.KS))).toBeLessThan(0.1);
+    expect((Number(parts[0][6]) + Number(parts[1][6])).toFixed(1)).toBe(report.totalMiles);
   });
 
   it('counts the miles and fuel of DC, outside IFTA, in the totals as non-IFTA, with no rate and no tax', async () => {

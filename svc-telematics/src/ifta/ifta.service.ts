@@ -73,8 +73,9 @@ export class IftaService {
   }
 
   /**
-   * A page of the period's positions of trucks with miles or gaps in it, by truck then time: each with its state and
-   * the miles driven on the segment ending there. `after` is the last row's truck, time and id.
+   * A page of the period's positions of trucks with miles or gaps in it, by truck then time: each with the miles driven
+   * on the segment ending there, a row per state that segment crosses (one row, the position's state and no miles, for
+   * a segment not driven). `after` is the last row's truck, time and id.
    */
   async records(payload: unknown): Promise<RpcReply<IftaRecordsPage>> {
     const parsed = iftaPeriodSchema.safeParse(payload ?? {});
@@ -111,8 +112,13 @@ export class IftaService {
         page.forEach((fix, i) => {
           const previous = i ? page[i - 1] : before;
           const segment = previous ? segmentTotals(previous, fix, this.totals.lines) : undefined;
-          const millimeters = segment?.kind === 'driven' ? [...segment.millimeters.values()].reduce((sum, part) => sum + part, 0) : 0;
-          rows.push({ truckId: fix.truckId, time: fix.time, latitude: fix.lat, longitude: fix.lon, jurisdiction: this.totals.lines.jurisdictionAt(fix), miles: milesOf(millimeters) });
+          const at = { truckId: fix.truckId, time: fix.time, latitude: fix.lat, longitude: fix.lon };
+          // A driven segment is a row per state it crosses, in its order (issue 50): the file summed by state is the return.
+          // A part of under half a thousandth of a mile (a segment ending on the line) is no row of its own.
+          const parts = segment?.kind === 'driven' ? [...segment.millimeters].map(([jurisdiction, millimeters]) => ({ jurisdiction, miles: milesOf(millimeters) })) : [];
+          const counted = parts.filter((part) => part.miles !== milesOf(0));
+          if (!counted.length) rows.push({ ...at, jurisdiction: this.totals.lines.jurisdictionAt(fix), miles: milesOf(0) });
+          for (const part of counted) rows.push({ ...at, ...part });
         });
         if (rows.length >= RECORDS_PAGE) {
           const last = page.at(-1)!;
