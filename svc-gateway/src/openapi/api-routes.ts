@@ -363,7 +363,7 @@ export const API_ROUTES: ApiRoute[] = [
     description: "Each customer's open balances as of `asOf` (the company's today when left out): current, 1-30, 31-60, 61-90 and over 90 days past due, and totals. An invoice counts from its invoice date when sent, overdue or paid, with its balance as of the day (payments dated after it given back).",
     answer: { status: 200, description: 'Who owes the most first: JSON, or with `format=csv` a CSV with a totals row', content: [json(named('AgingReport', agingReportSchema)), csv] }, errors: [400, 503],
   },
-  { method: 'get', path: `/api/${IFTA_PATH}/records.csv`, tag: 'IFTA', summary: 'The positions behind the miles, as CSV', access: 'session', query: iftaReportQuerySchema, answer: { status: 200, description: 'Truck number and VIN, time, latitude, longitude, state, miles of the segment ending there', content: csv }, errors: [400, 503] },
+  { method: 'get', path: `/api/${IFTA_PATH}/records.csv`, tag: 'IFTA', summary: 'The positions behind the miles, as CSV', access: 'session', query: iftaReportQuerySchema, answer: { status: 200, description: 'Truck number and VIN, time, latitude, longitude, state, miles of the segment ending there (a row per state part of a segment that crosses a state line)', content: csv }, errors: [400, 503] },
   { method: 'get', path: `/api/${IFTA_PATH}/rates`, tag: 'IFTA', summary: "The quarter's tax rates", access: 'session', query: iftaQuarterSchema, answer: { status: 200, description: 'The rates', content: { shape: '{ year, quarter, rates: [{ jurisdiction, rate }] }' } }, errors: [400, 503] },
   {
     method: 'put', path: `/api/${IFTA_PATH}/rates`, tag: 'IFTA', summary: "Replace the quarter's tax rates", access: 'session', query: iftaQuarterSchema, body: json(iftaRatesSchema),
