@@ -22,6 +22,17 @@ describe('StateLines', () => {
     expect(lines.jurisdictionAt({ latitude: 27.0, longitude: -90.0 })).toBe('OTHER'); // the Gulf
   });
 
+  it('gives water outside every state to the nearest state within 20 miles, and leaves farther water OTHER', () => {
+    // The middle of the Chesapeake Bay Bridge and of the Mackinac Bridge lie outside every state's polygon.
+    expect(lines.jurisdictionAt({ latitude: 38.9926, longitude: -76.3836 })).toBe('MD');
+    expect(lines.jurisdictionAt({ latitude: 45.8174, longitude: -84.7278 })).toBe('MI');
+    // A bridge's drive is all the state's: no mile of it is OTHER.
+    expect(Object.keys(miles(lines.pieces({ latitude: 38.9935, longitude: -76.412 }, { latitude: 38.9775, longitude: -76.331 })))).toEqual(['MD']);
+    // The middle of Lake Michigan and of Lake Erie: farther than 20 miles from any state's shore.
+    expect(lines.jurisdictionAt({ latitude: 43.5, longitude: -87.0 })).toBe('OTHER');
+    expect(lines.jurisdictionAt({ latitude: 42.2, longitude: -81.2 })).toBe('OTHER');
+  });
+
   it('splits a drive along 32.5°N from New Mexico into Texas exactly where it crosses 103.065°W', () => {
     // 2R·asin(cos 32.5° · sin 1°) = 187,559.2 m = 116.544 miles, 58.272 on each side.
     expect(greatCircleMeters({ latitude: 32.5, longitude: B - 1 }, { latitude: 32.5, longitude: B + 1 }) / METERS_PER_MILE).toBeCloseTo(116.544, 3);

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { OTHER_JURISDICTION, US_STATE_CODES_BY_FIPS, type IftaJurisdiction } from '@tms/contracts';
+import { IFTA_WATER_MILES, METERS_PER_MILE, OTHER_JURISDICTION, US_STATE_CODES_BY_FIPS, type IftaJurisdiction } from '@tms/contracts';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 
@@ -105,10 +105,40 @@ export class StateLines {
     return new StateLines(require('us-atlas/states-10m.json') as Topology);
   }
 
-  /** The jurisdiction a point is in: its state, or OTHER outside every state. */
+  /**
+   * The jurisdiction a point is in: its state; over water outside every state (a bay, a lake, a river crossing), the
+   * nearest state within IFTA_WATER_MILES; else OTHER.
+   */
   jurisdictionAt(point: LonLat): IftaJurisdiction {
     const index = this.stateIndexAt(point.longitude, point.latitude);
-    return index < 0 ? OTHER_JURISDICTION : this.states[index].code;
+    if (index >= 0) return this.states[index].code;
+    const nearest = this.nearestStateWithin(point, IFTA_WATER_MILES * METERS_PER_MILE);
+    return nearest < 0 ? OTHER_JURISDICTION : this.states[nearest].code;
+  }
+
+  /**
+   * The state whose line passes nearest the point, if within `meters` (-1 if none): every line in the grid cells that
+   * distance reaches, measured in a plane tangent at the point (under 0.1% off over 20 miles).
+   */
+  private nearestStateWithin(point: LonLat, meters: number): number {
+    const metersPerDegree = EARTH_RADIUS_M * RADIANS;
+    const across = Math.cos(point.latitude * RADIANS) * metersPerDegree;
+    const [dx, dy] = [meters / across, meters / metersPerDegree];
+    let best = { state: -1, meters };
+    const seen = new Set<Edge>();
+    for (let ix = cellOf(point.longitude - dx, 180); ix <= cellOf(point.longitude + dx, 180); ix++) {
+      for (let iy = cellOf(point.latitude - dy, 90); iy <= cellOf(point.latitude + dy, 90); iy++) {
+        for (const edge of this.edges.get(cellKey(ix, iy)) ?? []) {
+          if (seen.has(edge)) continue;
+          seen.add(edge);
+          const [x1, y1] = [(edge.x1 - point.longitude) * across, (edge.y1 - point.latitude) * metersPerDegree];
+          const [x2, y2] = [(edge.x2 - point.longitude) * across, (edge.y2 - point.latitude) * metersPerDegree];
+          const distance = distanceToOrigin(x1, y1, x2, y2);
+          if (distance <= best.meters) best = { state: edge.state, meters: distance };
+        }
+      }
+    }
+    return best.state;
   }
 
   /**
@@ -206,6 +236,14 @@ export class StateLines {
       }
     }
   }
+}
+
+/** The distance from (0, 0) to the segment (x1, y1)→(x2, y2), in the plane. */
+function distanceToOrigin(x1: number, y1: number, x2: number, y2: number): number {
+  const [dx, dy] = [x2 - x1, y2 - y1];
+  const length = dx * dx + dy * dy;
+  const t = length ? Math.min(1, Math.max(0, -(x1 * dx + y1 * dy) / length)) : 0;
+  return Math.hypot(x1 + t * dx, y1 + t * dy);
 }
 
 /** Where (0..1 along p1→p2) the segments p1→p2 and the edge meet, or undefined when they do not (or run along). */

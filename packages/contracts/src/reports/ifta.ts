@@ -57,6 +57,11 @@ export const IFTA_MAX_SEGMENT_MS = 2 * 60 * 60 * 1000;
 export const IFTA_MAX_MPH = 90;
 /** An uncounted segment shorter than this in a straight line is no gap worth a clerk's time (a truck parked). */
 export const IFTA_GAP_MIN_MILES = 1;
+/**
+ * Miles over water outside every state's polygon (a bay bridge: the Chesapeake, the Mackinac) count in the nearest
+ * state within this many miles; only farther ones stay OTHER (issue 50).
+ */
+export const IFTA_WATER_MILES = 20;
 /** A mile exactly, in the unit the GPS writer keeps distances in (whole millimetres: sums without rounding). */
 export const MILLIMETERS_PER_MILE = 1_609_344;
 export const METERS_PER_MILE = MILLIMETERS_PER_MILE / 1000;
