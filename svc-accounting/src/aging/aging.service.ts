@@ -17,6 +17,8 @@ const AGING_SQL = `
       SELECT invoice_id, sum(amount) AS amount FROM accounting.payments WHERE payment_date > $1::date GROUP BY invoice_id
     ) later ON later.invoice_id = i.id
     WHERE i.status IN ('sent', 'overdue', 'paid') AND i.invoice_date <= $1::date
+      -- Issue 45: an invoice the factor bought is no receivable of the carrier's, until charged back.
+      AND (i.factoring_state IS NULL OR i.factoring_state = 'chargedBack')
   )
   SELECT customer_id::text AS "customerId",
     (array_agg(name ORDER BY invoice_date DESC) FILTER (WHERE name IS NOT NULL))[1] AS "customerName",

@@ -131,7 +131,8 @@ export class InvoicesService extends CrudService<InvoiceEntity, typeof invoiceIn
 
   /** markOverdue's look under the row lock: the invoice as stored is still sent, past due and not paid in full. */
   private stillOverdue(before: Readonly<InvoiceEntity> | undefined) {
-    const due = before && before.status === 'sent' && before.dueDate < this.company.today() && parseCents(before.total)! > parseCents(before.paidAmount)!;
+    const factored = before?.factoringState === 'factored' || before?.factoringState === 'paidToFactor'; // the factor's to collect (issue 45)
+    const due = before && !factored && before.status === 'sent' && before.dueDate < this.company.today() && parseCents(before.total)! > parseCents(before.paidAmount)!;
     if (!due) throw new Refusal(fail('conflict', 'The invoice is no longer overdue'));
   }
 

@@ -13,6 +13,7 @@ import {
 import { LOAD_MESSAGES } from '../dispatch/load.js';
 import { SHARED_MESSAGES } from '../messages.js';
 import { formatDollars } from '../money.js';
+import { INVOICE_FACTORING_STATES, type InvoiceFactoringState } from './factoring.js';
 
 export const INVOICE_STATUSES = ['draft', 'sent', 'paid', 'overdue', 'cancelled'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
@@ -96,6 +97,9 @@ export const invoiceSchema = invoiceInputSchema.extend({
   id: z.string(),
   billTo: invoiceBillToSchema.nullable().describe('The customer billed, as it was when the invoice was issued'),
   issuedBy: invoiceIssuerSchema.nullable().describe('The carrier (company profile), as it was when the invoice was issued'),
+  scheduleId: z.string().nullable().describe('Issue 45: the schedule of accounts it is on'),
+  factoringState: z.enum(INVOICE_FACTORING_STATES).nullable().describe("Issue 45: 'factored' (bought by the factor: settled for the carrier), 'paidToFactor', 'chargedBack'"),
+  factoredOn: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -104,6 +108,9 @@ export interface Invoice extends InvoiceFields {
   id: string;
   billTo?: InvoiceBillTo | null;
   issuedBy?: InvoiceIssuer | null;
+  scheduleId?: string | null;
+  factoringState?: InvoiceFactoringState | null;
+  factoredOn?: string | null;
 }
 
 /** The status of an invoice that bills nothing: its load may have another. */
