@@ -1,4 +1,3 @@
-import { describe, expect, it } from '@jest/globals';
 import { chargeBackEntries, ledgerBalances, paymentEntries, percentOf, purchaseEntries } from './factoring-ledger.js';
 
 describe('the factoring ledger rule (issue 45)', () => {

@@ -18,6 +18,8 @@ import { LEDGER_ENTRY_KINDS } from './factoring-ledger.js';
  *   GET     /api/factoring/ledger?from=&to=      entries per invoice and the balances
  */
 export const FACTORING_RESOURCE = 'factoring';
+/** The upload route of a factor's report, read as a CSV import is (the gateway leaves its body alone). */
+export const FACTORING_REPORTS_PATH = 'factoring/reports';
 export const FACTORING_ACTIONS = {
   get: 'get',
   put: 'put',
