@@ -147,14 +147,9 @@ export class FactoringReportsService extends CrudService<FactoringReportEntity, 
   /** Each row's entries or errors, against the invoices as stored (`lock`: under their row locks, for applying). */
   private async plan(manager: EntityManager, kind: ReportKind, rows: CsvRow[], lock = false): Promise<PlannedRow[]> {
     const numbers = [...new Set(rows.map((row) => (row.values.invoiceNumber ?? '').trim().toLowerCase()).filter(Boolean))];
-    const found: InvoiceEntity[] = numbers.length
-      ? await manager
-          .createQueryBuilder(InvoiceEntity, 'i')
-          .where('lower(i.invoice_number) IN (:...numbers)', { numbers })
-          .orderBy('i.id')
-          .setLock(lock ? 'for_no_key_update' : 'for_key_share')
-          .getMany()
-      : [];
+    let query = manager.createQueryBuilder(InvoiceEntity, 'i').where('lower(i.invoice_number) IN (:...numbers)', { numbers }).orderBy('i.id');
+    if (lock) query = query.setLock('for_no_key_update');
+    const found: InvoiceEntity[] = numbers.length ? await query.getMany() : [];
     const byNumber = new Map(found.map((invoice) => [invoice.invoiceNumber.toLowerCase(), invoice]));
     const keys = new Set<string>(
       found.length

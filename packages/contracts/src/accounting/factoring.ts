@@ -18,6 +18,8 @@ import { LEDGER_ENTRY_KINDS } from './factoring-ledger.js';
  *   GET     /api/factoring/ledger?from=&to=      entries per invoice and the balances
  */
 export const FACTORING_RESOURCE = 'factoring';
+/** The audit trail's resources of factoring's records (the invoices' own changes are under 'invoices'). */
+export const FACTORING_AUDITED_RESOURCES = [FACTORING_RESOURCE, 'factoring-schedules', 'factoring-reports', 'factoring-ledger'] as const;
 /** The upload route of a factor's report, read as a CSV import is (the gateway leaves its body alone). */
 export const FACTORING_REPORTS_PATH = 'factoring/reports';
 export const FACTORING_ACTIONS = {
