@@ -70,6 +70,10 @@ describe("Accounting's Factoring drawer", () => {
     await drawer.getByText('Fct Lakeshore Capital · client FCT-77 · advance 97.00% · fee 3.00% · recourse 90 days').waitFor();
 
     const ready = drawer.getByRole('table', { name: 'Ready invoices' }).getByRole('row').filter({ hasText: 'INV-FCT-1' });
+    await ready.waitFor({ timeout: 20_000 }).catch(async () => {
+      await page.screenshot({ path: 'test-results/factoring-debug.png' });
+      throw new Error(`${await drawer.innerText()} ${await (await page.request.get('/api/factoring/invoices')).text()}`);
+    });
     await expect(ready.innerText()).resolves.toMatch(/INV-FCT-1\s+Fct Harbor Brokerage\s+LD-FCT-1[\s\S]*\$1,234\.57\s+Ready/);
     await ready.getByRole('checkbox').check();
     await drawer.getByRole('button', { name: 'Make Schedule' }).click();

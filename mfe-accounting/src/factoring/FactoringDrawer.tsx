@@ -87,7 +87,7 @@ function ReadyInvoices() {
           { title: 'Invoice #', dataIndex: 'invoiceNumber' },
           { title: 'Debtor', dataIndex: 'customerName' },
           { title: 'Load #', dataIndex: 'loadNumber' },
-          { title: 'Invoice Date', dataIndex: 'invoiceDate', render: formatDay },
+          { title: 'Invoice Date', dataIndex: 'invoiceDate', render: (day: string) => formatDay(day) },
           { title: 'Amount', dataIndex: 'total', align: 'right', render: money },
           {
             title: 'Ready',
@@ -133,7 +133,7 @@ function Schedules() {
       expandable={{ expandedRowRender: (schedule) => <Typography.Text type="secondary">{schedule.rows.map((row) => row.invoiceNumber).join(', ')}</Typography.Text> }}
       columns={[
         { title: 'Schedule #', dataIndex: 'scheduleNumber' },
-        { title: 'Date', dataIndex: 'scheduleDate', render: formatDay },
+        { title: 'Date', dataIndex: 'scheduleDate', render: (day: string) => formatDay(day) },
         { title: 'Invoices', key: 'count', align: 'right', render: (_, schedule) => schedule.rows.length },
         { title: 'Total', dataIndex: 'total', align: 'right', render: money },
         { title: 'Files', key: 'files', render: (_, schedule) => <Space size={4}>{file(schedule, 'pdf')}{file(schedule, 'csv')}{file(schedule, 'zip')}</Space> },
@@ -248,7 +248,7 @@ function LedgerView() {
         dataSource={rows}
         locale={{ emptyText: <Empty description={FACTORING_TEXTS.noEntries} /> }}
         columns={[
-          { title: 'Date', dataIndex: 'entryDate', render: formatDay },
+          { title: 'Date', dataIndex: 'entryDate', render: (day: string) => formatDay(day) },
           { title: 'Invoice #', dataIndex: 'invoiceNumber' },
           { title: 'Entry', dataIndex: 'kind', render: (kind: keyof typeof LEDGER_ENTRY_LABELS) => LEDGER_ENTRY_LABELS[kind] },
           { title: 'Amount', dataIndex: 'amount', align: 'right', render: (amount: string) => <span style={numeric}>{money(amount)}</span> },

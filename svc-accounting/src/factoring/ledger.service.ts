@@ -1,12 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ClientProxy } from '@nestjs/microservices';
 import { InjectRepository } from '@nestjs/typeorm';
-import { fieldIssues, invalidInput, ledgerBalances, ledgerEntryInputSchema, ledgerQuerySchema, ok, type Ledger, type LedgerEntry, type RpcReply } from '@tms/contracts';
+import { fieldIssues, invalidInput, LEDGER_ENTRY_KINDS, ledgerBalances, ledgerEntryInputSchema, ledgerQuerySchema, ok, type Ledger, type LedgerEntry, type RpcReply } from '@tms/contracts';
 import { CrudService, EVENTS } from '@tms/service-kit';
 import { Repository } from 'typeorm';
 import { LedgerEntryEntity } from './ledger-entry.entity.js';
 
-/** A ledger entry's row as the ledger answers it. */
+/** A ledger entry's row as the ledger answers it; one report's entries (one transaction: one time) in LEDGER_ENTRY_KINDS' order. */
 const ENTRY_COLUMNS = `e.id, e.invoice_id AS "invoiceId", e.invoice_number AS "invoiceNumber", e.kind, e.amount::text AS amount,
   to_char(e.entry_date, 'YYYY-MM-DD') AS "entryDate", e.created_at AS "createdAt", i.factoring_state AS state`;
 
@@ -35,8 +35,8 @@ export class LedgerService extends CrudService<LedgerEntryEntity, typeof ledgerE
       const rows: (LedgerEntry & { state: Ledger['invoices'][number]['state'] })[] = await this.repository.query(
         `SELECT ${ENTRY_COLUMNS} FROM accounting.factoring_ledger_entries e JOIN accounting.invoices i ON i.id = e.invoice_id
          WHERE ($1::date IS NULL OR e.entry_date >= $1::date) AND ($2::date IS NULL OR e.entry_date <= $2::date)
-         ORDER BY e.entry_date, e.created_at, e.id`,
-        [from, to],
+         ORDER BY e.entry_date, e.created_at, array_position($3::text[], e.kind), e.id`,
+        [from, to, LEDGER_ENTRY_KINDS],
       );
       const invoices = new Map<string, Ledger['invoices'][number]>();
       for (const { state, ...entry } of rows) {
