@@ -182,6 +182,8 @@ const devicesInput = RESOURCE_ROUTES.find((route) => route.path === '/api/device
 const loadDocument = named('LoadDocument', loadDocumentSchema);
 const companyProfile = named('CompanyProfile', companyProfileSchema);
 const factorSettings = named('FactorSettings', factorSettingsSchema);
+/** What GET /api/factoring answers before a factor is saved: contracts' defaults, field by field. */
+const factorDefaults = named('FactorSettingsDefaults', z.object(Object.fromEntries(Object.entries(FACTOR_DEFAULTS).map(([field, value]) => [field, z.literal(value)]))));
 const schedule = named('Schedule', scheduleSchema);
 const charge = named('Charge', chargeSchema);
 const chargeTerms = named('ChargeTerms', chargeTermsSchema);
@@ -317,7 +319,7 @@ export const API_ROUTES: ApiRoute[] = [
   {
     method: 'get', path: `/api/${FACTORING_RESOURCE}`, tag: 'Factoring', summary: 'The factor', access: 'session',
     description: `The factoring company, where debtors pay it, its notice of assignment and its terms; until saved, no name and ${FACTOR_DEFAULTS.advancePercent}% advance, ${FACTOR_DEFAULTS.feePercent}% fee, ${FACTOR_DEFAULTS.recourseDays} recourse days.`,
-    answer: { status: 200, description: 'The factor', content: json(factorSettings) }, errors: [503],
+    answer: { status: 200, description: 'The factor, or the defaults until one is saved', content: json(z.union([factorSettings, factorDefaults])) }, errors: [503],
   },
   {
     method: 'put', path: `/api/${FACTORING_RESOURCE}`, tag: 'Factoring', summary: 'Save the factor', access: 'session', body: json(factorSettings),

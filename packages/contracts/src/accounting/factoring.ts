@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { FIELD_MESSAGES, optionalFreeText, optionalText, requiredHundredths, requiredInteger, type IntegerRange } from '../fields.js';
+import { optionalFreeText, optionalText, requiredHundredths, requiredInteger, requiredText, type IntegerRange } from '../fields.js';
+import { SHARED_MESSAGES } from '../messages.js';
+import { blankable, blankableEmail } from './company.js';
 import type { ImportColumns } from '../imports.js';
 import { LEDGER_ENTRY_KINDS } from './factoring-ledger.js';
 
@@ -58,12 +60,12 @@ export const FACTORING_STALE_DAYS = 60;
 
 export const FACTORING_MESSAGES = {
   name: 'Factor name is required',
-  percent: 'A percent has at most 2 decimals, from 0 to 100.00',
+  percent: 'A percent has at most 2 decimals, from 0 to 99.99',
   advancePercent: 'Advance percent is required',
   feePercent: 'Fee percent is required',
   recourseDays: 'Recourse days is required',
   recourseDaysRange: `Recourse days must be a whole number from ${RECOURSE_DAYS_RANGE.min} to ${RECOURSE_DAYS_RANGE.max}`,
-  email: 'Please enter a valid email address',
+  email: SHARED_MESSAGES.email,
   percentsOver: 'The advance and the fee together cannot pass 100%',
   invoiceIds: 'Pick at least one invoice',
   notSet: 'Save the factor in Settings first',
@@ -95,17 +97,18 @@ export const FACTORING_MESSAGES = {
   notClean: 'Nothing was applied: fix the rows listed first',
 } as const;
 
-const percent = (required: string) => requiredHundredths(required, FACTORING_MESSAGES.percent, 3).refine((value) => Number(value) <= 100, FACTORING_MESSAGES.percent);
+/** A percent of the face, to the hundredth: under 100 (an advance or a fee of the whole face is no factoring). */
+const percent = (required: string) => requiredHundredths(required, FACTORING_MESSAGES.percent, 2);
 
 /** The factor (GET/PUT /api/factoring): who buys the invoices, where debtors pay, and the terms. */
 export const factorSettingsSchema = z.object({
-  name: z.string({ error: FACTORING_MESSAGES.name }).trim().min(1, FACTORING_MESSAGES.name).max(200, FIELD_MESSAGES.tooLong(200)),
+  name: requiredText(FACTORING_MESSAGES.name),
   /** Where debtors of factored invoices pay: printed as the invoice's remit-to. */
-  remitTo: optionalFreeText.transform((value) => value ?? ''),
-  email: optionalText.transform((value) => value ?? '').refine((value) => value === '' || z.email().safeParse(value).success, FACTORING_MESSAGES.email),
-  clientNumber: optionalText.transform((value) => value ?? ''),
+  remitTo: blankable(optionalFreeText),
+  email: blankableEmail(FACTORING_MESSAGES.email),
+  clientNumber: blankable(optionalText),
   /** The notice of assignment printed in a box on factored invoices. */
-  noticeText: optionalFreeText.transform((value) => value ?? ''),
+  noticeText: blankable(optionalFreeText),
   advancePercent: percent(FACTORING_MESSAGES.advancePercent),
   feePercent: percent(FACTORING_MESSAGES.feePercent),
   recourseDays: requiredInteger(FACTORING_MESSAGES.recourseDays, FACTORING_MESSAGES.recourseDaysRange, RECOURSE_DAYS_RANGE),
