@@ -12,7 +12,7 @@ let browser: Browser;
 let page: Page;
 
 const { post, origin } = apiSteps(() => page);
-const { navigate, toast } = screenSteps(() => page);
+const { navigate, toast, openRowMenu } = screenSteps(() => page);
 
 const onePagePdf = (text: string) => {
   const content = `BT /F1 18 Tf 72 720 Td (${text}) Tj ET`;
@@ -108,5 +108,23 @@ describe("Accounting's Factoring drawer", () => {
     // The invoice shows 'Factored' beside its status.
     await page.getByRole('tab', { name: 'Invoices' }).click();
     await expect(page.getByRole('row').filter({ hasText: 'INV-FCT-1' }).innerText()).resolves.toMatch(/Sent\s+Factored/);
+  });
+
+  it("shows the factor in Settings' Factoring card, and a customer's Invoicing in its dialog", async () => {
+    await page.getByRole('link', { name: 'Settings' }).click();
+    const card = page.getByRole('region', { name: 'Factoring' });
+    await expect(card.getByLabel('Factor name').inputValue()).resolves.toBe('Fct Lakeshore Capital');
+    await expect(card.getByLabel('Advance').inputValue()).resolves.toBe('97.00');
+    await expect(card.getByLabel('Recourse days').inputValue()).resolves.toBe('90');
+    await card.scrollIntoViewIfNeeded();
+    await card.screenshot({ path: 'test-results/factoring-settings.png' });
+
+    await navigate('Customers');
+    await openRowMenu('Fct Harbor Brokerage', 'Edit');
+    const dialog = page.getByRole('dialog', { name: 'Edit Customer' });
+    await expect(dialog.getByLabel('Invoicing').locator('xpath=ancestor::div[contains(@class, "ant-select")][1]').innerText()).resolves.toContain('Factored');
+    await dialog.screenshot({ path: 'test-results/factoring-customer.png' });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
   });
 });

@@ -177,6 +177,10 @@ describe('a schedule of accounts', () => {
     const again = await request('POST', '/api/factoring/schedules', { invoiceIds: [a.id] });
     expect(again.status).toBe(400);
     expect(again.json.issues.invoiceIds).toEqual(['INV-F-A: already on schedule SCH-0001']);
+    // The factor reads it from the schedule's ZIP: it stays.
+    const deleted = await request('DELETE', `/api/invoices/${a.id}`);
+    expect(deleted.status).toBe(409);
+    expect(deleted.json.message).toBe('This invoice is on schedule of accounts SCH-0001 (factoring), so it cannot be deleted.');
   });
 
   it('prints the schedule: carrier, MC and USDOT, factor, client number, number and date, rows, total, certification', async () => {

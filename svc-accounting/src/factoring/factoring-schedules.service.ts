@@ -61,7 +61,7 @@ export class FactoringSchedulesService extends CrudService<FactoringScheduleEnti
   async offered(): Promise<RpcReply<FactoringInvoice[]>> {
     return this.guard(async () => {
       const invoices = await this.repository.manager.find(InvoiceEntity, {
-        where: { scheduleId: IsNull(), status: In(['draft', 'sent', 'overdue', 'paid']) },
+        where: { scheduleId: IsNull(), status: In(['draft', 'sent', 'overdue']) },
         order: { createdAt: 'DESC', id: 'ASC' },
         take: OFFERED_MAX,
       });
@@ -69,7 +69,7 @@ export class FactoringSchedulesService extends CrudService<FactoringScheduleEnti
       if ('failed' in found) return fail(found.failed.code as 'unavailable', found.failed.message);
       return ok(
         found
-          .filter(({ reasons }) => !reasons.some((reason) => reason.includes('invoiced direct')))
+          .filter(({ factored }) => factored)
           .map(({ invoice, row, reasons, warnings }) => ({
             id: invoice.id, invoiceNumber: invoice.invoiceNumber, invoiceDate: invoice.invoiceDate, customerName: row?.debtorName ?? invoice.billTo?.name ?? null,
             loadNumber: row?.loadNumber ?? null, total: invoice.total, reasons, warnings,

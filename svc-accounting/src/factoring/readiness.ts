@@ -25,6 +25,8 @@ export interface Readiness {
   row?: ScheduleRow;
   reasons: string[];
   warnings: string[];
+  /** Whether its customer is invoiced 'factored' (the drawer offers only those). */
+  factored: boolean;
 }
 
 const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
@@ -81,6 +83,7 @@ export class FactoringReadiness {
     if (invoice.status === CANCELLED_INVOICE_STATUS) reasons.push(FACTORING_MESSAGES.cancelled(name));
     if (invoice.scheduleId) reasons.push(FACTORING_MESSAGES.onSchedule(name, scheduleNumbers.get(invoice.scheduleId) ?? invoice.scheduleId));
     if ((parseCents(invoice.total) ?? 0n) <= 0n) reasons.push(FACTORING_MESSAGES.noTotal(name));
+    else if (invoice.status === 'paid' || parseCents(invoice.paidAmount)! >= parseCents(invoice.total)!) reasons.push(FACTORING_MESSAGES.paid(name));
     const [customer, load, documents] = await Promise.all([
       customerOf(invoice.customerId) as Promise<Awaited<ReturnType<ServiceRequests['get']>> & { data?: Customer }>,
       this.services.get<Load>('core', 'loads', invoice.loadId),
@@ -88,10 +91,11 @@ export class FactoringReadiness {
     ]);
     for (const answer of [customer, load, documents]) if (!answer.ok && answer.error.code !== 'not_found') return { failed: answer.error };
     const debtor = invoice.billTo?.name ?? (customer.ok ? (customer.data as Customer).name : '');
-    if (customer.ok && (customer.data as Customer).invoicing !== 'factored') reasons.push(FACTORING_MESSAGES.direct(name, (customer.data as Customer).name));
+    const factored = customer.ok && (customer.data as Customer).invoicing === 'factored';
+    if (customer.ok && !factored) reasons.push(FACTORING_MESSAGES.direct(name, (customer.data as Customer).name));
     if (!load.ok) {
       reasons.push(FACTORING_MESSAGES.loadNotFound(name));
-      return { invoice, reasons, warnings };
+      return { invoice, reasons, warnings, factored };
     }
     const types = documents.ok ? documents.data.map((document) => document.documentType) : [];
     if (!types.some((type) => RATE_CONFIRMATION.test(type))) reasons.push(FACTORING_MESSAGES.noRateConfirmation(name, load.data.loadNumber));
@@ -101,6 +105,6 @@ export class FactoringReadiness {
     const row: ScheduleRow = {
       invoiceId: invoice.id, debtorName: debtor, invoiceNumber: name, invoiceDate: invoice.invoiceDate, loadNumber: load.data.loadNumber, amount: invoice.total,
     };
-    return { invoice, row, reasons, warnings };
+    return { invoice, row, reasons, warnings, factored };
   }
 }

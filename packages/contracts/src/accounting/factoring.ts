@@ -73,6 +73,7 @@ export const FACTORING_MESSAGES = {
   cancelled: (invoice: string) => `${invoice}: cancelled`,
   onSchedule: (invoice: string, schedule: string) => `${invoice}: already on schedule ${schedule}`,
   noTotal: (invoice: string) => `${invoice}: total is 0`,
+  paid: (invoice: string) => `${invoice}: paid already`,
   direct: (invoice: string, customer: string) => `${invoice}: ${customer} is invoiced direct, not factored`,
   noRateConfirmation: (invoice: string, load: string) => `${invoice}: no rate confirmation on load ${load}`,
   noBolOrPod: (invoice: string, load: string) => `${invoice}: no BOL or POD on load ${load}`,

@@ -52,6 +52,10 @@ export const INVOICE_MESSAGES = {
   totalBelowPaid: (paid: string) => `The total cannot be less than the amount paid of ${formatDollars(paid)}`,
   paidBelowPayments: (payments: string) => `The paid amount cannot be less than the ${formatDollars(payments)} of payments recorded on this invoice`,
   cancelledWithPayments: 'This invoice has payments: refund them or move them to another invoice before cancelling it',
+  /** Issue 45: the factoring ledger names it (found by the database rather than the count). */
+  stillInLedger: 'This invoice is still in the factoring ledger. Its history is kept, so it cannot be deleted.',
+  /** Issue 45: the factor has it on a schedule of accounts. */
+  onSchedule: (schedule: string) => `This invoice is on schedule of accounts ${schedule} (factoring), so it cannot be deleted.`,
   /** The 409 of a second invoice for a load whose invoice is not cancelled (issue 26). */
   loadAlreadyInvoiced: (loadNumber: string, invoiceNumber: string) => `Load ${loadNumber} already has invoice ${invoiceNumber}.`,
 } as const;
