@@ -91,7 +91,7 @@ try {
     const bytes = (await response.arrayBuffer()).byteLength;
     const ms = performance.now() - started;
     times.push(ms);
-    console.log(`ZIP ${run}: ${response.status}, ${(bytes / 1024 / 1024).toFixed(1)} MB in ${(ms / 1000).toFixed(2)} s (load average ${load1.toFixed(2)} before, ${loadavg()[0].toFixed(2)} after)`);
+    console.log(`ZIP ${run}: ${response.status}, ${(bytes / 1024).toFixed(0)} KB in ${(ms / 1000).toFixed(2)} s (load average ${load1.toFixed(2)} before, ${loadavg()[0].toFixed(2)} after)`);
   }
   const median = [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)];
   console.log(`\nZIP of ${INVOICES} invoices, median of ${RUNS}: ${(median / 1000).toFixed(2)} s (goal <= 10 s); load average now ${loadavg().map((n) => n.toFixed(2)).join(' ')}`);
