@@ -19,6 +19,12 @@ import { IssuedInvoices1766300000000 } from './migrations/1766300000000-issued-i
 import { Remittances1766700000000 } from './migrations/1766700000000-remittances.js';
 import { CompanyProfileEntity } from './company/company-profile.entity.js';
 import { CompanyModule } from './company/company.module.js';
+import { FactorSettingsEntity } from './factoring/factor-settings.entity.js';
+import { FactoringReportEntity } from './factoring/factoring-report.entity.js';
+import { FactoringScheduleEntity } from './factoring/factoring-schedule.entity.js';
+import { FactoringModule } from './factoring/factoring.module.js';
+import { LedgerEntryEntity } from './factoring/ledger-entry.entity.js';
+import { Factoring1767200000000 } from './migrations/1767200000000-factoring.js';
 import { PaymentEntity } from './payments/payment.entity.js';
 import { PaymentsModule } from './payments/payments.module.js';
 import { RemittanceEntity } from './remittances/remittance.entity.js';
@@ -29,8 +35,8 @@ import { SettlementsModule } from './settlements/settlements.module.js';
 /** svc-accounting owns the `accounting` schema: every entity and migration of the service is listed here. */
 export const ACCOUNTING_DATABASE = {
   schema: 'accounting',
-  entities: [InvoiceEntity, PaymentEntity, RemittanceEntity, ExpenseEntity, SettlementEntity, CompanyProfileEntity],
-  migrations: [Accounting1764000000000, AuditTrail1764400000000, CompanySettlementLoads1765500000000, IftaRates1766000000000, IdempotencyKeys1766100000000, IdempotencyKeysPerUser1766200000000, IssuedInvoices1766300000000, Remittances1766700000000],
+  entities: [InvoiceEntity, PaymentEntity, RemittanceEntity, ExpenseEntity, SettlementEntity, CompanyProfileEntity, FactorSettingsEntity, FactoringScheduleEntity, FactoringReportEntity, LedgerEntryEntity],
+  migrations: [Accounting1764000000000, AuditTrail1764400000000, CompanySettlementLoads1765500000000, IftaRates1766000000000, IdempotencyKeys1766100000000, IdempotencyKeysPerUser1766200000000, IssuedInvoices1766300000000, Remittances1766700000000, Factoring1767200000000],
 };
 
 @Module({
@@ -52,6 +58,7 @@ export const ACCOUNTING_DATABASE = {
     IftaRatesModule,
     IftaModule,
     AgingModule,
+    FactoringModule,
   ],
   // svc-core asks what our records name when a delete meets their holds (references.named).
   controllers: [healthController('accounting'), referenceHoldsController('accounting'), auditController('accounting')],

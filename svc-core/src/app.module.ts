@@ -36,6 +36,7 @@ import { IdempotencyKeysPerUser1766200000000 } from './migrations/1766200000000-
 import { LoadStops1766400000000 } from './migrations/1766400000000-load-stops.js';
 import { LoadStopEntity } from './stops/load-stop.entity.js';
 import { Charges1766600000000 } from './migrations/1766600000000-charges.js';
+import { CustomerInvoicing1767200000000 } from './migrations/1767200000000-customer-invoicing.js';
 import { ChargeEntity } from './charges/charge.entity.js';
 import { ChargeTermsEntity } from './charges/charge-terms.entity.js';
 import { HeldReferencesModule } from './references/held-references.module.js';
@@ -46,7 +47,7 @@ import { IftaModule } from './ifta/ifta.module.js';
 export const CORE_DATABASE = {
   schema: 'core',
   entities: [TruckEntity, DriverEntity, CustomerEntity, LoadEntity, InspectionEntity, AccidentEntity, ViolationEntity, MaintenanceEntity, FuelEntity, DocumentEntity, LoadStopEntity, ChargeEntity, ChargeTermsEntity],
-  migrations: [Fleet1763780000000, ListOrder1763800000000, Dispatch1763900000000, MaintenanceFuel1764000000000, Safety1764100000000, Documents1764250000000, HeldReferences1764300000000, AuditTrail1764400000000, PayRulesMiles1765500000000, IdempotencyKeys1766000000000, IdempotencyKeysPerUser1766200000000, LoadStops1766400000000, Charges1766600000000],
+  migrations: [Fleet1763780000000, ListOrder1763800000000, Dispatch1763900000000, MaintenanceFuel1764000000000, Safety1764100000000, Documents1764250000000, HeldReferences1764300000000, AuditTrail1764400000000, PayRulesMiles1765500000000, IdempotencyKeys1766000000000, IdempotencyKeysPerUser1766200000000, LoadStops1766400000000, Charges1766600000000, CustomerInvoicing1767200000000],
 };
 
 @Module({

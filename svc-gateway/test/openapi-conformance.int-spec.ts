@@ -2,6 +2,7 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import fc from 'fast-check';
 import { FIELD_MESSAGES, isCalendarDay } from '@tms/contracts';
 import { z } from 'zod';
+import pg from 'pg';
 import { sharedSystem, signIn, type RunningSystem } from './support/system.js';
 
 /**
@@ -326,6 +327,20 @@ async function makeRecords() {
   created.set('path:/api/settlements/{id}/pdf', created.get('settlements') ?? []);
 }
 
+/**
+ * The factor as it was before any was saved: no name (the defaults' only invalid field for a PUT), so the row is put
+ * back by the database's own defaults, as the migration made it.
+ */
+async function resetFactor() {
+  const client = new pg.Client({ connectionString: system.databaseUrl });
+  await client.connect();
+  try {
+    await client.query(`UPDATE accounting.factor_settings SET name = DEFAULT, remit_to = DEFAULT, email = DEFAULT, client_number = DEFAULT, notice_text = DEFAULT, advance_percent = DEFAULT, fee_percent = DEFAULT, recourse_days = DEFAULT`);
+  } finally {
+    await client.end();
+  }
+}
+
 test('every operation answers as the document says, for requests generated from its schemas', async () => {
   await makeRecords();
   // Every resource has records to name: a resource none of whose 40 generated creates the server took is a mismatch.
@@ -335,6 +350,8 @@ test('every operation answers as the document says, for requests generated from 
   const company = await (await fetch(`${system.url}/api/company`, { headers: { cookie } })).json();
   // The company's charge terms too: the files after this one on the shared system read them as the defaults.
   const chargeTerms = await (await fetch(`${system.url}/api/charge-terms`, { headers: { cookie } })).json();
+  // And the factor (issue 45), which the invoices of factored customers print.
+  const factor = await (await fetch(`${system.url}/api/factoring`, { headers: { cookie } })).json();
   const failures: string[] = [];
   try {
     for (const operation of operations()) {
@@ -360,6 +377,8 @@ test('every operation answers as the document says, for requests generated from 
   } finally {
     await fetch(`${system.url}/api/company`, { method: 'PUT', headers: { cookie, origin: system.url, 'content-type': 'application/json' }, body: JSON.stringify(company) });
     await fetch(`${system.url}/api/charge-terms`, { method: 'PUT', headers: { cookie, origin: system.url, 'content-type': 'application/json' }, body: JSON.stringify(chargeTerms) });
+    if (factor.name) await fetch(`${system.url}/api/factoring`, { method: 'PUT', headers: { cookie, origin: system.url, 'content-type': 'application/json' }, body: JSON.stringify(factor) });
+    else await resetFactor();
   }
   if (failures.length) console.error(`CONFORMANCE_SEED=${SEED}: ${failures.length} answers differ from the document:\n${failures.slice(0, 60).join('\n')}`);
   expect([`CONFORMANCE_SEED=${SEED}`, failures.slice(0, 20)]).toEqual([`CONFORMANCE_SEED=${SEED}`, []]);

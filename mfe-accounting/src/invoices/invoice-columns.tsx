@@ -1,5 +1,6 @@
 import { formatDollars, invoiceBalance, type Customer, type Invoice, type Load } from '@tms/contracts';
 import { CellText, formatDay, type RecordLookup, type ResourceColumn, type SearchField } from '@tms/ui';
+import { FactoredTag } from '../factoring/FactoredTag.js';
 import { InvoiceStatusBadge, NOT_AVAILABLE, numeric, UNKNOWN } from '../shared/display.js';
 
 const money = (amount: string) => <span style={numeric}>{formatDollars(amount)}</span>;
@@ -15,7 +16,15 @@ export function invoiceColumns(loads: RecordLookup<Load>, customers: RecordLooku
     { title: 'Amount', dataIndex: 'total', key: 'total', width: 95, align: 'right', render: money },
     { title: 'Paid', dataIndex: 'paidAmount', key: 'paidAmount', width: 95, align: 'right', render: money },
     { title: 'Balance', key: 'balance', width: 95, card: true, align: 'right', render: (_, invoice) => money(invoiceBalance(invoice.total, invoice.paidAmount)) },
-    { title: 'Status', dataIndex: 'status', key: 'status', width: 85, card: true, render: (status: string) => <InvoiceStatusBadge status={status} /> },
+    {
+      title: 'Status', dataIndex: 'status', key: 'status', width: 85, card: true,
+      // Issue 45: 'Factored' beside the spec's status while the factor holds the invoice.
+      render: (status: string, invoice: Invoice) => (
+        <>
+          <InvoiceStatusBadge status={status} /> <FactoredTag invoice={invoice} />
+        </>
+      ),
+    },
   ];
 }
 

@@ -3,6 +3,7 @@ import { Button, Space } from 'antd';
 import { useState } from 'react';
 import { AgingDrawer } from '../aging/AgingDrawer.js';
 import { ExpensesTab } from '../expenses/ExpensesTab.js';
+import { FactoringDrawer, FACTORING_TEXTS } from '../factoring/FactoringDrawer.js';
 import { InvoicesTab } from '../invoices/InvoicesTab.js';
 import { IftaDrawer } from '../ifta/IftaDrawer.js';
 import { PaymentsTab } from '../payments/PaymentsTab.js';
@@ -19,10 +20,12 @@ const TABS = [
 export function AccountingPage() {
   const [ifta, setIfta] = useState(false);
   const [aging, setAging] = useState(false);
+  const [factoring, setFactoring] = useState(false);
   const extra = (
     <Space>
       <Button onClick={() => setAging(true)}>Aging</Button>
       <Button onClick={() => setIfta(true)}>IFTA Report</Button>
+      <Button onClick={() => setFactoring(true)}>{FACTORING_TEXTS.button}</Button>
     </Space>
   );
   return (
@@ -30,6 +33,7 @@ export function AccountingPage() {
       <TabbedPage title="Accounting" subtitle="Manage invoices, expenses, and payments" tabs={TABS} extra={extra} />
       <AgingDrawer open={aging} onClose={() => setAging(false)} />
       <IftaDrawer open={ifta} onClose={() => setIfta(false)} />
+      <FactoringDrawer open={factoring} onClose={() => setFactoring(false)} />
     </>
   );
 }

@@ -5,6 +5,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Flex, theme, Typography } from 'antd';
 import { useMemo, type ReactNode } from 'react';
 import { expensesApi } from '../expenses/expenses.api.js';
+import { FactoredTag } from '../factoring/FactoredTag.js';
+import { FactoringFigures } from '../factoring/FactoringFigures.js';
 import { invoicesApi } from '../invoices/invoices.api.js';
 import { InvoiceStatusBadge, numeric, UNKNOWN } from '../shared/display.js';
 import { marginNote, overviewFigures, pendingNote } from './overview-figures.js';
@@ -59,6 +61,7 @@ export function OverviewTab() {
         <SummaryCard title="Net Profit" icon={<RiseOutlined />} value={formatDollars(figures.netProfit)} note={marginNote(figures.marginPercent)} />
         <SummaryCard title="Pending Revenue" icon={<FileTextOutlined />} value={formatDollars(figures.pendingRevenue)} note={pendingNote(figures.pendingInvoices)} />
       </SummaryCardGrid>
+      <FactoringFigures />
       <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(min(380px, 100%), 1fr))', gap: 16, marginTop: 16 }}>
         <Card title="Recent Invoices" role="region" aria-label="Recent Invoices">
           {figures.recentInvoices.length === 0 ? (
@@ -72,6 +75,7 @@ export function OverviewTab() {
                     <Flex gap={8} align="center" wrap>
                       <Text strong>{invoice.invoiceNumber}</Text>
                       <InvoiceStatusBadge status={invoice.status} />
+                      <FactoredTag invoice={invoice} />
                     </Flex>
                     <Text type="secondary" ellipsis>
                       {customers.label(invoice.customerId) ?? UNKNOWN}

@@ -1,9 +1,9 @@
-import { marginPercent, subtractMoney, sumMoney, type Expense, type Invoice, type InvoiceStatus } from '@tms/contracts';
+import { marginPercent, SETTLED_BY_FACTOR, subtractMoney, sumMoney, type Expense, type Invoice, type InvoiceStatus } from '@tms/contracts';
 
 /** Spec 2.9: Recent Invoices and Recent Expenses show the latest 5, in list order. */
 export const RECENT_LENGTH = 5;
 
-/** Spec 9: pending revenue is what invoices neither paid nor cancelled will bring. */
+/** Spec 9: pending revenue is what invoices neither paid nor cancelled will bring (issue 45: nor held by the factor, who paid for them). */
 const NOT_PENDING: ReadonlySet<string> = new Set<InvoiceStatus>(['paid', 'cancelled']);
 
 export interface OverviewFigures {
@@ -23,7 +23,7 @@ export interface OverviewFigures {
 /** Spec 9's accounting figures, every amount added as whole cents (never as JavaScript numbers). */
 export function overviewFigures(invoices: readonly Invoice[], expenses: readonly Expense[]): OverviewFigures {
   const paid = invoices.filter((invoice) => invoice.status === 'paid');
-  const pending = invoices.filter((invoice) => !NOT_PENDING.has(invoice.status));
+  const pending = invoices.filter((invoice) => !NOT_PENDING.has(invoice.status) && !(invoice.factoringState && SETTLED_BY_FACTOR.includes(invoice.factoringState)));
   const totalRevenue = sumMoney(paid.map((invoice) => invoice.total));
   const totalExpenses = sumMoney(expenses.map((expense) => expense.amount));
   const netProfit = subtractMoney(totalRevenue, totalExpenses);

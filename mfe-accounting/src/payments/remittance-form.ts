@@ -44,11 +44,15 @@ export function remittanceFormValues(now: number = Date.now()): RemittanceFormVa
   return { customerId: undefined, amount: null, paymentDate: dayjs(now).startOf('day'), paymentMethod: undefined, referenceNumber: '', notes: '', useCredit: false, applied: {} };
 }
 
-/** A customer's invoices with a balance that a payment can go to (sent, overdue), oldest first (by date, then number). */
+/**
+ * A customer's invoices with a balance that a payment can go to (sent, overdue; not one a factor holds, which the
+ * customer pays to the factor), oldest first (by date, then number).
+ */
 export function openInvoices(invoices: readonly Invoice[], customerId: string | undefined, loadNumber: (id: string) => string | undefined): OpenInvoiceRow[] {
   if (!customerId) return [];
+  const heldByFactor = (invoice: Invoice) => Boolean(invoice.factoringState) && invoice.factoringState !== 'chargedBack';
   return invoices
-    .filter((invoice) => invoice.customerId === customerId && (invoice.status === 'sent' || invoice.status === 'overdue'))
+    .filter((invoice) => invoice.customerId === customerId && (invoice.status === 'sent' || invoice.status === 'overdue') && !heldByFactor(invoice))
     .map((invoice) => ({
       id: invoice.id,
       invoiceNumber: invoice.invoiceNumber,

@@ -1,10 +1,11 @@
-import { CHARGE_TERMS_LABELS, CUSTOMER_TYPES, CUSTOMER_TYPE_LABELS, customerInputSchema, type Customer } from '@tms/contracts';
+import { CHARGE_TERMS_LABELS, CUSTOMER_TYPES, CUSTOMER_TYPE_LABELS, customerInputSchema, INVOICING_LABELS, INVOICING_OPTIONS, type Customer } from '@tms/contracts';
 import { FormField, FormGrid, MoneyInput, optionsOf, ResourceFormModal, SEARCHABLE, WholeNumberInput, type ResourceDialogProps } from '@tms/ui';
 import { Collapse, Input, Select } from 'antd';
 import { customersApi } from './customers.api.js';
 import { customerFormValues, customerPayload, customerTexts } from './customer-form.js';
 
 const TYPE_OPTIONS = optionsOf(CUSTOMER_TYPES, CUSTOMER_TYPE_LABELS);
+const INVOICING_OPTION_LIST = optionsOf(INVOICING_OPTIONS, INVOICING_LABELS);
 
 const CHARGE_TERMS_TEXTS = { section: "Charge terms (empty: the company's, from Settings)", hours: 'hours' } as const;
 const L = CHARGE_TERMS_LABELS;
@@ -68,9 +69,15 @@ export function CustomerDialog(props: ResourceDialogProps<Customer>) {
         {/* An address may take a few lines (a suite, a dock), as an imported file may hold them. */}
         <Input.TextArea placeholder="123 Main St, Chicago, IL 60601" autoComplete="off" autoSize={{ minRows: 1, maxRows: 4 }} />
       </FormField>
-      <FormField label="Type" name="type">
-        <Select options={TYPE_OPTIONS} showSearch={SEARCHABLE} />
-      </FormField>
+      <FormGrid>
+        <FormField label="Type" name="type">
+          <Select options={TYPE_OPTIONS} showSearch={SEARCHABLE} />
+        </FormField>
+        {/* Issue 45: its invoices sold to the factor (Settings' Factoring), or billed direct. */}
+        <FormField label="Invoicing" name="invoicing">
+          <Select options={INVOICING_OPTION_LIST} />
+        </FormField>
+      </FormGrid>
       <Collapse
         size="small"
         items={[{ key: 'terms', label: CHARGE_TERMS_TEXTS.section, forceRender: true, children: <CustomerTermsFields /> }]}

@@ -9,6 +9,7 @@ const customer: Customer = {
   phone: '(773) 555-0142',
   address: '4100 S Packers Ave, Chicago, IL 60609',
   type: 'receiver',
+  invoicing: 'factored',
   detentionFreeHours: '1.50',
   detentionRatePerHour: '55.00',
   detentionCapHours: null,
@@ -21,7 +22,7 @@ const customer: Customer = {
 
 describe('customer dialog values', () => {
   it('opens "Add Customer" empty, as a shipper', () => {
-    expect(customerFormValues(null)).toMatchObject({ name: '', email: '', phone: '', address: '', type: 'shipper' });
+    expect(customerFormValues(null)).toMatchObject({ name: '', email: '', phone: '', address: '', type: 'shipper', invoicing: 'direct' });
     expect(customerFormValues(null)).toMatchObject({ detentionFreeHours: null, billingIncrementMinutes: null, tonuFlat: null });
   });
 

@@ -1,4 +1,4 @@
-import { CHARGE_TERM_FIELDS, DEFAULT_CUSTOMER_TYPE, type ChargeTermField, type Customer, type CustomerInput } from '@tms/contracts';
+import { CHARGE_TERM_FIELDS, DEFAULT_CUSTOMER_TYPE, DEFAULT_INVOICING, type ChargeTermField, type Customer, type CustomerInput } from '@tms/contracts';
 import { resourceTexts } from '@tms/ui';
 
 /** What the Customer Management screen and its dialog say (spec 2.4, 2.8 and 8). */
@@ -11,6 +11,8 @@ export interface CustomerFormValues extends Partial<Record<ChargeTermField, stri
   phone: string;
   address: string;
   type: string;
+  /** Issue 45: 'direct' or 'factored'. */
+  invoicing: string;
   // And its own charge terms (issue 43): money and hours as text, the increment a whole number; empty is the company's.
 }
 
@@ -22,6 +24,7 @@ export function customerFormValues(customer: Customer | null): CustomerFormValue
     phone: customer?.phone ?? '',
     address: customer?.address ?? '',
     type: customer?.type ?? DEFAULT_CUSTOMER_TYPE,
+    invoicing: customer?.invoicing ?? DEFAULT_INVOICING,
     ...Object.fromEntries(CHARGE_TERM_FIELDS.map((field) => [field, customer?.[field] ?? null])),
   };
 }
@@ -34,6 +37,7 @@ export function customerPayload(values: CustomerFormValues): CustomerInput {
     phone: values.phone ?? '',
     address: values.address ?? '',
     type: values.type as CustomerInput['type'],
+    invoicing: (values.invoicing || DEFAULT_INVOICING) as CustomerInput['invoicing'],
     ...(Object.fromEntries(CHARGE_TERM_FIELDS.map((field) => [field, values[field] ?? null])) as Pick<CustomerInput, ChargeTermField>),
   };
 }

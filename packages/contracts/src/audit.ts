@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IFTA_RATES_RESOURCE } from './reports/ifta.js';
 import { COMPANY_RESOURCE } from './accounting/company.js';
+import { FACTORING_AUDITED_RESOURCES } from './accounting/factoring.js';
 import { DOCUMENTS_RESOURCE } from './dispatch/document.js';
 import { CHARGES_RESOURCE } from './dispatch/charge.js';
 import { CHARGE_TERMS_RESOURCE } from './dispatch/charge-terms.js';
@@ -31,7 +32,9 @@ export const auditEntrySchema = z.object({
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 /** The resources with an audit trail, and the service that keeps it: every /api resource, a load's documents and charges, the company profile and charge terms, IFTA's rates. */
-export const AUDITED_RESOURCES: Record<string, ServiceName> = { ...RESOURCE_OWNERS, [DOCUMENTS_RESOURCE]: 'core', [CHARGES_RESOURCE]: 'core', [CHARGE_TERMS_RESOURCE]: 'core', [COMPANY_RESOURCE]: 'accounting', [IFTA_RATES_RESOURCE]: 'accounting' };
+export const AUDITED_RESOURCES: Record<string, ServiceName> = { ...RESOURCE_OWNERS, [DOCUMENTS_RESOURCE]: 'core', [CHARGES_RESOURCE]: 'core', [CHARGE_TERMS_RESOURCE]: 'core', [COMPANY_RESOURCE]: 'accounting', [IFTA_RATES_RESOURCE]: 'accounting',
+  ...Object.fromEntries(FACTORING_AUDITED_RESOURCES.map((resource) => [resource, 'accounting' as const])),
+};
 
 /** The NATS header with the user a change is made for (JSON of an Actor): the audit trail's "who". */
 export const ACTOR_HEADER = 'Tms-Actor';

@@ -9,6 +9,7 @@ export * from './service.js';
 export * from './crud/crud.service.js';
 export * from './crud/crud.controller.js';
 export * from './crud/crud-import.js';
+export * from './crud/csv-rows.js';
 export * from './crud/list-pages.js';
 export * from './crud/recent-pages.js';
 export * from './crud/idempotency.js';

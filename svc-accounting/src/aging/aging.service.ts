@@ -16,7 +16,9 @@ export const OPEN_BALANCES_SQL = `
     LEFT JOIN (
       SELECT invoice_id, sum(amount) AS amount FROM accounting.payments WHERE payment_date > $1::date GROUP BY invoice_id
     ) later ON later.invoice_id = i.id
-    WHERE i.status IN ('sent', 'overdue', 'paid') AND i.invoice_date <= $1::date`;
+    WHERE i.status IN ('sent', 'overdue', 'paid') AND i.invoice_date <= $1::date
+      -- Issue 45: an invoice the factor bought is no receivable of the carrier's, until charged back.
+      AND (i.factoring_state IS NULL OR i.factoring_state = 'chargedBack')`;
 
 /** Each customer's open balances as of $1, by days past due. */
 const AGING_SQL = `

@@ -19,6 +19,7 @@ import {
 import { config, internalErrorReply, NATS_CONNECTION, ObjectBucket, ServiceRequests, type SharedNats } from '@tms/service-kit';
 import { Repository } from 'typeorm';
 import { CompanyService } from '../company/company.service.js';
+import { FactorSettingsService } from '../factoring/factor-settings.service.js';
 import { invoicePdf, type InvoiceFacts } from '../pdf/invoice-pdf.js';
 import { packetPdf, type PacketDocument } from '../pdf/packet.js';
 import { RenderedFiles } from '../pdf/rendered-files.js';
@@ -42,6 +43,7 @@ export class InvoiceFilesService {
     private readonly company: CompanyService,
     private readonly files: RenderedFiles,
     @Inject(NATS_CONNECTION) nats: SharedNats,
+    private readonly factoring: FactorSettingsService,
   ) {
     this.documents = new ObjectBucket(documentsBucket(config.subjectRoot), undefined, nats);
   }
@@ -51,13 +53,28 @@ export class InvoiceFilesService {
   }
 
   async packet(id: unknown): Promise<RpcReply<RenderedFile>> {
-    return this.render(id, async (facts) => {
-      const listed = await this.services.request<LoadDocument[]>('core', DOCUMENTS_RESOURCE, 'list', { loadId: facts.load.id });
+    const packet = await this.packetBytes(id);
+    if (!packet.ok) return packet;
+    try {
+      return ok(await this.files.answer(packet.data.fileName, packet.data.bytes));
+    } catch (error) {
+      return internalErrorReply(error);
+    }
+  }
+
+  /** The packet's bytes and name: for its own route, and for a schedule's ZIP (issue 45). */
+  async packetBytes(id: unknown): Promise<RpcReply<{ fileName: string; bytes: Uint8Array }>> {
+    if (!isRecordId(id)) return notFound;
+    try {
+      const facts = await this.facts(id);
+      if (!facts.ok) return facts;
+      const listed = await this.services.request<LoadDocument[]>('core', DOCUMENTS_RESOURCE, 'list', { loadId: facts.data.load.id });
       if (!listed.ok) return listed;
-      const documents: PacketDocument[] = [];
-      for (const document of listed.data) documents.push({ document, data: await this.bytesOf(document) });
-      return this.files.answer(`${facts.invoice.invoiceNumber}-packet.pdf`, await packetPdf(facts, documents));
-    });
+      const documents: PacketDocument[] = await Promise.all(listed.data.map(async (document) => ({ document, data: await this.bytesOf(document) })));
+      return ok({ fileName: `${facts.data.invoice.invoiceNumber}-packet.pdf`, bytes: await packetPdf(facts.data, documents) });
+    } catch (error) {
+      return internalErrorReply(error);
+    }
   }
 
   private async render(id: unknown, make: (facts: InvoiceFacts) => Promise<RenderedFile | RpcReply<never>>): Promise<RpcReply<RenderedFile>> {
@@ -75,10 +92,26 @@ export class InvoiceFilesService {
   private async facts(id: string): Promise<RpcReply<InvoiceFacts>> {
     const invoice = await this.invoices.findOneBy({ id });
     if (!invoice) return notFound;
-    const [load, parties] = await Promise.all([this.services.get<Load>('core', 'loads', invoice.loadId), this.parties(invoice)]);
+    const [load, parties, factor] = await Promise.all([this.services.get<Load>('core', 'loads', invoice.loadId), this.parties(invoice), this.factorOf(invoice)]);
     if (!load.ok) return load.error.code === 'not_found' ? fail('not_found', INVOICE_MESSAGES.loadNotFound) : load;
     if (!parties.ok) return parties;
-    return ok({ invoice, load: load.data, ...parties.data });
+    if (!factor.ok) return factor;
+    return ok({ invoice, load: load.data, ...parties.data, factor: factor.data });
+  }
+
+  /**
+   * Issue 45: the factor an invoice is paid to: of a customer invoiced `factored` (svc-core's), or of an invoice on a
+   * schedule already, once a factor is saved; none for a direct customer's, which prints as it always did.
+   */
+  private async factorOf(invoice: InvoiceEntity): Promise<RpcReply<InvoiceFacts['factor']>> {
+    const factor = await this.factoring.settings();
+    if (!factor.name) return ok(null);
+    if (!invoice.scheduleId) {
+      const customer = await this.services.get<Customer>('core', 'customers', invoice.customerId);
+      if (!customer.ok) return customer.error.code === 'not_found' ? ok(null) : customer;
+      if (customer.data.invoicing !== 'factored') return ok(null);
+    }
+    return ok({ name: factor.name, remitTo: factor.remitTo, noticeText: factor.noticeText });
   }
 
   /**

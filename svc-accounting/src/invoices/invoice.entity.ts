@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import type { Invoice, InvoiceBillTo, InvoiceIssuer } from '@tms/contracts';
+import type { Invoice, InvoiceBillTo, InvoiceFactoringState, InvoiceIssuer } from '@tms/contracts';
 
 @Entity({ name: 'invoices' })
 export class InvoiceEntity implements Invoice {
@@ -52,6 +52,18 @@ export class InvoiceEntity implements Invoice {
   /** The company profile as it was when it was issued: what its PDF prints, whatever the profile says later. */
   @Column({ name: 'issued_by', type: 'jsonb', nullable: true })
   issuedBy!: InvoiceIssuer | null;
+
+  /** Issue 45: the schedule of accounts it is on (never two), written by FactoringSchedulesService. */
+  @Column({ name: 'schedule_id', type: 'uuid', nullable: true })
+  scheduleId!: string | null;
+
+  /** Where it stands with the factor (the factor's reports and the recourse write it); null while it is not sold. */
+  @Column({ name: 'factoring_state', type: 'text', nullable: true })
+  factoringState!: InvoiceFactoringState | null;
+
+  /** The day the factor bought it: the recourse days count from it. */
+  @Column({ name: 'factored_on', type: 'date', nullable: true })
+  factoredOn!: string | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;

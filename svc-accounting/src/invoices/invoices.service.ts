@@ -28,6 +28,7 @@ import {
 import { addDays, CrudService, EVENTS, ReferenceHolds, Refusal, ServiceRequests, type Change, type ChangeContext } from '@tms/service-kit';
 import { Repository, type EntityManager } from 'typeorm';
 import { CompanyService } from '../company/company.service.js';
+import { LedgerEntryEntity } from '../factoring/ledger-entry.entity.js';
 import { PaymentEntity } from '../payments/payment.entity.js';
 import { InvoiceEntity } from './invoice.entity.js';
 import { billToOf, issuerOf } from './invoice-parties.js';
@@ -59,7 +60,11 @@ export class InvoicesService extends CrudService<InvoiceEntity, typeof invoiceIn
       rules: INVOICE_RULES,
       constraints: INVOICE_CONSTRAINTS,
       order: { createdAt: 'DESC' },
-      keptBy: [{ entity: PaymentEntity, field: 'invoiceId', one: 'payment', many: 'payments' }],
+      keptBy: [
+        { entity: PaymentEntity, field: 'invoiceId', one: 'payment', many: 'payments' },
+        // Issue 45: what the factor advanced on it, and what came back.
+        { entity: LedgerEntryEntity, field: 'invoiceId', one: 'factoring ledger entry', many: 'factoring ledger entries' },
+      ],
       holds: { by: holds, holder: INVOICE_HOLDS },
       // A payment recorded meanwhile changes the paid amount under the same lock: an edit never writes back a paid
       // amount it read before that payment.
@@ -76,6 +81,16 @@ export class InvoicesService extends CrudService<InvoiceEntity, typeof invoiceIn
     const load = await this.services.get<Load>('core', 'loads', loadId);
     if (!load.ok) return load.error.code === 'not_found' ? undefined : fail(load.error.code, load.error.message);
     return load.data.customerId === customerId ? undefined : invalidInput({ customerId: [INVOICE_MESSAGES.customerNotLoads] });
+  }
+
+  /** Issue 45: an invoice on a schedule of accounts is the factor's to read (its packet is in the schedule's ZIP). */
+  protected override async checkDelete(id: string): Promise<RpcReply<never> | undefined> {
+    const [scheduled]: { schedule_number: string }[] = await this.repository.query(
+      `SELECT s.schedule_number FROM accounting.invoices i JOIN accounting.factoring_schedules s ON s.id = i.schedule_id WHERE i.id = $1`,
+      [id],
+    );
+    if (scheduled) return fail('conflict', INVOICE_MESSAGES.onSchedule(scheduled.schedule_number));
+    return super.checkDelete(id);
   }
 
   /** The number of the load's invoice that is not cancelled, other than `id`. */
@@ -131,7 +146,8 @@ export class InvoicesService extends CrudService<InvoiceEntity, typeof invoiceIn
 
   /** markOverdue's look under the row lock: the invoice as stored is still sent, past due and not paid in full. */
   private stillOverdue(before: Readonly<InvoiceEntity> | undefined) {
-    const due = before && before.status === 'sent' && before.dueDate < this.company.today() && parseCents(before.total)! > parseCents(before.paidAmount)!;
+    const factored = before?.factoringState === 'factored' || before?.factoringState === 'paidToFactor'; // the factor's to collect (issue 45)
+    const due = before && !factored && before.status === 'sent' && before.dueDate < this.company.today() && parseCents(before.total)! > parseCents(before.paidAmount)!;
     if (!due) throw new Refusal(fail('conflict', 'The invoice is no longer overdue'));
   }
 

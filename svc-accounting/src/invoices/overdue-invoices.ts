@@ -50,7 +50,8 @@ export class OverdueInvoices implements OnApplicationBootstrap, OnApplicationShu
   async markDue(now = new Date()): Promise<number> {
     const today = dayIn(this.timeZone, now);
     const due: { id: string }[] = await this.dataSource.query(
-      `SELECT id FROM accounting.invoices WHERE status = 'sent' AND due_date < $1::date AND total > paid_amount ORDER BY due_date, id`,
+      `SELECT id FROM accounting.invoices WHERE status = 'sent' AND due_date < $1::date AND total > paid_amount
+         AND (factoring_state IS NULL OR factoring_state = 'chargedBack') ORDER BY due_date, id`,
       [today],
     );
     let marked = 0;

@@ -8,6 +8,8 @@ export interface InvoiceFacts {
   billTo: InvoiceBillTo;
   issuer: InvoiceIssuer;
   load: Load;
+  /** Issue 45: the factor an invoice of a factored customer is sold to: its remit-to, and its notice in a box on page one. */
+  factor?: { name: string; remitTo: string; noticeText: string } | null;
 }
 
 /** 'YYYY-MM-DD' as US paperwork writes a day: 03/08/2027. */
@@ -64,7 +66,7 @@ export function writeCompany(sheet: PdfSheet, company: Omit<InvoiceIssuer, 'remi
  * their dates, commodity and weight; every stop with its appointment and times), the charges (subtotal, tax, total, paid, balance due), where to remit, and the
  * carrier's note.
  */
-export function writeInvoice(sheet: PdfSheet, { issuer: company, invoice, load, billTo }: InvoiceFacts) {
+export function writeInvoice(sheet: PdfSheet, { issuer: company, invoice, load, billTo, factor }: InvoiceFacts) {
   const top = sheet.cursor;
   writeCompany(sheet, company);
   const below = sheet.cursor;
@@ -87,6 +89,10 @@ export function writeInvoice(sheet: PdfSheet, { issuer: company, invoice, load, 
   sheet.row([{ text: billTo.name, x: 0, bold: true }], 11);
   sheet.paragraph(billTo.address, { width: 300 });
   sheet.space(10);
+  if (factor?.noticeText) {
+    sheet.boxed(factor.noticeText);
+    sheet.space(10);
+  }
 
   sheet.label('Shipment');
   sheet.row([{ text: 'Pickup', x: 0, bold: true }, { text: load.pickupLocation, x: 80 }, { text: usDate(load.pickupDate), x: 380, width: RIGHT - 380 }]);
@@ -121,11 +127,10 @@ export function writeInvoice(sheet: PdfSheet, { issuer: company, invoice, load, 
   sheet.space(14);
 
   sheet.label('Remit To');
-  const remitTo = company.remitTo || company.address;
-  // A remit-to written with the payee first ('Northstar Freight Lines, Inc.\nPO Box ...') names the company itself.
-  const firstLine = remitTo.split('\n', 1)[0].trim().toLowerCase();
-  if (firstLine !== company.name.trim().toLowerCase()) sheet.row([{ text: company.name, x: 0, bold: true }]);
-  sheet.paragraph(remitTo, { width: 300 });
+  if (factor) {
+    sheet.row([{ text: factor.name, x: 0, bold: true }]);
+    sheet.paragraph(factor.remitTo, { width: 300 });
+  } else writeCompanyRemitTo(sheet, company);
   if (company.invoiceNotes) {
     sheet.space(10);
     sheet.label('Notes');
@@ -135,6 +140,15 @@ export function writeInvoice(sheet: PdfSheet, { issuer: company, invoice, load, 
     sheet.space(6);
     sheet.paragraph(invoice.notes);
   }
+}
+
+/** The carrier as the payee: its remit-to (or address), named unless the remit-to names it first. */
+function writeCompanyRemitTo(sheet: PdfSheet, company: InvoiceIssuer) {
+  const remitTo = company.remitTo || company.address;
+  // A remit-to written with the payee first ('Northstar Freight Lines, Inc.\nPO Box ...') names the company itself.
+  const firstLine = remitTo.split('\n', 1)[0].trim().toLowerCase();
+  if (firstLine !== company.name.trim().toLowerCase()) sheet.row([{ text: company.name, x: 0, bold: true }]);
+  sheet.paragraph(remitTo, { width: 300 });
 }
 
 /** A sheet with the invoice written on it (its pages numbered under `footer`), for more to follow (a packet). */

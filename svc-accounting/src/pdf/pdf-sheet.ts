@@ -102,6 +102,23 @@ export class PdfSheet {
     for (const line of wrapped(printable(text), font, size, width ?? PAGE.width - 2 * PAGE.margin - x)) this.row([{ text: line, x, bold }], size);
   }
 
+  /** Text in a ruled box across the page, kept on one page (a factored invoice's notice of assignment). */
+  boxed(text: string, size = 9) {
+    const [width, pad, height] = [PAGE.width - 2 * PAGE.margin, 6, size * 1.35];
+    const lines = wrapped(printable(text), this.regular, size, width - 2 * pad);
+    const boxHeight = lines.length * height + 2 * pad;
+    this.need(boxHeight);
+    const top = this.y;
+    this.page.drawRectangle({ x: PAGE.margin, y: top - boxHeight, width, height: boxHeight, borderColor: GREY, borderWidth: 1 });
+    this.y -= pad;
+    for (const line of lines) {
+      this.y -= size;
+      this.page.drawText(line, { x: PAGE.margin + pad, y: this.y, size, font: this.regular });
+      this.y -= height - size;
+    }
+    this.y = top - boxHeight;
+  }
+
   /** A label in grey above what follows. */
   label(text: string, x = 0) {
     this.need(12);

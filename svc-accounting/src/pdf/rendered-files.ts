@@ -17,8 +17,7 @@ export class RenderedFiles {
     this.store = new UploadStore(renderedFilesBucket(config.subjectRoot), RENDERED_FILE_TTL_MS, nats);
   }
 
-  async answer(fileName: string, bytes: Uint8Array): Promise<RenderedFile> {
-    const contentType = 'application/pdf';
+  async answer(fileName: string, bytes: Uint8Array, contentType = 'application/pdf'): Promise<RenderedFile> {
     if (bytes.byteLength <= RENDERED_FILE_INLINE_MAX_BYTES) return { fileName, contentType, data: Buffer.from(bytes).toString('base64') };
     return { fileName, contentType, object: await this.store.put(bytes, fileName) };
   }

@@ -46,6 +46,10 @@ export class CustomerEntity implements Customer {
   @Column({ name: 'fuel_surcharge_per_mile', type: 'numeric', precision: 10, scale: 2, nullable: true })
   fuelSurchargePerMile!: string | null;
 
+  /** Issue 45: 'direct' or 'factored' (its invoices sold to the factor). */
+  @Column({ type: 'text', default: 'direct' })
+  invoicing!: NonNullable<Customer['invoicing']>;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 

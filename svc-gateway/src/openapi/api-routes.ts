@@ -17,6 +17,16 @@ import {
   CALENDAR_FEED_PATH,
   CALENDAR_FEED_RENEW_PATH,
   COMPANY_RESOURCE,
+  FACTOR_DEFAULTS,
+  FACTORING_REPORTS_PATH,
+  FACTORING_RESOURCE,
+  factorSettingsSchema,
+  factoringInvoiceSchema,
+  ledgerQuerySchema,
+  ledgerSchema,
+  reportResultSchema,
+  scheduleInputSchema,
+  scheduleSchema,
   companyProfileSchema,
   DEFAULT_COMPANY_PROFILE,
   COMPLIANCE_RESOURCE,
@@ -176,6 +186,10 @@ const devicesInput = RESOURCE_ROUTES.find((route) => route.path === '/api/device
 
 const loadDocument = named('LoadDocument', loadDocumentSchema);
 const companyProfile = named('CompanyProfile', companyProfileSchema);
+const factorSettings = named('FactorSettings', factorSettingsSchema);
+/** What GET /api/factoring answers before a factor is saved: contracts' defaults, field by field. */
+const factorDefaults = named('FactorSettingsDefaults', z.object(Object.fromEntries(Object.entries(FACTOR_DEFAULTS).map(([field, value]) => [field, z.literal(value)]))));
+const schedule = named('Schedule', scheduleSchema);
 const charge = named('Charge', chargeSchema);
 const chargeTerms = named('ChargeTerms', chargeTermsSchema);
 /** What GET /api/company answers before a profile is saved: contracts' defaults, field by field. */
@@ -305,6 +319,50 @@ export const API_ROUTES: ApiRoute[] = [
   {
     method: 'put', path: `/api/${COMPANY_RESOURCE}`, tag: 'Company', summary: 'Save the company profile', access: 'session', body: json(companyProfile),
     answer: { status: 200, description: 'The profile as saved', content: json(companyProfile) }, errors: [400, 503],
+  },
+  // Factoring (issue 45).
+  {
+    method: 'get', path: `/api/${FACTORING_RESOURCE}`, tag: 'Factoring', summary: 'The factor', access: 'session',
+    description: `The factoring company, where debtors pay it, its notice of assignment and its terms; until saved, no name and ${FACTOR_DEFAULTS.advancePercent}% advance, ${FACTOR_DEFAULTS.feePercent}% fee, ${FACTOR_DEFAULTS.recourseDays} recourse days.`,
+    answer: { status: 200, description: 'The factor, or the defaults until one is saved', content: json(z.union([factorSettings, factorDefaults])) }, errors: [503],
+  },
+  {
+    method: 'put', path: `/api/${FACTORING_RESOURCE}`, tag: 'Factoring', summary: 'Save the factor', access: 'session', body: json(factorSettings),
+    answer: { status: 200, description: 'The factor as saved', content: json(factorSettings) }, errors: [400, 503],
+  },
+  {
+    method: 'get', path: `/api/${FACTORING_RESOURCE}/invoices`, tag: 'Factoring', summary: 'Invoices of factored customers that could go on a schedule', access: 'session',
+    description: 'Not cancelled, on no schedule, with a total; each with the reasons it is not ready yet (none: ready) and its warnings.',
+    answer: { status: 200, description: 'Newest first, at most 200', content: json(z.array(named('FactoringInvoice', factoringInvoiceSchema))) }, errors: [503],
+  },
+  { method: 'get', path: `/api/${FACTORING_RESOURCE}/schedules`, tag: 'Factoring', summary: 'The schedules of accounts', access: 'session', answer: { status: 200, description: 'Newest first', content: json(z.array(schedule)) }, errors: [503] },
+  {
+    method: 'post', path: `/api/${FACTORING_RESOURCE}/schedules`, tag: 'Factoring', summary: 'Make a schedule of accounts', access: 'session', body: json(named('ScheduleInput', scheduleInputSchema)),
+    description: "Numbered SCH-0001, ... Every invoice must be ready: not cancelled, on no schedule, total above 0, of a factored customer, with a rate confirmation and a BOL or POD on its load. Otherwise a 400 names each one and why ('INV-1042: no BOL or POD on load LD-881'), and nothing is made. One delivered more than 60 days ago is accepted with a warning.",
+    answer: { status: 201, description: 'The schedule', content: json(schedule) }, errors: [400, 409, 503],
+  },
+  { method: 'get', path: `/api/${FACTORING_RESOURCE}/schedules/{id}/pdf`, tag: 'Factoring', summary: 'The schedule as a PDF', access: 'session', answer: { status: 200, description: 'Carrier, factor, client number, a row per invoice, the total and the certification line, as an attachment', content: pdf }, errors: [400, 404, 503] },
+  { method: 'get', path: `/api/${FACTORING_RESOURCE}/schedules/{id}/csv`, tag: 'Factoring', summary: "The schedule's rows as CSV", access: 'session', answer: { status: 200, description: 'Debtor, invoice number and date, load number, amount', content: csv }, errors: [400, 404, 503] },
+  { method: 'get', path: `/api/${FACTORING_RESOURCE}/schedules/{id}/zip`, tag: 'Factoring', summary: 'The schedule, its CSV and a packet per invoice as a ZIP', access: 'session', answer: { status: 200, description: 'As an attachment', content: { type: 'application/zip' } }, errors: [400, 404, 503] },
+  {
+    method: 'post', path: `/api/${FACTORING_REPORTS_PATH}`, tag: 'Factoring', summary: "Apply a factor's purchase or payment report", access: 'session',
+    query: z.object({
+      kind: z.enum(['purchase', 'payment']).describe("'purchase': invoice number, advance, fee, reserve (purchase date); 'payment': invoice number, amount paid, reserve released (payment date)"),
+      dryRun: importQuery.shape.dryRun,
+      mapping: z.string().optional().describe('JSON: field to the column header of the factor, remembered for this kind once applied'),
+    }),
+    description: `The CSV as a CSV import takes it (at most ${IMPORT_MAX_BYTES / 1024 / 1024} MB). Rows are matched to invoices by number and checked against the factor's terms to the cent; unmatched or contradicting rows are listed and nothing is applied until every row is clean. A row applied before (same kind, invoice and amounts) changes nothing.`,
+    body: { type: IMPORT_CONTENT_TYPES[0], description: 'The CSV file, a header row first' },
+    answer: { status: 200, description: "Each row's entries or errors, and whether it was applied", content: json(named('FactoringReportResult', reportResultSchema)) }, errors: [400, 413, 415, 503],
+  },
+  {
+    method: 'get', path: `/api/${FACTORING_REPORTS_PATH}/mapping`, tag: 'Factoring', summary: 'The columns remembered for a kind of report', access: 'session', query: z.object({ kind: z.enum(['purchase', 'payment']) }),
+    answer: { status: 200, description: 'Field to column header (empty before any report of the kind)', content: { shape: '{ [field]: header }' } }, errors: [400, 503],
+  },
+  {
+    method: 'get', path: `/api/${FACTORING_RESOURCE}/ledger`, tag: 'Factoring', summary: 'The factoring ledger', access: 'session', query: ledgerQuerySchema,
+    description: 'Entries per invoice (advance, fee, reserve, reserveReleased, shortPay, chargeBack) dated from `from` to `to`, and their balances: advanced, fees, reserve held, owed back to the factor.',
+    answer: { status: 200, description: 'The ledger', content: json(named('FactoringLedger', ledgerSchema)) }, errors: [400, 503],
   },
   {
     method: 'get', path: '/api/invoices/draft', tag: 'Invoices', summary: "The invoice a delivered load would get", access: 'session', query: invoiceDraftQuerySchema,

@@ -7,6 +7,7 @@ import {
   IMPORT_MESSAGES,
   IMPORT_UPLOAD_TTL_MS,
   importUploadBucket,
+  FACTORING_REPORTS_PATH,
   rpcSubject,
   type Actor,
   type ImportPayload,
@@ -28,7 +29,9 @@ import { ServiceClient } from '../services/service-client.js';
 const IMPORT_TIMEOUT_MS = 60_000;
 
 /** Whether a request is a CSV import (POST /api/{resource}/import), whose body this route reads itself. */
-export const isCsvImport = (req: Request) => req.method === 'POST' && /^\/api\/[^/]+\/import$/.test(req.originalUrl.split('?')[0]);
+export const isCsvImport = (req: Request) => req.method === 'POST' && CSV_UPLOAD_PATHS.some((path) => path.test(req.originalUrl.split('?')[0]));
+/** The routes a CSV arrives at as the body: a resource's import, and a factor's report (issue 45), read as an import is. */
+const CSV_UPLOAD_PATHS = [/^\/api\/[^/]+\/import$/, new RegExp(`^/api/${FACTORING_REPORTS_PATH}$`)];
 
 /**
  * POST /api/{resource}/import: the CSV body (at most IMPORT_MAX_BYTES: larger is a 413) goes to a JetStream upload
@@ -48,7 +51,12 @@ export class CsvImport {
     this.uploads = new UploadStore(importUploadBucket(services.subjectRoot), IMPORT_UPLOAD_TTL_MS, nats.connection());
   }
 
-  async run(owner: ServiceName, resource: string, dryRun: string | undefined, req: Request, actor: Actor): Promise<ImportResult> {
+  run(owner: ServiceName, resource: string, dryRun: string | undefined, req: Request, actor: Actor): Promise<ImportResult> {
+    return this.send<ImportResult>(owner, rpcSubject(this.services.subjectRoot, owner, resource, IMPORT_ACTION), dryRun, {}, req, actor);
+  }
+
+  /** Puts the uploaded CSV in the bucket and asks `subject` of `owner` with its object's name, `dryRun` and `more`. */
+  async send<T>(owner: ServiceName, subject: string, dryRun: string | undefined, more: Record<string, unknown>, req: Request, actor: Actor): Promise<T> {
     if (dryRun !== 'true' && dryRun !== 'false') throw new HttpException({ message: IMPORT_MESSAGES.dryRun, issues: { dryRun: [IMPORT_MESSAGES.dryRun] } }, 400);
     const data = await this.readCsv(req);
     let object: string;
@@ -60,7 +68,7 @@ export class CsvImport {
     }
     const payload: ImportPayload = { object, dryRun: dryRun === 'true' };
     try {
-      return await this.services.call<ImportResult>(owner, rpcSubject(this.services.subjectRoot, owner, resource, IMPORT_ACTION), payload, {
+      return await this.services.call<T>(owner, subject, { ...more, ...payload }, {
         timeoutMs: IMPORT_TIMEOUT_MS,
         actor,
         requestId: req.res && requestIdOf(req.res),

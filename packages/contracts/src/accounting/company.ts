@@ -39,8 +39,8 @@ export const COMPANY_MESSAGES = {
   paymentTermsDays: 'Payment terms must be a whole number of days',
 } as const;
 
-/** Optional text kept as '' rather than null: the profile always answers every field as text. */
-const blankable = <T extends z.ZodType<string | null>>(text: T) => {
+/** Optional text kept as '' rather than null: the profile (and the factor, issue 45) always answers every field as text. */
+export const blankable = <T extends z.ZodType<string | null>>(text: T) => {
   const { input, output } = fieldJsonSchemaOf(text)!;
   const given = (output as { anyOf: Record<string, unknown>[] }).anyOf[0];
   return withFieldJsonSchema(text.transform((value) => value ?? ''), { input, output: { anyOf: [given, { const: '' }] } });
@@ -52,6 +52,19 @@ const blankableJsonSchema = (content: string) => ({
   output: { type: 'string', pattern: `^(?:${content})?$` },
 });
 
+/** An optional e-mail address kept as '' rather than null. */
+export const blankableEmail = (message: string) =>
+  withFieldJsonSchema(
+    z
+      .string({ error: message })
+      .trim()
+      .max(EMAIL_MAX_LENGTH, FIELD_MESSAGES.tooLong(EMAIL_MAX_LENGTH))
+      .nullish()
+      .transform((value) => value ?? '')
+      .refine((value) => value === '' || z.email().safeParse(value).success, message),
+    blankableJsonSchema(EMAIL_PATTERN),
+  );
+
 /** An FMCSA docket number: digits, optionally after 'MC' ('MC-123456', 'MC 123456', '123456'). */
 const MC_NUMBER_PATTERN = '(?:[Mm][Cc][- ]?)?\\d{1,8}';
 const MC_NUMBER = new RegExp(`^${MC_NUMBER_PATTERN}$`);
@@ -62,16 +75,7 @@ export const companyProfileSchema = z.object({
   name: requiredText(COMPANY_MESSAGES.name),
   address: requiredFreeText(COMPANY_MESSAGES.address),
   phone: blankable(optionalText),
-  email: withFieldJsonSchema(
-    z
-      .string({ error: COMPANY_MESSAGES.email })
-      .trim()
-      .max(EMAIL_MAX_LENGTH, FIELD_MESSAGES.tooLong(EMAIL_MAX_LENGTH))
-      .nullish()
-      .transform((value) => value ?? '')
-      .refine((value) => value === '' || z.email().safeParse(value).success, COMPANY_MESSAGES.email),
-    blankableJsonSchema(EMAIL_PATTERN),
-  ),
+  email: blankableEmail(COMPANY_MESSAGES.email),
   mcNumber: withFieldJsonSchema(
     blankable(optionalText).refine((value) => value === '' || MC_NUMBER.test(value), COMPANY_MESSAGES.mcNumber),
     blankableJsonSchema(MC_NUMBER_PATTERN),

@@ -8,3 +8,5 @@ export * from './pay.js';
 export * from './settlement.js';
 export * from './company.js';
 export * from './files.js';
+export * from './factoring.js';
+export * from './factoring-ledger.js';

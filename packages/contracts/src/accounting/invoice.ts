@@ -13,6 +13,7 @@ import {
 import { LOAD_MESSAGES } from '../dispatch/load.js';
 import { SHARED_MESSAGES } from '../messages.js';
 import { formatDollars } from '../money.js';
+import { INVOICE_FACTORING_STATES, type InvoiceFactoringState } from './factoring.js';
 
 export const INVOICE_STATUSES = ['draft', 'sent', 'paid', 'overdue', 'cancelled'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
@@ -51,6 +52,10 @@ export const INVOICE_MESSAGES = {
   totalBelowPaid: (paid: string) => `The total cannot be less than the amount paid of ${formatDollars(paid)}`,
   paidBelowPayments: (payments: string) => `The paid amount cannot be less than the ${formatDollars(payments)} of payments recorded on this invoice`,
   cancelledWithPayments: 'This invoice has payments: refund them or move them to another invoice before cancelling it',
+  /** Issue 45: the factoring ledger names it (found by the database rather than the count). */
+  stillInLedger: 'This invoice is still in the factoring ledger. Its history is kept, so it cannot be deleted.',
+  /** Issue 45: the factor has it on a schedule of accounts. */
+  onSchedule: (schedule: string) => `This invoice is on schedule of accounts ${schedule} (factoring), so it cannot be deleted.`,
   /** The 409 of a second invoice for a load whose invoice is not cancelled (issue 26). */
   loadAlreadyInvoiced: (loadNumber: string, invoiceNumber: string) => `Load ${loadNumber} already has invoice ${invoiceNumber}.`,
 } as const;
@@ -96,6 +101,9 @@ export const invoiceSchema = invoiceInputSchema.extend({
   id: z.string(),
   billTo: invoiceBillToSchema.nullable().describe('The customer billed, as it was when the invoice was issued'),
   issuedBy: invoiceIssuerSchema.nullable().describe('The carrier (company profile), as it was when the invoice was issued'),
+  scheduleId: z.string().nullable().describe('Issue 45: the schedule of accounts it is on'),
+  factoringState: z.enum(INVOICE_FACTORING_STATES).nullable().describe("Issue 45: 'factored' (bought by the factor: settled for the carrier), 'paidToFactor', 'chargedBack'"),
+  factoredOn: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -104,6 +112,9 @@ export interface Invoice extends InvoiceFields {
   id: string;
   billTo?: InvoiceBillTo | null;
   issuedBy?: InvoiceIssuer | null;
+  scheduleId?: string | null;
+  factoringState?: InvoiceFactoringState | null;
+  factoredOn?: string | null;
 }
 
 /** The status of an invoice that bills nothing: its load may have another. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { choice, requiredEmail, requiredLinesText, requiredText } from '../fields.js';
 import { SHARED_MESSAGES } from '../messages.js';
 import { customerChargeTermsFields } from './charge-terms.js';
+import { INVOICING_OPTIONS } from '../accounting/factoring.js';
 
 export const CUSTOMER_TYPES = ['shipper', 'receiver'] as const;
 export type CustomerType = (typeof CUSTOMER_TYPES)[number];
@@ -17,6 +18,7 @@ export const CUSTOMER_MESSAGES = {
   phone: SHARED_MESSAGES.phone,
   address: 'Address is required',
   type: SHARED_MESSAGES.type,
+  invoicing: "Invoicing must be 'direct' or 'factored'",
   /** Why a customer its loads still use cannot be deleted. */
   hasLoads: (count: number) =>
     count === 1
@@ -34,6 +36,8 @@ export const customerInputSchema = z.object({
   type: choice(CUSTOMER_TYPES, CUSTOMER_MESSAGES.type),
   // Issue 43: its own charge terms, each optional (empty is the company's).
   ...customerChargeTermsFields,
+  // Issue 45: its invoices billed direct, or sold to the factor (Settings' Factoring).
+  invoicing: choice(INVOICING_OPTIONS, CUSTOMER_MESSAGES.invoicing).optional(), // left out: 'direct' (DEFAULT_INVOICING), kept on an update
 });
 export type CustomerInput = z.input<typeof customerInputSchema>;
 export type CustomerFields = z.output<typeof customerInputSchema>;

@@ -242,6 +242,38 @@ export class CrudService<Entity extends ObjectLiteral & { id: string }, Schema e
     return (await this.pipeline({ kind: 'delete', id, context })) as RpcReply<{ id: string }>;
   }
 
+  /**
+   * Creates a record inside a transaction the caller holds (`manager`), through the same steps as `create` but
+   * `once`: one of many records written at once that commit or roll back together (a factor's report and its ledger
+   * entries). Not for a holder (`holds`), whose writes run under their holder lock. A refusal is thrown (Refusal), so
+   * that the caller's transaction rolls back; the record is announced by `announceCreated` once the caller commits.
+   */
+  async createWithin(manager: EntityManager, payload: unknown, context: ChangeContext): Promise<{ record: Entity; effects: Effects<Entity> }> {
+    if (this.options.holds) throw new Error(`${this.options.entity}: a holder's records are created by create()`);
+    const parsed = this.options.schema.safeParse(payload);
+    if (!parsed.success) throw new Refusal(invalidInput(fieldIssues(parsed.error)));
+    const fields = parsed.data as Record<string, unknown>;
+    const refused = await this.check(fields as Partial<z.output<Schema>>);
+    if (refused) throw new Refusal(refused);
+    const id = randomUUID();
+    await this.lockAndRead(manager, 'create', id);
+    const record = this.repository.create({ ...fields, id } as never) as unknown as Entity;
+    const broken = this.applyRules(record, undefined, fields);
+    if (broken) throw new Refusal(broken);
+    await this.share(manager, record);
+    const saved = await manager.save(record);
+    const change: Change<Entity> = { kind: 'create', record: saved, fields, context };
+    const effects = (await this.effects(manager, change)) ?? {};
+    await this.audit(manager, change);
+    return { record: saved, effects };
+  }
+
+  /** What `createWithin` made, announced (with what its effects changed and left for after) once its caller committed. */
+  async announceCreated(created: readonly { record: Entity; effects: Effects<Entity> }[]) {
+    for (const { record } of created) this.announce('created', record);
+    for (const { effects } of created) await this.finish(effects);
+  }
+
   /** The write pipeline (see the class): a create or update answers the record, a delete its id. */
   private async pipeline(write: Write): Promise<RpcReply<Entity | { id: string }>> {
     return this.guard(async () => {
