@@ -232,10 +232,10 @@ function LedgerView() {
     <Flex vertical gap={12}>
       <Space wrap>
         <span>
-          From <DayPicker aria-label="From" value={from} onChange={setFrom} style={{ width: 150 }} />
+          From <DayPicker aria-label="From" value={from} onChange={(day) => setFrom(day as Dayjs | null)} style={{ width: 150 }} />
         </span>
         <span>
-          To <DayPicker aria-label="To" value={to} onChange={setTo} style={{ width: 150 }} />
+          To <DayPicker aria-label="To" value={to} onChange={(day) => setTo(day as Dayjs | null)} style={{ width: 150 }} />
         </span>
       </Space>
       {ledger.data && <LedgerBalances balances={ledger.data.balances} />}
