@@ -9,6 +9,7 @@ import { AppModule } from '../src/app.module.js';
 import type { GatewayConfig } from '../src/config/gateway-config.js';
 import type { OidcClientSettings } from '../src/auth/oidc-issuer.js';
 import { DEVICE_ROUTES } from '../src/gps/device-requests.js';
+import { DRIVER_ROUTES } from '../src/driver/driver-origin.js';
 import { sharedSystem, signIn, type RunningSystem } from './support/system.js';
 
 /**
@@ -83,7 +84,7 @@ test('is a valid OpenAPI 3.1 document', async () => {
 });
 
 test("describes every route the gateway serves, and none it does not: Nest's routes and the devices' routes", () => {
-  const served = [...nestRoutes().flatMap(expanded), ...DEVICE_ROUTES.map(({ method, path }) => `${method} ${path}`)];
+  const served = [...nestRoutes().flatMap(expanded), ...[...DEVICE_ROUTES, ...DRIVER_ROUTES].map(({ method, path }) => `${method} ${path}`)];
   expect(served).toContain('GET /api/loads/{id}');
   expect(served).toContain('POST /api/gps');
   expect(new Set(described())).toEqual(new Set(served));
