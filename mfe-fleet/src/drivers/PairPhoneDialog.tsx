@@ -53,7 +53,7 @@ export function PairPhoneDialog({ driver, onClose }: { driver: Driver | null; on
       {link && (
         <Flex vertical align="center" gap={12}>
           <Typography.Paragraph style={{ margin: 0 }}>{PAIRING_TEXTS.scan}</Typography.Paragraph>
-          <QRCode value={link.url} size={220} bordered={false} aria-label="Pairing link as a QR code" />
+          <QRCode value={link.url} size={220} bordered={false} />
           <Typography.Paragraph copyable={{ text: link.url }} style={{ margin: 0, wordBreak: 'break-all' }} data-testid="pairing-link">
             {link.url}
           </Typography.Paragraph>

@@ -1,0 +1,172 @@
+import { mkdirSync } from 'node:fs';
+import type { Customer, Driver, Load, Truck } from '@tms/contracts';
+import type pg from 'pg';
+import { driverUrl, launchBrowser, newSession, recordDialogs, signIn, type Browser, type BrowserContext, type Page } from './support/browser.js';
+import { connectDatabase } from './support/database.js';
+import { apiSteps, screenSteps } from './support/steps.js';
+
+/**
+ * The driver in the loop (issue 44), end to end: a dispatcher pairs a driver's phone from Driver Management; the phone
+ * (Chromium at 390x844, a location fix given by the browser) opens the link on the driver app's own origin, sees the
+ * driver's load, says Arrived and Departed; then loses its signal (CDP offline), opens the app again without it,
+ * does three actions ('3 waiting to send'), and once the signal is back each is stored exactly once. Every record
+ * this file makes carries 'DRV-E2E' and is deleted at the end: the other browser tests share the system.
+ */
+const SHOTS = '/tmp/h-driver';
+mkdirSync(SHOTS, { recursive: true });
+const FIX = { latitude: 41.5253, longitude: -88.0817, accuracy: 14 };
+
+let browser: Browser;
+let page: Page;
+let phoneContext: BrowserContext;
+let phone: Page;
+let db: pg.Client;
+let customer: Customer;
+let truck: Truck;
+let driver: Driver;
+let load: Load;
+
+const { post, remove } = apiSteps(() => page);
+const get = async <T>(path: string): Promise<T> => (await page.request.get(`/api/${path}`)).json() as Promise<T>;
+const { openRowMenu, navigate, row } = screenSteps(() => page);
+
+/** Waits until `read` answers `expected` (as JSON), or fails with what it last answered. */
+async function eventually<T>(read: () => Promise<T>, expected: T, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  let last: T;
+  do {
+    last = await read();
+    if (JSON.stringify(last) === JSON.stringify(expected)) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  } while (Date.now() < deadline);
+  expect(last).toEqual(expected);
+}
+
+/** The stamps the server stored for the load's stops: `stop sequence:kind`, once each when all is well. */
+async function storedStamps(): Promise<string[]> {
+  const { rows } = await db.query(
+    `SELECT s.sequence, t.kind FROM core.stop_stamps t JOIN core.load_stops s ON s.id = t.stop_id WHERE t.load_id = $1 ORDER BY s.sequence, t.kind`,
+    [load.id],
+  );
+  return rows.map(({ sequence, kind }) => `${sequence}:${kind}`);
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  ({ page } = await newSession(browser));
+  recordDialogs(page);
+  db = await connectDatabase();
+  await signIn(page, 'driver-app.dispatcher@example.com');
+  customer = await post<Customer>('customers', { name: 'DRV-E2E Foods', email: 'ap@drv-e2e.example.com', phone: '555-0161', address: '1 Dock Rd, Joliet, IL', type: 'shipper' });
+  truck = await post<Truck>('trucks', { truckNumber: 'DRV-E2E-T1', type: 'Semi', status: 'available', licensePlate: 'DRVE2E1' });
+  driver = await post<Driver>('drivers', { name: 'DRV-E2E Dana Cole', email: 'dana@drv-e2e.example.com', phone: '555-0162', licenseNumber: 'DRVE2E-CDL', status: 'available' });
+  load = await post<Load>('loads', {
+    loadNumber: 'LD-DRV-E2E-1', customerId: customer.id, status: 'assigned', assignedDriverId: driver.id, assignedTruckId: truck.id,
+    pickupLocation: 'x', pickupDate: '2027-06-01', deliveryLocation: 'x', deliveryDate: '2027-06-02', rate: '1850.00',
+    stops: [
+      { type: 'pickup', location: 'Joliet, IL', facility: 'Acme DC', address: '1 Dock Rd, Joliet, IL 60431', reference: 'PU-4411', notes: 'Check in at gate 2', appointmentStart: '2027-06-01T14:00:00Z', appointmentEnd: '2027-06-01T16:00:00Z' },
+      { type: 'delivery', location: 'Peoria, IL', facility: 'Peoria Cold Storage', appointmentStart: '2027-06-02T13:00:00Z' },
+      { type: 'delivery', location: 'Springfield, IL', facility: 'Capitol Grocers', address: '400 E Adams St, Springfield, IL 62701', appointmentStart: '2027-06-02T18:00:00Z' },
+    ],
+  });
+});
+
+afterAll(async () => {
+  if (page) {
+    if (load) await remove('loads', load.id);
+    if (driver) await remove('drivers', driver.id);
+    if (truck) await remove('trucks', truck.id);
+    if (customer) await remove('customers', customer.id);
+  }
+  await db?.end();
+  await browser?.close();
+});
+
+describe('the driver app', () => {
+  it("pairs from Driver Management, shows the driver's load and stamps Arrived and Departed with a location fix", async () => {
+    await navigate('Driver Management');
+    await row('DRV-E2E Dana Cole').waitFor();
+    await openRowMenu('DRV-E2E Dana Cole', 'Pair Phone');
+    const dialog = page.getByRole('dialog', { name: 'Pair Phone: DRV-E2E Dana Cole' });
+    const link = (await dialog.getByTestId('pairing-link').innerText()).trim();
+    expect(link.startsWith(`${driverUrl()}/#pair=`)).toBe(true);
+    await dialog.locator('canvas').waitFor();
+    await page.screenshot({ path: `${SHOTS}/pair-phone-dialog.png` });
+    await dialog.getByRole('button', { name: 'Close' }).first().click();
+
+    // The phone: its own browser profile, on the driver origin, with a location fix.
+    phoneContext = await browser.newContext({
+      viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true,
+      geolocation: FIX, permissions: ['geolocation'],
+    });
+    phone = await phoneContext.newPage();
+    await phone.goto(link);
+    await phone.getByRole('heading', { name: 'My Loads' }).waitFor();
+    // The code is taken out of the address at once.
+    expect(phone.url()).toBe(`${driverUrl()}/`);
+    await phone.getByRole('button', { name: /LD-DRV-E2E-1/ }).click();
+    await phone.getByRole('heading', { name: 'Load LD-DRV-E2E-1' }).waitFor();
+    const first = phone.getByRole('region', { name: 'Stop 1' });
+    await expect(first.innerText()).resolves.toMatch(/Acme DC[\s\S]*1 Dock Rd, Joliet, IL 60431[\s\S]*PU-4411[\s\S]*Check in at gate 2/);
+    await expect(first.getByRole('link', { name: '1 Dock Rd, Joliet, IL 60431' }).getAttribute('href')).resolves.toContain('maps');
+    await expect(phone.getByRole('region', { name: 'Load' }).innerText()).resolves.toContain('DRV-E2E-T1');
+    await phone.screenshot({ path: `${SHOTS}/phone-load.png`, fullPage: true });
+
+    await first.getByRole('button', { name: 'Arrived' }).click();
+    await first.getByText('Arrived', { exact: true }).and(first.locator('dt')).waitFor();
+    await first.getByRole('button', { name: 'Departed' }).click();
+    await first.locator('dt', { hasText: 'Departed' }).waitFor();
+    await phone.getByText(/waiting to send/).waitFor({ state: 'hidden' });
+    await eventually(storedStamps, ['1:arrived', '1:departed']);
+    const { rows } = await db.query(`SELECT latitude, longitude, accuracy_meters FROM core.stop_stamps WHERE load_id = $1 AND kind = 'arrived'`, [load.id]);
+    expect(rows).toEqual([{ latitude: FIX.latitude, longitude: FIX.longitude, accuracy_meters: FIX.accuracy }]);
+    const stored = await get<Load>(`loads/${load.id}`);
+    expect([stored.stops![0].arrivedSource, stored.stops![0].departedSource, stored.status]).toEqual(['driver', 'driver', 'in-transit']);
+  });
+
+  it('opens without signal, queues three actions with their keys and stores each once when the signal returns', async () => {
+    // The network cut as DevTools cuts it, for the page and (through the context) its service worker.
+    const cdp = await phoneContext.newCDPSession(phone);
+    await cdp.send('Network.enable');
+    const offline = async (cut: boolean) => {
+      await cdp.send('Network.emulateNetworkConditions', { offline: cut, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+      await phoneContext.setOffline(cut);
+    };
+    // The service worker has taken the page (it keeps the app and the answers it saw).
+    await phone.waitForFunction(() => !!navigator.serviceWorker?.controller, undefined, { timeout: 15_000 }).catch(async () => {
+      await phone.reload();
+      await phone.waitForFunction(() => !!navigator.serviceWorker?.controller, undefined, { timeout: 15_000 });
+    });
+    await phone.getByRole('button', { name: 'Back to My Loads' }).click();
+    await phone.getByRole('button', { name: /LD-DRV-E2E-1/ }).waitFor();
+    await phone.getByRole('button', { name: /LD-DRV-E2E-1/ }).click();
+    await phone.getByRole('heading', { name: 'Load LD-DRV-E2E-1' }).waitFor();
+
+    await offline(true);
+    await phone.reload();
+    await phone.getByRole('heading', { name: 'My Loads' }).waitFor();
+    await phone.getByRole('button', { name: /LD-DRV-E2E-1/ }).click();
+    await phone.getByText('No signal: showing what was last loaded').waitFor();
+    const second = phone.getByRole('region', { name: 'Stop 2' });
+    const third = phone.getByRole('region', { name: 'Stop 3' });
+    await second.getByRole('button', { name: 'Arrived' }).click();
+    await phone.getByText('1 waiting to send').waitFor();
+    await second.getByRole('button', { name: 'Departed' }).click();
+    await phone.getByText('2 waiting to send').waitFor();
+    await third.getByRole('button', { name: 'Arrived' }).click();
+    await phone.getByText('3 waiting to send').waitFor();
+    // Shown at once, though not sent.
+    await second.locator('dt', { hasText: 'Departed' }).waitFor();
+    await phone.screenshot({ path: `${SHOTS}/phone-offline-waiting.png`, fullPage: true });
+    expect(await storedStamps()).toEqual(['1:arrived', '1:departed']);
+
+    // The app opened again, still without signal: the actions wait in IndexedDB.
+    await phone.reload();
+    await phone.getByText('3 waiting to send').waitFor();
+
+    await offline(false);
+    await phone.getByText(/waiting to send/).waitFor({ state: 'hidden', timeout: 40_000 });
+    await eventually(storedStamps, ['1:arrived', '1:departed', '2:arrived', '2:departed', '3:arrived']);
+    await phone.screenshot({ path: `${SHOTS}/phone-back-online.png`, fullPage: true });
+  });
+});
