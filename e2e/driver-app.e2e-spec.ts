@@ -3,7 +3,7 @@ import type { Customer, Driver, Load, Truck } from '@tms/contracts';
 import type pg from 'pg';
 import { driverUrl, launchBrowser, newSession, recordDialogs, signIn, type Browser, type BrowserContext, type Page } from './support/browser.js';
 import { connectDatabase } from './support/database.js';
-import { apiSteps, screenSteps } from './support/steps.js';
+import { apiSteps, ROW_MENU, screenSteps } from './support/steps.js';
 
 /**
  * The driver in the loop (issue 44), end to end: a dispatcher pairs a driver's phone from Driver Management; the phone
@@ -28,7 +28,7 @@ let load: Load;
 
 const { post, remove } = apiSteps(() => page);
 const get = async <T>(path: string): Promise<T> => (await page.request.get(`/api/${path}`)).json() as Promise<T>;
-const { openRowMenu, navigate, row } = screenSteps(() => page);
+const { navigate, row } = screenSteps(() => page);
 
 /** Waits until `read` answers `expected` (as JSON), or fails with what it last answered. */
 async function eventually<T>(read: () => Promise<T>, expected: T, timeoutMs = 10_000) {
@@ -84,9 +84,11 @@ afterAll(async () => {
 
 describe('the driver app', () => {
   it("pairs from Driver Management, shows the driver's load and stamps Arrived and Departed with a location fix", async () => {
-    await navigate('Driver Management');
+    await navigate('Drivers');
     await row('DRV-E2E Dana Cole').waitFor();
-    await openRowMenu('DRV-E2E Dana Cole', 'Pair Phone');
+    // 'Pair Phone' exactly: the menu has 'Unpair Phone' too.
+    await row('DRV-E2E Dana Cole').getByRole('button', { name: ROW_MENU }).click();
+    await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByRole('menuitem', { name: 'Pair Phone', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Pair Phone: DRV-E2E Dana Cole' });
     const link = (await dialog.getByTestId('pairing-link').innerText()).trim();
     expect(link.startsWith(`${driverUrl()}/#pair=`)).toBe(true);

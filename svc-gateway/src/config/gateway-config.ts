@@ -173,7 +173,7 @@ export function loadConfig(env: Env, gatewayDir: string): GatewayConfig {
     serviceTimeoutMs,
     extractTimeoutMs,
     gps,
-    driver: { port: driverPort, appUrl: driverAppUrl.origin, dist: path.resolve(gatewayDir, '../mfe-dispatch/dist-driver') },
+    driver: { port: driverPort, appUrl: driverAppUrl.origin, dist: path.resolve(gatewayDir, present(env.DRIVER_DIST) ?? '../mfe-dispatch/dist-driver') },
     shellDist,
     remoteDists: remoteDists as Record<RemoteName, string>,
     remoteUrls: remoteUrls as Record<RemoteName, string>,
