@@ -14,6 +14,7 @@ import { assemblePipeline } from './pipeline.js';
 import { CompanySettings } from './driver/company-settings.js';
 import { listenForDrivers } from './driver/driver-origin.js';
 import { ServiceClient } from './services/service-client.js';
+import { NATS_CONNECTION } from './nats/nats.module.js';
 
 const logger = new Logger('svc-gateway');
 
@@ -56,7 +57,7 @@ async function bootstrap() {
   logger.log(`svc-gateway listening on ${config.appUrl} (port ${config.port})`);
   // The driver app's own origin (issue 44): its files and the driver API, nothing of the staff app's.
   const services = app.get(ServiceClient);
-  const drivers = await listenForDrivers(config, services, new CompanySettings(services));
+  const drivers = await listenForDrivers(config, services, new CompanySettings(services), app.get(NATS_CONNECTION));
   limitSlowClients(drivers);
   app.getHttpServer().once('close', () => drivers.close());
   if (config.healthPort) {

@@ -192,3 +192,29 @@ test('Arrived and Departed are stored once per Idempotency-Key, with the fix, an
   const bad = await phone(token, 'POST', `/api/driver/loads/${target.id}/stops/${delivery.id}/arrived`, { latitude: 200 });
   expect([bad.status, Object.keys(bad.json.issues)]).toEqual([400, ['latitude']]);
 });
+
+test("Scan Document and Sign POD keep a load document once per Idempotency-Key, checked as staff uploads are", async () => {
+  const driverId = await driver('Pia Paperwork');
+  const other = await driver('Otto Other');
+  const { token } = await pair(driverId);
+  const target = await load(driverId);
+  const theirs = await load(other);
+  const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+  const upload = { fileName: 'POD-stop-2.pdf', fileType: 'application/pdf', fileSize: pdf.byteLength, fileData: `data:application/pdf;base64,${pdf.toString('base64')}`, documentType: 'Proof of Delivery' };
+  const key = { 'Idempotency-Key': 'drv-app-pod-1' };
+  const sent = [await phone(token, 'POST', `/api/driver/loads/${target.id}/documents`, upload, key), await phone(token, 'POST', `/api/driver/loads/${target.id}/documents`, upload, key)];
+  expect(sent.map(({ status }) => status)).toEqual([201, 201]);
+  expect(sent[1].json.id).toBe(sent[0].json.id);
+  // Where staff uploads go: the load's documents, once, downloadable as sent.
+  const kept = (await staff('GET', `/api/loads/${target.id}/documents`)).json as { id: string; documentType: string; fileName: string }[];
+  expect(kept.map(({ fileName, documentType }) => ({ fileName, documentType }))).toEqual([{ fileName: 'POD-stop-2.pdf', documentType: 'Proof of Delivery' }]);
+  expect((await staff('GET', `/api/documents/${kept[0].id}/download`)).data.equals(pdf)).toBe(true);
+  expect(((await phone(token, 'GET', `/api/driver/loads/${target.id}`)).json as DriverLoad).documents.map(({ documentType }) => documentType)).toEqual(['Proof of Delivery']);
+
+  // Another driver's load: 404; a size that is not the file's, or no data URL: 400, as for staff.
+  expect((await phone(token, 'POST', `/api/driver/loads/${theirs.id}/documents`, upload)).status).toBe(404);
+  const wrongSize = await phone(token, 'POST', `/api/driver/loads/${target.id}/documents`, { ...upload, fileSize: pdf.byteLength + 1 });
+  expect([wrongSize.status, Object.keys(wrongSize.json.issues)]).toEqual([400, ['fileSize']]);
+  expect((await phone(token, 'POST', `/api/driver/loads/${target.id}/documents`, { ...upload, fileData: 'not a data url' })).status).toBe(400);
+  expect((await staff('GET', `/api/loads/${target.id}/documents`)).json).toHaveLength(1);
+});

@@ -49,6 +49,11 @@ export class DriverAppController {
     return this.app.load(payload, payload?.showPay === true);
   }
 
+  @MessagePattern(subject(DRIVER_APP_ACTIONS.document))
+  document(@Payload() payload: DriverRequest, @Ctx() context: NatsContext) {
+    return this.app.document(payload, idempotencyKeyFrom(context));
+  }
+
   @MessagePattern(subject(DRIVER_APP_ACTIONS.stamp))
   stamp(@Payload() payload: DriverRequest, @Ctx() context: NatsContext) {
     return this.app.stamp(payload, idempotencyKeyFrom(context));

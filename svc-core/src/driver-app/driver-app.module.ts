@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { LoadsModule } from '../loads/loads.module.js';
+import { DocumentsModule } from '../documents/documents.module.js';
 import { DriverAppController } from './driver-app.controller.js';
 import { DriverAppService } from './driver-app.service.js';
 import { DriverPairingEntity } from './driver-pairing.entity.js';
@@ -10,7 +11,7 @@ import { StopStampsService } from './stop-stamps.service.js';
 
 /** The driver app's side of svc-core (issue 44): pairings, and the driver API over a driver's own loads. */
 @Module({
-  imports: [TypeOrmModule.forFeature([DriverPairingEntity, StopStampEntity]), LoadsModule],
+  imports: [TypeOrmModule.forFeature([DriverPairingEntity, StopStampEntity]), LoadsModule, DocumentsModule],
   controllers: [DriverAppController],
   providers: [DriverAppService, DriverPairingsService, StopStampsService],
 })

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
+  DOCUMENTS_RESOURCE,
   DRIVER_APP_MESSAGES,
   driverPairRequestSchema,
   fail,
@@ -19,6 +20,8 @@ import {
 import { companyTimeZone, internalErrorReply } from '@tms/service-kit';
 import { DataSource } from 'typeorm';
 import { LoadStops } from '../stops/load-stops.js';
+import { DocumentsService } from '../documents/documents.service.js';
+import { DocumentEntity } from '../documents/document.entity.js';
 import { DriverPairingsService, type PairedDriver } from './driver-pairings.service.js';
 import { StopStampsService, STOP_STAMPS_RESOURCE } from './stop-stamps.service.js';
 
@@ -47,6 +50,7 @@ export class DriverAppService {
     private readonly pairings: DriverPairingsService,
     private readonly stamps: StopStampsService,
     private readonly stops: LoadStops,
+    private readonly documents: DocumentsService,
   ) {}
 
   pair(payload: unknown) {
@@ -70,6 +74,7 @@ export class DriverAppService {
       const load = await this.loadInScope(driver, request.loadId);
       if (!load) return fail('not_found', 'Load not found');
       const stops = await this.stops.read(this.data.manager, load.id);
+      const documents = await this.data.manager.find(DocumentEntity, { where: { loadId: load.id }, order: { uploadedAt: 'ASC', id: 'ASC' } });
       const pay = showPay && load.payType && load.payRate ? payText(load.payType, load.payRate) : undefined;
       const { truckId, truckNumber, rate, payType: _type, payRate: _rate, ...fields } = load;
       return ok({
@@ -95,6 +100,7 @@ export class DriverAppService {
           departedAt: stop.departedAt ?? null,
           departedSource: stop.departedSource ?? null,
         })),
+        documents: documents.map(({ id, fileName, documentType, uploadedAt }) => ({ id, fileName, documentType, uploadedAt: uploadedAt.toISOString() })),
       } as DriverLoad);
     });
   }
@@ -119,6 +125,19 @@ export class DriverAppService {
       const [storedAt, source] = stamp.kind === 'arrived' ? [now?.arrivedAt, now?.arrivedSource] : [now?.departedAt, now?.departedSource];
       const at_ = new Date(stamp.at).toISOString();
       return ok({ id: stamp.id, stopId: stamp.stopId, kind: stamp.kind, at: at_, applied: source === 'driver' && !!storedAt && new Date(storedAt).toISOString() === at_ });
+    });
+  }
+
+  /**
+   * A document the driver scanned or had signed (its bytes already in the upload bucket, checked by the gateway as
+   * staff uploads are), kept on one of their loads as a load document, once per Idempotency-Key.
+   */
+  document(request: DriverRequest, idempotencyKey: string | undefined) {
+    return this.asDriver(request, async (driver) => {
+      const load = await this.loadInScope(driver, request.loadId);
+      if (!load) return fail('not_found', 'Load not found');
+      const fields = (request.document ?? {}) as Record<string, unknown>;
+      return this.documents.create({ ...fields, loadId: load.id }, { resource: DOCUMENTS_RESOURCE, actor: driver.actor, idempotencyKey });
     });
   }
 

@@ -6,6 +6,8 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import helmet from 'helmet';
 import { HttpException, Logger } from '@nestjs/common';
 import {
+  DOCUMENT_UPLOAD_TTL_MS,
+  documentUploadBucket,
   DRIVER_API,
   DRIVER_APP_ACTIONS,
   DRIVER_APP_MESSAGES,
@@ -16,10 +18,14 @@ import {
   rpcSubject,
   type DriverRequest,
 } from '@tms/contracts';
-import { requestIdFrom, REQUEST_ID_HEADER } from '@tms/service-kit';
+import { requestIdFrom, REQUEST_ID_HEADER, UploadStore } from '@tms/service-kit';
 import type { GatewayConfig } from '../config/gateway-config.js';
 import { answerForError, sendAnswer } from '../http/http-errors.js';
 import { jsonBodies } from '../http/request-body.js';
+import { checkedUpload } from '../documents/documents.controller.js';
+import { extractBody } from '../extract/extract-body.js';
+import type { GatewayNats } from '../nats/nats.module.js';
+import { serviceUnavailableMessage } from '../services/rpc-errors.js';
 import { methodNotAllowed } from '../http/method-not-allowed.js';
 import { DRIVER_API_ROUTES } from '../openapi/api-routes.js';
 import { RateLimiter } from '../gps/rate-limiter.js';
@@ -32,9 +38,13 @@ export const DRIVER_ROUTES = [
   { method: 'GET', path: `${DRIVER_API}/me` },
   { method: 'GET', path: `${DRIVER_API}/loads` },
   { method: 'GET', path: `${DRIVER_API}/loads/{id}` },
+  { method: 'POST', path: `${DRIVER_API}/loads/{id}/documents` },
   { method: 'POST', path: `${DRIVER_API}/loads/{id}/stops/{stopId}/arrived` },
   { method: 'POST', path: `${DRIVER_API}/loads/{id}/stops/{stopId}/departed` },
 ] as const;
+
+/** How long keeping a document may take svc-core (it moves up to 15 MB between buckets), as for staff uploads. */
+const DOCUMENT_KEEP_TIMEOUT_MS = 15000;
 
 /** The phone token of `Authorization: Bearer <token>`. */
 const bearer = (authorization: string | undefined) => /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1];
@@ -50,8 +60,9 @@ const CONTENT_HASHED = /\.[0-9a-f]{8}\.[a-z]+(\.map)?$/;
  * and the driver API, and nothing of the staff app (no session, no sign-in, no staff route or page), while the staff
  * origin serves nothing of this. A phone is known by its token alone, rate-limited per token as devices are.
  */
-export function driverOrigin(config: GatewayConfig, services: ServiceClient, company: CompanySettings): express.Express {
+export function driverOrigin(config: GatewayConfig, services: ServiceClient, company: CompanySettings, nats: GatewayNats): express.Express {
   const app = express();
+  const uploads = new UploadStore(documentUploadBucket(services.subjectRoot), DOCUMENT_UPLOAD_TTL_MS, nats.connection());
   const limiter = new RateLimiter(config.gps.ratePerSecond, config.gps.burst);
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback, linklocal, uniquelocal');
@@ -90,9 +101,16 @@ export function driverOrigin(config: GatewayConfig, services: ServiceClient, com
     res.setHeader('Cache-Control', 'no-store');
     next();
   });
+  // A document (Scan Document, Sign POD) is a data URL up to 15 MB, read as staff uploads are; every other body is JSON.
+  api.post('/loads/:id/documents', extractBody);
   api.use(jsonBodies(() => false));
-  const call = <T>(action: string, payload: unknown, requestId: string, idempotencyKey?: string) =>
-    services.call<T>('core', rpcSubject(services.subjectRoot, 'core', DRIVER_APP_RESOURCE, action), payload, { requestId, idempotencyKey });
+  const call = <T>(action: string, payload: unknown, requestId: string, idempotencyKey?: string, timeoutMs?: number) =>
+    services.call<T>('core', rpcSubject(services.subjectRoot, 'core', DRIVER_APP_RESOURCE, action), payload, { requestId, idempotencyKey, timeoutMs });
+  const keyOf = (req: Request) => {
+    const key = idempotencyKeyOf(req.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()]);
+    if (typeof key === 'object') throw new HttpException({ message: IDEMPOTENCY_MESSAGES.invalid, issues: { [IDEMPOTENCY_KEY_HEADER]: [IDEMPOTENCY_MESSAGES.invalid] } }, 400);
+    return key;
+  };
 
   /** A route for a paired phone: its token's hash, within its rate, to svc-core; an unpaired one is told so (401). */
   const asDriver =
@@ -142,12 +160,30 @@ export function driverOrigin(config: GatewayConfig, services: ServiceClient, com
     asDriver(async (driver, req, requestId) => call(DRIVER_APP_ACTIONS.load, { ...driver, loadId: req.params.id, showPay: await company.showPayToDrivers(requestId) }, requestId)),
   );
   api.post(
+    '/loads/:id/documents',
+    asDriver(async (driver, req, requestId) => {
+      const idempotencyKey = keyOf(req);
+      // The checks of staff uploads (svc-gateway/src/documents): fields, data URL, declared size against the bytes.
+      const { fields, data } = checkedUpload(req.body);
+      let object: string;
+      try {
+        object = await uploads.put(data, fields.fileType);
+      } catch {
+        throw new HttpException({ message: serviceUnavailableMessage('core') }, 503);
+      }
+      try {
+        return await call(DRIVER_APP_ACTIONS.document, { ...driver, loadId: String(req.params.id), document: { ...fields, object } }, requestId, idempotencyKey, DOCUMENT_KEEP_TIMEOUT_MS);
+      } catch (error) {
+        // svc-core takes the object when it keeps it; refused or unanswered, it must not wait for its TTL.
+        void uploads.remove(object);
+        throw error;
+      }
+    }, 201),
+  );
+  api.post(
     '/loads/:id/stops/:stopId/:kind',
     asDriver(async (driver, req, requestId) => {
-      const idempotencyKey = idempotencyKeyOf(req.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()]);
-      if (typeof idempotencyKey === 'object') {
-        throw new HttpException({ message: IDEMPOTENCY_MESSAGES.invalid, issues: { [IDEMPOTENCY_KEY_HEADER]: [IDEMPOTENCY_MESSAGES.invalid] } }, 400);
-      }
+      const idempotencyKey = keyOf(req);
       const request: DriverRequest = { ...driver, loadId: String(req.params.id), stopId: String(req.params.stopId), kind: req.params.kind as DriverRequest['kind'], body: req.body };
       return call(DRIVER_APP_ACTIONS.stamp, request, requestId, idempotencyKey);
     }, 201),
@@ -186,8 +222,8 @@ function cacheHeaders(res: Response, filePath: string) {
 const logger = new Logger('DriverOrigin');
 
 /** Listens on DRIVER_PORT; the server is closed with the gateway. */
-export async function listenForDrivers(config: GatewayConfig, services: ServiceClient, company: CompanySettings): Promise<Server> {
-  const server = createServer(driverOrigin(config, services, company));
+export async function listenForDrivers(config: GatewayConfig, services: ServiceClient, company: CompanySettings, nats: GatewayNats): Promise<Server> {
+  const server = createServer(driverOrigin(config, services, company, nats));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.driver.port, () => resolve());

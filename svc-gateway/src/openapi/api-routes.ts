@@ -224,6 +224,11 @@ export const DRIVER_API_ROUTES: ApiRoute[] = [
     description: `${driverOrigin}Its stops in order, its truck; its rate and the driver's pay only while the company shows pay to drivers. Any load not the driver's is a 404.`,
     answer: { status: 200, description: 'The load', content: json(named('DriverLoad', driverLoadSchema)) }, errors: [404, 429, 503],
   },
+  {
+    method: 'post', path: `${DRIVER_API}/loads/{id}/documents`, tag: 'Driver app', summary: 'Keep a document of my load', access: 'driver', body: json(documentUploadSchema),
+    description: `${driverOrigin}Scan Document's PDF or Sign POD's page, kept on the load as a load document (where staff uploads go), with the same checks and limit as staff uploads (15 MB). Send an Idempotency-Key: the same key keeps it once however often it is sent.`,
+    answer: { status: 201, description: 'The document, without its data', content: json(loadDocument) }, errors: [400, 404, 409, 413, 429, 503],
+  },
   driverStamp('arrived'),
   driverStamp('departed'),
 ];

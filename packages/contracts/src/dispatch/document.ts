@@ -14,7 +14,7 @@ import { DATA_URL_PATTERN, objectBucketName, UPLOAD_MAX_FILE_BYTES, UPLOAD_MESSA
  */
 
 /** What a document is; the extraction says which when it can tell, else 'Other'. */
-export const DOCUMENT_TYPES = ['Rate Confirmation', 'Bill of Lading', 'Load Tender', 'Other'] as const;
+export const DOCUMENT_TYPES = ['Rate Confirmation', 'Bill of Lading', 'Load Tender', 'Proof of Delivery', 'Lumper Receipt', 'Scale Ticket', 'Other'] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 export const DEFAULT_DOCUMENT_TYPE: DocumentType = 'Other';
 

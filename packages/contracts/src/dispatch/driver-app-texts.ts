@@ -29,7 +29,20 @@ export const DRIVER_APP_ACTIONS = {
   loads: 'loads',
   load: 'load',
   stamp: 'stamp',
+  document: 'document',
 } as const;
+
+/** Scan Document's types, as the driver picks them, and the load document type each is kept as. */
+export const DRIVER_DOCUMENT_TYPES = [
+  { label: 'BOL', documentType: 'Bill of Lading' },
+  { label: 'POD', documentType: 'Proof of Delivery' },
+  { label: 'Lumper Receipt', documentType: 'Lumper Receipt' },
+  { label: 'Scale Ticket', documentType: 'Scale Ticket' },
+  { label: 'Other', documentType: 'Other' },
+] as const;
+
+/** A scanned page's long side at most (pixels), so a page is legible and a document small enough to send on one bar. */
+export const SCAN_MAX_SIDE_PX = 1600;
 
 export const STOP_STAMP_KINDS = ['arrived', 'departed'] as const;
 export type StopStampKind = (typeof STOP_STAMP_KINDS)[number];

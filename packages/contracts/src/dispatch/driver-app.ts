@@ -77,6 +77,8 @@ export const driverLoadSchema = driverLoadSummarySchema.extend({
   rate: z.string().optional(),
   pay: z.string().optional(),
   stops: z.array(driverStopSchema),
+  /** What is kept on the load (Scan Document, Sign POD, staff uploads): never the bytes. */
+  documents: z.array(z.object({ id: z.uuid(), fileName: z.string(), documentType: z.string(), uploadedAt: z.string() })),
 });
 export type DriverLoad = z.infer<typeof driverLoadSchema>;
 
@@ -116,6 +118,8 @@ export type StopStamp = z.infer<typeof stopStampSchema>;
 export interface DriverRequest {
   tokenHash: string;
   loadId?: string;
+  /** A document's fields and the upload object its bytes wait in (Scan Document, Sign POD). */
+  document?: unknown;
   stopId?: string;
   kind?: StopStampKind;
   body?: unknown;
