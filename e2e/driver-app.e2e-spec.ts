@@ -1,6 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import type { Customer, Driver, Load, Truck } from '@tms/contracts';
 import type pg from 'pg';
+import { createCanvas } from '@napi-rs/canvas';
+import { PDFDocument } from 'pdf-lib';
 import { driverUrl, launchBrowser, newSession, recordDialogs, signIn, type Browser, type BrowserContext, type Page } from './support/browser.js';
 import { connectDatabase } from './support/database.js';
 import { apiSteps, ROW_MENU, screenSteps } from './support/steps.js';
@@ -9,7 +11,8 @@ import { apiSteps, ROW_MENU, screenSteps } from './support/steps.js';
  * The driver in the loop (issue 44), end to end: a dispatcher pairs a driver's phone from Driver Management; the phone
  * (Chromium at 390x844, a location fix given by the browser) opens the link on the driver app's own origin, sees the
  * driver's load, says Arrived and Departed; then loses its signal (CDP offline), opens the app again without it,
- * does three actions ('3 waiting to send'), and once the signal is back each is stored exactly once. Every record
+ * does three actions (arrive, depart, scan a receipt: '3 waiting to send'), and once the signal is back each is
+ * stored exactly once. Scan Document takes two camera pages into one PDF; Sign POD keeps a signed page. Every record
  * this file makes carries 'DRV-E2E' and is deleted at the end: the other browser tests share the system.
  */
 const SHOTS = '/tmp/h-driver';
@@ -29,6 +32,29 @@ let load: Load;
 const { post, remove } = apiSteps(() => page);
 const get = async <T>(path: string): Promise<T> => (await page.request.get(`/api/${path}`)).json() as Promise<T>;
 const { navigate, row } = screenSteps(() => page);
+
+/** A camera photo of a page: 3000 x 2000 px, larger than a scanned page is kept (1600 px on its long side). */
+function photo(text: string) {
+  const canvas = createCanvas(3000, 2000);
+  const context = canvas.getContext('2d');
+  context.fillStyle = '#fff';
+  context.fillRect(0, 0, 3000, 2000);
+  context.fillStyle = '#000';
+  context.font = '160px sans-serif';
+  context.fillText(text, 200, 400);
+  return { name: `${text}.jpg`, mimeType: 'image/jpeg', buffer: canvas.toBuffer('image/jpeg') };
+}
+
+/** The load's documents as staff see them, with the pages of each PDF. */
+async function documents() {
+  const listed = await get<{ id: string; documentType: string; fileName: string }[]>(`loads/${load.id}/documents`);
+  return Promise.all(
+    listed.map(async (document) => {
+      const pdf = await PDFDocument.load(await (await page.request.get(`/api/documents/${document.id}/download`)).body());
+      return { documentType: document.documentType, pages: pdf.getPages().map((one) => Math.max(one.getWidth(), one.getHeight())) };
+    }),
+  );
+}
 
 /** Waits until `read` answers `expected` (as JSON), or fails with what it last answered. */
 async function eventually<T>(read: () => Promise<T>, expected: T, timeoutMs = 10_000) {
@@ -124,6 +150,41 @@ describe('the driver app', () => {
     expect(rows).toEqual([{ latitude: FIX.latitude, longitude: FIX.longitude, accuracy_meters: FIX.accuracy }]);
     const stored = await get<Load>(`loads/${load.id}`);
     expect([stored.stops![0].arrivedSource, stored.stops![0].departedSource, stored.status]).toEqual(['driver', 'driver', 'in-transit']);
+
+    // Scan Document: a two-page BOL from the camera (files set on the capture input), one PDF on the load.
+    await phone.getByRole('button', { name: 'Scan Document' }).click();
+    const scan = phone.getByRole('dialog', { name: 'Scan Document' });
+    await scan.getByRole('radio', { name: 'BOL' }).check();
+    const camera = scan.getByLabel('Take a photo of a page');
+    await expect(camera.getAttribute('capture')).resolves.toBe('environment');
+    await camera.setInputFiles([photo('BOL page 1')]);
+    await camera.setInputFiles([photo('BOL page 2')]);
+    await scan.getByText('2 pages').waitFor();
+    await phone.screenshot({ path: `${SHOTS}/phone-scan.png` });
+    await scan.getByRole('button', { name: 'Save Document' }).click();
+    await scan.waitFor({ state: 'hidden' });
+    await phone.getByRole('list', { name: 'Paperwork' }).getByText(/^Bill of Lading: LD-DRV-E2E-1-BOL-/).waitFor({ timeout: 20_000 });
+
+    // Sign POD at the last stop: the receiver signs on the screen and prints their name.
+    await phone.getByRole('region', { name: 'Stop 3' }).getByRole('button', { name: 'Departed' }).click();
+    await phone.getByRole('dialog', { name: 'Proof of delivery first' }).getByRole('button', { name: 'Sign POD' }).click();
+    const pod = phone.getByRole('dialog', { name: 'Sign POD' });
+    const pad = pod.getByRole('img', { name: 'Signature pad: sign with a finger' });
+    const box = (await pad.boundingBox())!;
+    await phone.mouse.move(box.x + 30, box.y + 120);
+    await phone.mouse.down();
+    for (const [x, y] of [[80, 60], [140, 150], [200, 70], [260, 140]]) await phone.mouse.move(box.x + x, box.y + y, { steps: 4 });
+    await phone.mouse.up();
+    await pod.getByLabel("Receiver's name").fill('Rita Receiver');
+    await phone.screenshot({ path: `${SHOTS}/phone-sign-pod.png` });
+    await pod.getByRole('button', { name: 'Save POD' }).click();
+    await pod.waitFor({ state: 'hidden' });
+    await phone.getByRole('list', { name: 'Paperwork' }).getByText(/^Proof of Delivery: LD-DRV-E2E-1-POD-stop-3-/).waitFor({ timeout: 20_000 });
+    const kept = await documents();
+    expect(kept).toEqual([
+      { documentType: 'Bill of Lading', pages: [1600, 1600] },
+      { documentType: 'Proof of Delivery', pages: [792] },
+    ]);
   });
 
   it('opens without signal, queues three actions with their keys and stores each once when the signal returns', async () => {
@@ -150,17 +211,24 @@ describe('the driver app', () => {
     await phone.getByRole('button', { name: /LD-DRV-E2E-1/ }).click();
     await phone.getByText('No signal: showing what was last loaded').waitFor();
     const second = phone.getByRole('region', { name: 'Stop 2' });
-    const third = phone.getByRole('region', { name: 'Stop 3' });
     await second.getByRole('button', { name: 'Arrived' }).click();
     await phone.getByText('1 waiting to send').waitFor();
     await second.getByRole('button', { name: 'Departed' }).click();
     await phone.getByText('2 waiting to send').waitFor();
-    await third.getByRole('button', { name: 'Arrived' }).click();
+    // A document without signal: made in the phone (pdf-lib kept by the service worker), queued whole.
+    await phone.getByRole('button', { name: 'Scan Document' }).click();
+    const scan = phone.getByRole('dialog', { name: 'Scan Document' });
+    await scan.getByRole('radio', { name: 'Lumper Receipt' }).check();
+    await scan.getByLabel('Take a photo of a page').setInputFiles([photo('Lumper receipt')]);
+    await scan.getByText('1 page').waitFor();
+    await scan.getByRole('button', { name: 'Save Document' }).click();
     await phone.getByText('3 waiting to send').waitFor();
+    await phone.getByText('Lumper Receipt (1 page) (waiting to send)').waitFor();
     // Shown at once, though not sent.
     await second.locator('dt', { hasText: 'Departed' }).waitFor();
     await phone.screenshot({ path: `${SHOTS}/phone-offline-waiting.png`, fullPage: true });
     expect(await storedStamps()).toEqual(['1:arrived', '1:departed']);
+    expect(await documents()).toHaveLength(2);
 
     // The app opened again, still without signal: the actions wait in IndexedDB.
     await phone.reload();
@@ -168,7 +236,8 @@ describe('the driver app', () => {
 
     await offline(false);
     await phone.getByText(/waiting to send/).waitFor({ state: 'hidden', timeout: 40_000 });
-    await eventually(storedStamps, ['1:arrived', '1:departed', '2:arrived', '2:departed', '3:arrived']);
+    await eventually(storedStamps, ['1:arrived', '1:departed', '2:arrived', '2:departed']);
+    expect((await documents()).map(({ documentType }) => documentType)).toEqual(['Bill of Lading', 'Proof of Delivery', 'Lumper Receipt']);
     await phone.screenshot({ path: `${SHOTS}/phone-back-online.png`, fullPage: true });
   });
 });

@@ -16,7 +16,10 @@ class OfflineFiles {
   apply(compiler) {
     compiler.hooks.afterEmit.tap('OfflineFiles', (compilation) => {
       cpSync(path.join(here, 'public'), output, { recursive: true, filter: (file) => !file.endsWith('sw.js') });
-      const files = Object.keys(compilation.assets).filter((name) => !name.endsWith('.map') && name !== 'index.html');
+      // What the first visit loads: the entry's files. Chunks loaded later (pdf-lib, for Scan Document and Sign POD)
+      // are kept by the worker when first fetched, so the first visit stays within its budget.
+      const initial = new Set([...compilation.chunks].filter((chunk) => chunk.canBeInitial()).flatMap((chunk) => [...chunk.files]));
+      const files = [...initial].filter((name) => !name.endsWith('.map'));
       const precache = ['/', ...files.map((name) => `/${name}`), '/manifest.webmanifest', '/icon-192.png', '/icon-512.png'];
       const worker = readFileSync(path.join(here, 'public', 'sw.js'), 'utf8')
         .replace('__PRECACHE__', JSON.stringify(precache))

@@ -1,6 +1,7 @@
 /**
  * The driver app's service worker (issue 44): the app opens with no network, and so do the driver's loads.
- *   the app's files   kept at install (the build writes their list below), answered from the cache first
+ *   the app's files   kept at install (the build writes their list below), answered from the cache first; a
+ *                    chunk loaded later (pdf-lib) kept when first fetched
  *   a page           the network first, else the app's one page (index.html) from the cache
  *   GET /api/driver  the network first, each answer kept; without signal, the last answer kept
  * Writes are never handled here: the app queues them in IndexedDB with their Idempotency-Key (src/outbox.ts).
@@ -42,8 +43,15 @@ self.addEventListener('fetch', (event) => {
     event.respondWith(fetch(request).catch(() => caches.match('/', { cacheName: FILES }).then((page) => page ?? Response.error())));
     return;
   }
-  event.respondWith(caches.match(request, { cacheName: FILES }).then((cached) => cached ?? fetch(request)));
+  event.respondWith(caches.match(request, { cacheName: FILES }).then((cached) => cached ?? fetchAndKeep(request)));
 });
+
+/** A file not kept at install (a chunk loaded on use): fetched, and kept for use without signal. */
+async function fetchAndKeep(request) {
+  const answer = await fetch(request);
+  if (answer.ok) await (await caches.open(FILES)).put(request, answer.clone());
+  return answer;
+}
 
 /** The network's answer (kept when it is a success), else the last one kept: a 503 the app reads as 'offline' without one. */
 async function networkFirst(request, cacheName) {

@@ -4,9 +4,13 @@ import type { DriverLoad, DriverLoadSummary, DriverMe } from '@tms/contracts';
 import { forgetToken, me, myLoad, myLoads, Offline, pair, savedToken, saveToken, sendQueued, Unpaired } from './api.js';
 import { clearOutbox, enqueue, flush, queued, type QueuedAction } from './outbox.js';
 import { LoadView } from './load-view.js';
+import { warmPaperwork, type DocumentAction } from './paperwork.js';
 
 /** How often the app reads again while open: new messages and changes show within this. */
 const REFRESH_MS = 30_000;
+/** How long after the first screen the scanner's code (pdf-lib) is fetched, so the first visit is the app alone. */
+const WARM_AFTER_MS = 5000;
+let warmed = false;
 
 type Screen = { kind: 'pairing' } | { kind: 'not-paired'; message?: string } | { kind: 'loads' } | { kind: 'load'; id: string };
 
@@ -64,6 +68,11 @@ export function App() {
           const list = await myLoads();
           setLoads(list.data);
           setOffline(list.offline);
+        }
+        // With signal and the screen drawn: the scanner's code fetched now, kept by the service worker for later.
+        if (!warmed) {
+          warmed = true;
+          setTimeout(warmPaperwork, WARM_AFTER_MS);
         }
       } catch (error) {
         if (error instanceof Unpaired) return unpaired();
@@ -147,7 +156,16 @@ export function App() {
     return (
       <Frame title={shown ? `Load ${shown.loadNumber}` : 'Load'} onBack={() => setScreen({ kind: 'loads' })}>
         {banners}
-        {shown ? <LoadView load={shown} onStamp={stamp} /> : <p className="message">Loading…</p>}
+        {shown ? (
+          <LoadView
+            load={shown}
+            waitingDocuments={waiting.filter((action) => action.path === `/loads/${shown.id}/documents`).map((action) => action.label)}
+            onStamp={stamp}
+            onQueue={(action: DocumentAction) => act(action)}
+          />
+        ) : (
+          <p className="message">Loading…</p>
+        )}
       </Frame>
     );
   }

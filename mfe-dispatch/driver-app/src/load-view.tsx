@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { StopStampKind } from '@tms/contracts/driver-app';
 import type { DriverLoad, DriverStop } from '@tms/contracts';
 import { statusLabel } from './app.js';
+import { ScanDialog, SignPodDialog, type DocumentAction } from './paperwork.js';
 
 const time = (iso: string | null) => (iso ? new Date(iso).toLocaleString([], { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }) : '');
 const appointment = (stop: DriverStop) =>
@@ -12,8 +13,21 @@ const mapsLink = (stop: DriverStop) =>
 const TYPE_LABELS: Record<string, string> = { pickup: 'Pickup', delivery: 'Delivery' };
 
 /** A load as the driver sees it: its truck, pay when shown, and its stops in order with Arrived and Departed. */
-export function LoadView({ load, onStamp }: { load: DriverLoad; onStamp: (load: DriverLoad, stopId: string, kind: StopStampKind, label: string) => Promise<void> }) {
+export function LoadView({
+  load,
+  waitingDocuments,
+  onStamp,
+  onQueue,
+}: {
+  load: DriverLoad;
+  /** Documents queued for this load, not sent yet: their labels. */
+  waitingDocuments: string[];
+  onStamp: (load: DriverLoad, stopId: string, kind: StopStampKind, label: string) => Promise<void>;
+  onQueue: (action: DocumentAction) => Promise<void>;
+}) {
   const [askPod, setAskPod] = useState<DriverStop>();
+  const [scanning, setScanning] = useState(false);
+  const [signingAt, setSigningAt] = useState<DriverStop>();
   const last = load.stops[load.stops.length - 1];
   const stamp = (stop: DriverStop, kind: StopStampKind) => onStamp(load, stop.id, kind, `${kind === 'arrived' ? 'Arrived at' : 'Departed from'} stop ${stop.sequence}`);
 
@@ -52,6 +66,26 @@ export function LoadView({ load, onStamp }: { load: DriverLoad; onStamp: (load: 
             </>
           )}
         </dl>
+        <div className="paperwork">
+          <button type="button" className="secondary" onClick={() => setScanning(true)}>
+            Scan Document
+          </button>
+          <button type="button" className="secondary" onClick={() => setSigningAt(last)}>
+            Sign POD
+          </button>
+        </div>
+        {(load.documents.length > 0 || waitingDocuments.length > 0) && (
+          <ul className="documents" aria-label="Paperwork">
+            {load.documents.map((document) => (
+              <li key={document.id}>
+                {document.documentType}: {document.fileName}
+              </li>
+            ))}
+            {waitingDocuments.map((label, index) => (
+              <li key={`waiting-${index}`}>{label} (waiting to send)</li>
+            ))}
+          </ul>
+        )}
       </section>
       {load.stops.map((stop) => (
         <section key={stop.id} className="card stop" aria-label={`Stop ${stop.sequence}`}>
@@ -109,14 +143,24 @@ export function LoadView({ load, onStamp }: { load: DriverLoad; onStamp: (load: 
         <div className="dialog" role="dialog" aria-modal="true" aria-labelledby="pod-first">
           <div>
             <h2 id="pod-first">Proof of delivery first</h2>
-            <p>This is the last stop. Have the receiver sign the POD, or scan it, before you leave.</p>
+            <p>This is the last stop. Have the receiver sign the POD, or scan the signed one, before you leave.</p>
             <div className="actions">
+              <button
+                type="button"
+                className="primary"
+                onClick={() => {
+                  setSigningAt(askPod);
+                  setAskPod(undefined);
+                }}
+              >
+                Sign POD
+              </button>
               <button type="button" className="secondary" onClick={() => setAskPod(undefined)}>
                 Not yet
               </button>
               <button
                 type="button"
-                className="primary"
+                className="secondary"
                 onClick={() => {
                   const stop = askPod;
                   setAskPod(undefined);
@@ -129,6 +173,8 @@ export function LoadView({ load, onStamp }: { load: DriverLoad; onStamp: (load: 
           </div>
         </div>
       )}
+      {scanning && <ScanDialog load={load} onQueue={onQueue} onClose={() => setScanning(false)} />}
+      {signingAt && <SignPodDialog load={load} stop={signingAt} onQueue={onQueue} onClose={() => setSigningAt(undefined)} />}
     </>
   );
 }

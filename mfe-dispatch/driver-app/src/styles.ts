@@ -36,7 +36,19 @@ button:disabled{opacity:.55;cursor:default}
 .dialog{position:fixed;inset:0;background:rgba(15,23,42,.55);display:flex;align-items:flex-end;justify-content:center;z-index:5}
 .dialog>div{background:#fff;width:100%;max-width:640px;border-radius:16px 16px 0 0;padding:18px 14px calc(18px + env(safe-area-inset-bottom))}
 .dialog h2{margin:0 0 8px;font-size:20px}
-.dialog .actions{grid-template-columns:1fr}
+.choices{border:0;margin:0 0 12px;padding:0;display:grid;grid-template-columns:1fr 1fr;gap:8px}
+.choices legend{font-weight:600;margin-bottom:6px}
+.choice{display:flex;align-items:center;gap:10px;min-height:48px;padding:0 12px;border-radius:10px;background:#f1f5f9}
+.choice input{width:22px;height:22px}
+.file{position:relative;width:100%;overflow:hidden}
+.file input{position:absolute;inset:0;opacity:0;cursor:pointer}
+.signature{display:block;width:100%;height:200px;border:2px dashed #64748b;border-radius:10px;background:#fff;touch-action:none}
+.field{display:block;margin:12px 0;font-weight:600}
+.field input{display:block;width:100%;min-height:48px;margin-top:4px;padding:0 12px;border:1px solid #64748b;border-radius:10px;font:inherit}
+.paperwork{display:grid;grid-template-columns:1fr 1fr;gap:10px;margin-top:12px}
+.paperwork button{width:100%}
+.documents{margin:8px 0 0;padding-left:20px}
+.dialog .actions{grid-template-columns:repeat(auto-fit,minmax(90px,1fr))}
 `;
 
 export function addStyles() {
