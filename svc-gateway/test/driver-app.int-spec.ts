@@ -218,3 +218,15 @@ test("Scan Document and Sign POD keep a load document once per Idempotency-Key, 
   expect((await phone(token, 'POST', `/api/driver/loads/${target.id}/documents`, { ...upload, fileData: 'not a data url' })).status).toBe(400);
   expect((await staff('GET', `/api/loads/${target.id}/documents`)).json).toHaveLength(1);
 });
+
+test("a load delivered without a proof of delivery shows 'Paperwork missing' in Needs Attention, until one is kept", async () => {
+  const driverId = await driver('Nia Needs');
+  const { token } = await pair(driverId);
+  const delivered = await load(driverId, 'delivered', new Date().toISOString().slice(0, 10));
+  const missing = async () => ((await staff('GET', '/api/loads/attention')).json as { loadId: string; kind: string; message: string }[]).filter(({ loadId }) => loadId === delivered.id);
+  expect((await missing()).map(({ kind, message }) => ({ kind, message }))).toEqual([{ kind: 'paperwork-missing', message: 'Paperwork missing' }]);
+  const pdf = Buffer.from('%PDF-1.4\n%%EOF\n');
+  const pod = { fileName: 'POD.pdf', fileType: 'application/pdf', fileSize: pdf.byteLength, fileData: `data:application/pdf;base64,${pdf.toString('base64')}`, documentType: 'Proof of Delivery' };
+  expect((await phone(token, 'POST', `/api/driver/loads/${delivered.id}/documents`, pod, { 'Idempotency-Key': 'drv-app-needs-pod' })).status).toBe(201);
+  expect(await missing()).toEqual([]);
+});

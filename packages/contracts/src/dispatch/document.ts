@@ -17,6 +17,8 @@ import { DATA_URL_PATTERN, objectBucketName, UPLOAD_MAX_FILE_BYTES, UPLOAD_MESSA
 export const DOCUMENT_TYPES = ['Rate Confirmation', 'Bill of Lading', 'Load Tender', 'Proof of Delivery', 'Lumper Receipt', 'Scale Ticket', 'Other'] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 export const DEFAULT_DOCUMENT_TYPE: DocumentType = 'Other';
+/** The proof of delivery a delivered load is billed with (issue 44: Sign POD, Scan Document's POD, a staff upload). */
+export const POD_DOCUMENT_TYPE: DocumentType = 'Proof of Delivery';
 
 /** A document the extraction could read can be kept: the same limit, the same 413. */
 export const DOCUMENT_MAX_FILE_BYTES = UPLOAD_MAX_FILE_BYTES;
