@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { Customer, Driver, Load, Truck } from '@tms/contracts';
 import type pg from 'pg';
 import { createCanvas } from '@napi-rs/canvas';
@@ -16,6 +17,7 @@ import { apiSteps, ROW_MENU, screenSteps } from './support/steps.js';
  * this file makes carries 'DRV-E2E' and is deleted at the end: the other browser tests share the system.
  */
 const SHOTS = '/tmp/h-driver';
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 mkdirSync(SHOTS, { recursive: true });
 const FIX = { latitude: 41.5253, longitude: -88.0817, accuracy: 14 };
 
@@ -28,6 +30,7 @@ let customer: Customer;
 let truck: Truck;
 let driver: Driver;
 let load: Load;
+let delivered: Load;
 
 const { post, remove } = apiSteps(() => page);
 const get = async <T>(path: string): Promise<T> => (await page.request.get(`/api/${path}`)).json() as Promise<T>;
@@ -100,6 +103,7 @@ beforeAll(async () => {
 afterAll(async () => {
   if (page) {
     if (load) await remove('loads', load.id);
+    if (delivered) await remove('loads', delivered.id);
     if (driver) await remove('drivers', driver.id);
     if (truck) await remove('trucks', truck.id);
     if (customer) await remove('customers', customer.id);
@@ -239,5 +243,67 @@ describe('the driver app', () => {
     await eventually(storedStamps, ['1:arrived', '1:departed', '2:arrived', '2:departed']);
     expect((await documents()).map(({ documentType }) => documentType)).toEqual(['Bill of Lading', 'Proof of Delivery', 'Lumper Receipt']);
     await phone.screenshot({ path: `${SHOTS}/phone-back-online.png`, fullPage: true });
+  });
+
+  it("warns on Create Invoice for a delivered load without its proof of delivery: 'Paperwork missing'", async () => {
+    delivered = await post<Load>('loads', {
+      loadNumber: 'LD-DRV-E2E-2', customerId: customer.id, status: 'delivered', assignedDriverId: driver.id, pickupLocation: 'Joliet, IL', pickupDate: '2027-06-03',
+      deliveryLocation: 'Peoria, IL', deliveryDate: '2027-06-03', rate: '900.00',
+    });
+    // A fresh page: the list this page read before knows nothing of a load made through the API since.
+    await page.goto('/loads');
+    await row('LD-DRV-E2E-2').waitFor();
+    await row('LD-DRV-E2E-2').getByRole('button', { name: ROW_MENU }).click();
+    await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByRole('menuitem', { name: 'Create Invoice' }).click();
+    const warning = page.locator('.ant-modal-confirm').filter({ hasText: 'Paperwork missing' });
+    await warning.getByText('No proof of delivery is kept on LD-DRV-E2E-2.', { exact: false }).waitFor();
+    await page.screenshot({ path: `${SHOTS}/create-invoice-warning.png` });
+    await warning.getByRole('button', { name: 'Not yet' }).click();
+    await warning.waitFor({ state: 'hidden' });
+    expect(new URL(page.url()).pathname).toBe('/loads');
+  });
+
+  it('has no serious or critical axe violation and fits 360 to 430 px wide, with touch targets of 44 px at least', async () => {
+    const link = await post<{ url: string }>(`drivers/${driver.id}/pairing`, {});
+    // bypassCSP: the driver origin's CSP rightly refuses axe's injected script.
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, bypassCSP: true });
+    const tab = await context.newPage();
+    const violations: string[] = [];
+    const check = async (where: string) => {
+      if (!(await tab.evaluate(() => 'axe' in window))) await tab.addScriptTag({ content: AXE_SOURCE });
+      const found = await tab.evaluate(async () => {
+        const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
+        const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] }, resultTypes: ['violations'] });
+        return result.violations.filter(({ impact }) => impact === 'serious' || impact === 'critical').map(({ id, nodes }) => `${id}: ${nodes[0].target.join(' ')}`);
+      });
+      violations.push(...found.map((line) => `${where}: ${line}`));
+      for (const width of [360, 430]) {
+        await tab.setViewportSize({ width, height: 844 });
+        const sideways = await tab.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        if (sideways > 0) violations.push(`${where} at ${width} px: scrolls ${sideways} px sideways`);
+      }
+      await tab.setViewportSize({ width: 390, height: 844 });
+      const small = await tab.locator('button:visible, a:visible, input[type=radio]:visible').evaluateAll((elements) =>
+        elements.map((element) => element.closest('label') ?? element).filter((element) => element.getBoundingClientRect().height < 44).map((element) => element.outerHTML.slice(0, 80)),
+      );
+      violations.push(...small.map((element) => `${where}: under 44 px: ${element}`));
+    };
+    try {
+      await tab.goto(link.url);
+      await tab.getByRole('heading', { name: 'My Loads' }).waitFor();
+      await tab.getByRole('button', { name: /LD-DRV-E2E-1/ }).waitFor();
+      await check('My Loads');
+      await tab.getByRole('button', { name: /LD-DRV-E2E-1/ }).click();
+      await tab.getByRole('region', { name: 'Stop 1' }).waitFor();
+      await check('a load');
+      await tab.getByRole('button', { name: 'Scan Document' }).click();
+      await check('Scan Document');
+      await tab.getByRole('button', { name: 'Cancel' }).click();
+      await tab.getByRole('button', { name: 'Sign POD' }).first().click();
+      await check('Sign POD');
+    } finally {
+      await context.close();
+    }
+    expect(violations).toEqual([]);
   });
 });
