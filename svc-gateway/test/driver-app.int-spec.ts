@@ -230,3 +230,26 @@ test("a load delivered without a proof of delivery shows 'Paperwork missing' in 
   expect((await phone(token, 'POST', `/api/driver/loads/${delivered.id}/documents`, pod, { 'Idempotency-Key': 'drv-app-needs-pod' })).status).toBe(201);
   expect(await missing()).toEqual([]);
 });
+
+test("the rate and the driver's pay show only while the company profile's 'Show pay to drivers' is on", async () => {
+  const driverId = await driver('Sam Salary');
+  expect((await staff('PATCH', `/api/drivers/${driverId}`, { payType: 'perMile', payRate: '0.65' })).status).toBe(200);
+  const { token } = await pair(driverId);
+  const target = await load(driverId);
+  const shown = async () => {
+    const { rate, pay } = (await phone(token, 'GET', `/api/driver/loads/${target.id}`)).json as DriverLoad;
+    return { rate, pay };
+  };
+  expect(await shown()).toEqual({ rate: undefined, pay: undefined });
+  const company = (await staff('GET', '/api/company')).json;
+  try {
+    expect((await staff('PUT', '/api/company', { ...company, showPayToDrivers: true })).status).toBe(200);
+    // The gateway reads the setting again within 5 s.
+    const deadline = Date.now() + 10_000;
+    while ((await shown()).rate === undefined && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await shown()).toEqual({ rate: '2400.00', pay: '$0.65 per mile' });
+    expect((await phone(token, 'GET', '/api/driver/me')).json.showPay).toBe(true);
+  } finally {
+    await staff('PUT', '/api/company', company);
+  }
+});
