@@ -106,7 +106,7 @@ test('a pairing link opens the app on its own origin once, for 15 minutes, and k
   const log = await import('node:fs/promises').then((fs) => fs.readFile(system.logFile, 'utf8'));
   expect(log).not.toContain(code);
   expect(log).not.toContain(token);
-});
+}, 30_000);
 
 test('Unpair Phone ends it at once: the phone is told it is no longer paired', async () => {
   const driverId = await driver('Uma Unpair');
@@ -117,7 +117,7 @@ test('Unpair Phone ends it at once: the phone is told it is no longer paired', a
   expect([refused.status, refused.json.message]).toEqual([401, DRIVER_APP_MESSAGES.unpaired]);
   expect((await phone(undefined, 'GET', '/api/driver/loads')).status).toBe(401);
   expect((await phone('made-up-token', 'GET', '/api/driver/loads')).status).toBe(401);
-});
+}, 30_000);
 
 test("a phone reaches only its driver's loads: another driver's load, an unassigned one or an old delivery is 404", async () => {
   const mine = await driver('Mia Mine');
@@ -155,7 +155,7 @@ test("a phone reaches only its driver's loads: another driver's load, an unassig
   expect((await phone(token, 'GET', '/api/loads')).status).toBe(404);
   expect((await phone(undefined, 'GET', '/api/auth/user', undefined, { cookie })).status).toBe(404);
   expect((await staff('GET', '/api/driver/loads')).status).toBe(404);
-});
+}, 30_000);
 
 test('Arrived and Departed are stored once per Idempotency-Key, with the fix, and never replace a dispatcher\'s time', async () => {
   const driverId = await driver('Ike Idempotent');
@@ -191,7 +191,7 @@ test('Arrived and Departed are stored once per Idempotency-Key, with the fix, an
   // Bad input is a 400 naming the field.
   const bad = await phone(token, 'POST', `/api/driver/loads/${target.id}/stops/${delivery.id}/arrived`, { latitude: 200 });
   expect([bad.status, Object.keys(bad.json.issues)]).toEqual([400, ['latitude']]);
-});
+}, 30_000);
 
 test("Scan Document and Sign POD keep a load document once per Idempotency-Key, checked as staff uploads are", async () => {
   const driverId = await driver('Pia Paperwork');
@@ -217,7 +217,7 @@ test("Scan Document and Sign POD keep a load document once per Idempotency-Key, 
   expect([wrongSize.status, Object.keys(wrongSize.json.issues)]).toEqual([400, ['fileSize']]);
   expect((await phone(token, 'POST', `/api/driver/loads/${target.id}/documents`, { ...upload, fileData: 'not a data url' })).status).toBe(400);
   expect((await staff('GET', `/api/loads/${target.id}/documents`)).json).toHaveLength(1);
-});
+}, 30_000);
 
 test("a load delivered without a proof of delivery shows 'Paperwork missing' in Needs Attention, until one is kept", async () => {
   const driverId = await driver('Nia Needs');
@@ -229,7 +229,7 @@ test("a load delivered without a proof of delivery shows 'Paperwork missing' in 
   const pod = { fileName: 'POD.pdf', fileType: 'application/pdf', fileSize: pdf.byteLength, fileData: `data:application/pdf;base64,${pdf.toString('base64')}`, documentType: 'Proof of Delivery' };
   expect((await phone(token, 'POST', `/api/driver/loads/${delivered.id}/documents`, pod, { 'Idempotency-Key': 'drv-app-needs-pod' })).status).toBe(201);
   expect(await missing()).toEqual([]);
-});
+}, 30_000);
 
 test("the rate and the driver's pay show only while the company profile's 'Show pay to drivers' is on", async () => {
   const driverId = await driver('Sam Salary');
@@ -241,15 +241,17 @@ test("the rate and the driver's pay show only while the company profile's 'Show 
     return { rate, pay };
   };
   expect(await shown()).toEqual({ rate: undefined, pay: undefined });
+  // The profile as found (the defaults, with no name, until one is saved), and one that can be saved.
   const company = (await staff('GET', '/api/company')).json;
+  const valid = { ...company, name: company.name || 'Driver App Freight LLC', address: company.address || '1 Dock Rd, Joliet, IL' };
   try {
-    expect((await staff('PUT', '/api/company', { ...company, showPayToDrivers: true })).status).toBe(200);
+    expect((await staff('PUT', '/api/company', { ...valid, showPayToDrivers: true })).status).toBe(200);
     // The gateway reads the setting again within 5 s.
     const deadline = Date.now() + 10_000;
     while ((await shown()).rate === undefined && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(await shown()).toEqual({ rate: '2400.00', pay: '$0.65 per mile' });
+    expect(await shown()).toEqual({ rate: '2400.00', pay: '$0.650 per mile' });
     expect((await phone(token, 'GET', '/api/driver/me')).json.showPay).toBe(true);
   } finally {
-    await staff('PUT', '/api/company', company);
+    await staff('PUT', '/api/company', company.name ? company : { ...valid, showPayToDrivers: false });
   }
-});
+}, 30_000);
