@@ -26,7 +26,7 @@ FROM node:20-bookworm-slim AS build
 WORKDIR /build
 COPY --from=part /part/build ./
 RUN npm ci --no-audit --no-fund && npm run build \
- && node -e "const fs = require('fs'); for (const dir of require('./package.json').workspaces) if (fs.existsSync(dir + '/dist')) fs.cpSync(dir + '/dist', '/dist/' + dir + '/dist', { recursive: true })"
+ && node -e "const fs = require('fs'); for (const dir of require('./package.json').workspaces) if (fs.existsSync(dir + '/dist')) fs.cpSync(dir + '/dist', '/dist/' + dir + '/dist', { recursive: true }); if (require('fs').existsSync('mfe-dispatch/dist-driver')) fs.cpSync('mfe-dispatch/dist-driver', '/dist/mfe-dispatch/dist-driver', { recursive: true })"
 
 # A service's production dependencies (npm ci --omit=dev on the cut-down lock), then the builds.
 FROM node:20-bookworm-slim AS install
@@ -44,8 +44,11 @@ WORKDIR /app/${PART}
 CMD ["dist/main.js"]
 
 # A front end's build behind nginx: the shell proxies the API to the gateway; every remote is served the same way.
+# The driver app (issue 44) is mfe-dispatch's second build: --build-arg PART=mfe-dispatch --build-arg BUILD=dist-driver
+# (tms/driver-app), which proxies the driver API to the gateway's driver port.
 FROM nginx:1.27-alpine AS frontend
 ARG PART
-COPY deploy/nginx-shell.conf deploy/nginx-remote.conf /tmp/nginx/
-RUN cp "/tmp/nginx/nginx-$([ "$PART" = shell ] && echo shell || echo remote).conf" /etc/nginx/conf.d/default.conf && rm -r /tmp/nginx
-COPY --from=build /dist/${PART}/dist /usr/share/nginx/html
+ARG BUILD=dist
+COPY deploy/nginx-shell.conf deploy/nginx-remote.conf deploy/nginx-driver.conf /tmp/nginx/
+RUN cp "/tmp/nginx/nginx-$([ "$BUILD" = dist-driver ] && echo driver || { [ "$PART" = shell ] && echo shell || echo remote; }).conf" /etc/nginx/conf.d/default.conf && rm -r /tmp/nginx
+COPY --from=build /dist/${PART}/${BUILD} /usr/share/nginx/html

@@ -245,6 +245,8 @@ async function check() {
     NODE_ENV: 'test', // the development issuer: signing in needs no identity provider
     PORT: String(port),
     APP_URL: appUrl,
+    // The driver app's origin (issue 44), on a port of its own: 3001 may be another system's.
+    DRIVER_PORT: String(await freePort()),
     SHELL_DIST: frontEnds.shell,
     ...Object.fromEntries(remotes.map(({ variable, origin }) => [variable, `${origin}/mf-manifest.json`])),
   });

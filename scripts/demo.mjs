@@ -850,7 +850,26 @@ try {
   const loads = await request('GET', '/api/loads');
   const revenue = formatDollars(sumMoney(loads.map((load) => load.rate)));
   console.log(`Total revenue of the ${loads.length} loads: ${revenue}. Open ${APP_URL}.`);
+  printDriverAppHint(loads, await request('GET', '/api/drivers'));
 } catch (error) {
   console.error(error.message);
   process.exitCode = 1;
+}
+
+/**
+ * The driver app (issue 44): nobody is paired (a pairing link is made for one phone, and works once), but a driver
+ * with loads under way is named, with how to pair a phone to them.
+ */
+function printDriverAppHint(loads, drivers) {
+  const underWay = new Map();
+  for (const load of loads) {
+    if (load.assignedDriverId && (load.status === 'assigned' || load.status === 'in-transit')) underWay.set(load.assignedDriverId, (underWay.get(load.assignedDriverId) ?? 0) + 1);
+  }
+  const [driverId, count] = [...underWay].sort((a, b) => b[1] - a[1])[0] ?? [];
+  const driver = drivers.find((one) => one.id === driverId);
+  if (!driver) return;
+  console.log(
+    `The driver app: in Drivers, open the row menu of ${driver.name} (${count} load${count === 1 ? '' : 's'} under way) and choose 'Pair Phone'; ` +
+      `scan the QR code with a phone, or open the link in a browser window 390 px wide. The link works once, for 15 minutes.`,
+  );
 }

@@ -37,6 +37,7 @@ const devIssuer = !process.env.OIDC_ISSUER_URL;
 console.log(`
   TMS is running at ${system.url}${system.urls.length > 1 ? ` (gateways: ${system.urls.join(', ')})` : ''}${natsNodes ? `
   NATS: a cluster of ${natsNodes} (${system.natsUrl}), a user per part; processes tms-{part}-{n} in ps` : ''}
+  Drivers' phones: ${system.driverUrl} (pair one from Driver Management's row menu, 'Pair Phone')
   Sign in: ${devIssuer ? 'open it, click Log In and enter any e-mail address on the development sign-in page.' : `through ${process.env.OIDC_ISSUER_URL}.`}
   Ctrl-C stops everything.
 `);

@@ -335,6 +335,14 @@ export async function startSystem({ port = Number(process.env.PORT ?? 3000), env
   // The next ports after the first, when nobody listens there (npm start: 3000, 3001...), else free ones.
   for (let n = 2; n <= replicas; n++) gatewayPorts.push((await isListening('127.0.0.1', port + n - 1)) ? await freePort() : port + n - 1);
   const appUrl = (gatewayPort) => baseEnv.APP_URL ?? `http://localhost:${gatewayPort}`;
+  // Each gateway's driver-app origin (issue 44): DRIVER_PORT, else 3001 beside npm start's 3000, else a free port.
+  const driverPorts = [];
+  for (let n = 1; n <= replicas; n++) {
+    const wanted = n === 1 ? Number(baseEnv.DRIVER_PORT ?? (port === 3000 ? 3001 : 0)) : 0;
+    const taken = !wanted || gatewayPorts.includes(wanted) || (await isListening('127.0.0.1', wanted));
+    driverPorts.push(taken ? await freePort() : wanted);
+  }
+  const driverUrl = (n) => (n === 1 && baseEnv.DRIVER_APP_URL) || `http://localhost:${driverPorts[n - 1]}`;
   const env = { ...baseEnv, DATABASE_URL: postgres.url, NATS_URL: nats.url, PORT: String(port), APP_URL: appUrl(port) };
   if (cluster) env.NATS_REPLICAS ??= String(Math.min(3, natsNodes));
 
@@ -359,7 +367,7 @@ export async function startSystem({ port = Number(process.env.PORT ?? 3000), env
   const parts = [
     ...(nats.command ? [{ ...nats.command, env: { ...env, ...nats.command.env } }] : []),
     ...SERVICES.flatMap((service) => copies((n) => node(`svc-${service}`, `svc-${service}`, n))),
-    ...copies((n) => node('gateway', 'svc-gateway', n, { PORT: String(gatewayPorts[n - 1]), APP_URL: appUrl(gatewayPorts[n - 1]) })),
+    ...copies((n) => node('gateway', 'svc-gateway', n, { PORT: String(gatewayPorts[n - 1]), APP_URL: appUrl(gatewayPorts[n - 1]), DRIVER_PORT: String(driverPorts[n - 1]), DRIVER_APP_URL: driverUrl(n) })),
   ];
   const outputStream = logFile ? createWriteStream(logFile) : process.stdout;
   if (!nats.signIn && !baseEnv.NATS_USER) await warnIfOpen(nats.url, (text) => outputStream.write(`${text}\n`));
@@ -421,7 +429,7 @@ export async function startSystem({ port = Number(process.env.PORT ?? 3000), env
   }
   const processes = Object.fromEntries(running.map((command) => [command.name, command]));
   // natsUser: a part's NATS user and password on our own cluster (a tool that looks at JetStream, as chaos does).
-  return { url: appUrl(port), urls: gatewayPorts.map(appUrl), databaseUrl: postgres.url, natsUrl: nats.url, natsUser: nats.signIn, subjectRoot: baseEnv.NATS_SUBJECT_ROOT ?? 'tms', processes, healthPorts, stop, finished };
+  return { url: appUrl(port), urls: gatewayPorts.map(appUrl), driverUrl: driverUrl(1), databaseUrl: postgres.url, natsUrl: nats.url, natsUser: nats.signIn, subjectRoot: baseEnv.NATS_SUBJECT_ROOT ?? 'tms', processes, healthPorts, stop, finished };
 }
 
 /** A port nobody listens on right now. */

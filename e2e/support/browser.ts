@@ -9,6 +9,13 @@ export const baseUrl = () => {
   return url;
 };
 
+/** The driver app's own origin (issue 44), the gateway's DRIVER_PORT. */
+export const driverUrl = () => {
+  const url = process.env.E2E_DRIVER_URL;
+  if (!url) throw new Error('E2E_DRIVER_URL is not set: the e2e global setup did not start the system');
+  return url;
+};
+
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,

@@ -24,6 +24,7 @@ export default async function globalSetup() {
   const fleetOrigin = await startRemoteOrigin(path.join(repoRoot, 'mfe-fleet/dist'));
   const system = await startIsolatedSystem({ label: 'e2e', env: { REMOTE_FLEET_URL: `${fleetOrigin.origin}/mf-manifest.json` } });
   process.env.E2E_BASE_URL = system.url;
+  process.env.E2E_DRIVER_URL = system.driverUrl;
   process.env.E2E_FLEET_ORIGIN = fleetOrigin.origin;
   // For tests that seed more rows than a browser could create in time.
   process.env.E2E_DATABASE_URL = system.databaseUrl;

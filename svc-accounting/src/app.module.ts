@@ -1,3 +1,4 @@
+import { ShowPayToDrivers1767100000000 } from './migrations/1767100000000-show-pay-to-drivers.js';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { auditController, dataSourceOptions, healthController, openDatabase, referenceHoldsController, serviceRequestsModule } from '@tms/service-kit';
@@ -36,7 +37,7 @@ import { SettlementsModule } from './settlements/settlements.module.js';
 export const ACCOUNTING_DATABASE = {
   schema: 'accounting',
   entities: [InvoiceEntity, PaymentEntity, RemittanceEntity, ExpenseEntity, SettlementEntity, CompanyProfileEntity, FactorSettingsEntity, FactoringScheduleEntity, FactoringReportEntity, LedgerEntryEntity],
-  migrations: [Accounting1764000000000, AuditTrail1764400000000, CompanySettlementLoads1765500000000, IftaRates1766000000000, IdempotencyKeys1766100000000, IdempotencyKeysPerUser1766200000000, IssuedInvoices1766300000000, Remittances1766700000000, Factoring1767200000000],
+  migrations: [Accounting1764000000000, AuditTrail1764400000000, CompanySettlementLoads1765500000000, IftaRates1766000000000, IdempotencyKeys1766100000000, IdempotencyKeysPerUser1766200000000, IssuedInvoices1766300000000, Remittances1766700000000, ShowPayToDrivers1767100000000, Factoring1767200000000],
 };
 
 @Module({

@@ -42,12 +42,16 @@ import { ChargeTermsEntity } from './charges/charge-terms.entity.js';
 import { HeldReferencesModule } from './references/held-references.module.js';
 import { ComplianceModule } from './compliance/compliance.module.js';
 import { IftaModule } from './ifta/ifta.module.js';
+import { DriverAppModule } from './driver-app/driver-app.module.js';
+import { DriverApp1767100000000 } from './migrations/1767100000000-driver-app.js';
+import { DriverPairingEntity } from './driver-app/driver-pairing.entity.js';
+import { StopStampEntity } from './driver-app/stop-stamp.entity.js';
 
 /** svc-core owns the `core` schema: every entity and migration of the service is listed here. */
 export const CORE_DATABASE = {
   schema: 'core',
-  entities: [TruckEntity, DriverEntity, CustomerEntity, LoadEntity, InspectionEntity, AccidentEntity, ViolationEntity, MaintenanceEntity, FuelEntity, DocumentEntity, LoadStopEntity, ChargeEntity, ChargeTermsEntity],
-  migrations: [Fleet1763780000000, ListOrder1763800000000, Dispatch1763900000000, MaintenanceFuel1764000000000, Safety1764100000000, Documents1764250000000, HeldReferences1764300000000, AuditTrail1764400000000, PayRulesMiles1765500000000, IdempotencyKeys1766000000000, IdempotencyKeysPerUser1766200000000, LoadStops1766400000000, Charges1766600000000, CustomerInvoicing1767200000000],
+  entities: [TruckEntity, DriverEntity, CustomerEntity, LoadEntity, InspectionEntity, AccidentEntity, ViolationEntity, MaintenanceEntity, FuelEntity, DocumentEntity, LoadStopEntity, ChargeEntity, ChargeTermsEntity, DriverPairingEntity, StopStampEntity],
+  migrations: [Fleet1763780000000, ListOrder1763800000000, Dispatch1763900000000, MaintenanceFuel1764000000000, Safety1764100000000, Documents1764250000000, HeldReferences1764300000000, AuditTrail1764400000000, PayRulesMiles1765500000000, IdempotencyKeys1766000000000, IdempotencyKeysPerUser1766200000000, LoadStops1766400000000, Charges1766600000000, DriverApp1767100000000, CustomerInvoicing1767200000000],
 };
 
 @Module({
@@ -71,6 +75,7 @@ export const CORE_DATABASE = {
     FuelModule,
     ComplianceModule,
     IftaModule,
+    DriverAppModule,
   ],
   controllers: [healthController('core'), auditController('core')],
 })

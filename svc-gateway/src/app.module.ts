@@ -7,6 +7,7 @@ import { AuditModule } from './audit/audit.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { ComplianceModule } from './compliance/compliance.module.js';
 import { LoadsModule } from './loads/loads.module.js';
+import { DriverModule } from './driver/driver.module.js';
 import { OIDC_CLIENT, type OidcClientSettings } from './auth/oidc-issuer.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config/gateway-config.js';
 import { GpsModule } from './gps/gps.module.js';
@@ -43,7 +44,7 @@ class ConfigModule {
  * `/api/:resource` and `/api/:resource/:id` would match `/api/health`, `/api/audit`, `/api/gps/latest` or
  * `POST /api/devices`, `/api/compliance.csv` or `/api/loads/attention`, so ResourcesModule comes last; no other module imports it.
  */
-const ROUTES = [AuthModule, HealthModule, GpsModule, ExtractModule, DocumentsModule, AuditModule, ComplianceModule, LoadsModule, AccountingModule, ReportsModule, OpenApiModule, ResourcesModule];
+const ROUTES = [AuthModule, HealthModule, GpsModule, ExtractModule, DocumentsModule, AuditModule, ComplianceModule, LoadsModule, DriverModule, AccountingModule, ReportsModule, OpenApiModule, ResourcesModule];
 
 @Module({})
 export class AppModule {

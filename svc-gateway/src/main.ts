@@ -11,6 +11,10 @@ import { externalClient } from './auth/oidc-issuer.js';
 import { loadConfig, type GatewayConfig } from './config/gateway-config.js';
 import { GATEWAY_DIR } from './config/gateway-dir.js';
 import { assemblePipeline } from './pipeline.js';
+import { CompanySettings } from './driver/company-settings.js';
+import { listenForDrivers } from './driver/driver-origin.js';
+import { ServiceClient } from './services/service-client.js';
+import { NATS_CONNECTION } from './nats/nats.module.js';
 
 const logger = new Logger('svc-gateway');
 
@@ -51,6 +55,11 @@ async function bootstrap() {
   limitSlowClients(app.getHttpServer());
   await app.listen(config.port);
   logger.log(`svc-gateway listening on ${config.appUrl} (port ${config.port})`);
+  // The driver app's own origin (issue 44): its files and the driver API, nothing of the staff app's.
+  const services = app.get(ServiceClient);
+  const drivers = await listenForDrivers(config, services, new CompanySettings(services), app.get(NATS_CONNECTION));
+  limitSlowClients(drivers);
+  app.getHttpServer().once('close', () => drivers.close());
   if (config.healthPort) {
     serveOperations(config.healthPort);
     logger.log(`metrics on port ${config.healthPort} (/metrics)`);

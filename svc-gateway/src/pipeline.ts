@@ -20,6 +20,7 @@ import { jsonBodies } from './http/request-body.js';
 import { isCsvImport } from './resources/csv-import.js';
 import { securityHeaders } from './http/security-headers.js';
 import { API_ROUTES } from './openapi/api-routes.js';
+import { DRIVER_API } from '@tms/contracts';
 
 /** Proxies the gateway trusts for X-Forwarded-Proto/-For: private networks (a TLS proxy, a load balancer). */
 const TRUSTED_PROXIES = 'loopback, linklocal, uniquelocal';
@@ -42,7 +43,7 @@ export function assemblePipeline(app: NestExpressApplication, { config, devIssue
   http.use(securityHeaders(config), compression());
   // 4. A method a served path is not served with: 405 with Allow, from the route table (openapi/api-routes.ts), whose
   //    paths and methods openapi.int-spec.ts holds to what is served. Device routes are answered before this.
-  http.use(methodNotAllowed(API_ROUTES));
+  http.use(methodNotAllowed(API_ROUTES.filter((route) => route.access !== 'driver' && !route.path.startsWith(`${DRIVER_API}/`))));
   // 5. The development issuer at /oidc, before any body parser (oidc-provider reads its own bodies).
   if (devIssuer) http.use(devIssuer.path, devIssuer.router);
   // 6. /api: never cached; the session, and passport's user from it.

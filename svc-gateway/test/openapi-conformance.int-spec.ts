@@ -24,6 +24,7 @@ let system: RunningSystem;
 let cookie: string;
 let document: Json;
 let deviceToken: string;
+let driverToken = 'not-paired';
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 // The formats the document names, as JSON Schema defines them.
 ajv.addFormat('date', (text: string) => /^\d{4}-\d{2}-\d{2}$/.test(text) && isCalendarDay(text));
@@ -223,10 +224,12 @@ function requestArbitrary(operation: Operation, invalid: boolean): fc.Arbitrary<
 }
 
 async function send(operation: Operation, request: Request) {
-  const url = new URL(request.path, system.url);
+  // The driver app's API is served on its own origin, to a paired phone's token.
+  const driver = operation.path.startsWith('/api/driver/');
+  const url = new URL(request.path, driver ? system.driverUrl : system.url);
   for (const [name, value] of Object.entries(request.query)) if (value !== undefined) url.searchParams.set(name, String(value));
   const device = operation.spec.security?.some((scheme: Json) => 'deviceToken' in scheme);
-  const headers: Record<string, string> = device ? { authorization: `Bearer ${deviceToken}` } : { cookie, origin: system.url };
+  const headers: Record<string, string> = driver ? { authorization: `Bearer ${driverToken}` } : device ? { authorization: `Bearer ${deviceToken}` } : { cookie, origin: system.url };
   const jsonBody = operation.spec.requestBody?.content?.['application/json'];
   let body: string | undefined;
   if (jsonBody) {
@@ -309,6 +312,17 @@ async function makeRecords() {
   }
   const loads = created.get('loads') ?? [];
   created.set('path:/api/loads/{id}/documents', loads);
+  // A phone paired to the first driver for the driver app's routes; the pairing routes work on another driver.
+  const [paired, other] = created.get('drivers') ?? [];
+  if (paired) {
+    const link = await (await fetch(`${system.url}/api/drivers/${paired.id}/pairing`, { method: 'POST', headers: { cookie, origin: system.url } })).json();
+    const code = new URL(link.url).hash.replace('#pair=', '');
+    const phone = await fetch(`${system.driverUrl}/api/driver/pair`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ code }) });
+    driverToken = (await phone.json()).token;
+  }
+  created.set('path:/api/drivers/{id}/pairing', other ? [other] : []);
+  if (!driverToken) throw new Error('No phone could be paired for the driver app\'s routes');
+  for (const path of ['/api/driver/loads', '/api/driver/loads/{id}/stops/{stopId}/arrived', '/api/driver/loads/{id}/stops/{stopId}/departed']) created.set(`path:${path}`, loads);
   // A load's documents are kept through the load.
   const upload = { path: '/api/loads/{id}/documents', method: 'post', spec: document.paths['/api/loads/{id}/documents'].post };
   for (const request of fc.sample(requestArbitrary(upload, false), { numRuns: 10, seed: SEED })) {
@@ -404,7 +418,8 @@ test("a path's method the document does not list answers 405 with Allow naming t
     const unlisted = METHODS.find((method) => !listed.includes(method));
     if (!unlisted) continue;
     const concrete = path.replace(/\{(\w+)\}/g, (_, name: string) => (name === 'id' ? '00000000-0000-4000-8000-000000000000' : 'x'));
-    const answer = await fetch(`${system.url}${concrete}`, { method: unlisted.toUpperCase(), headers: { cookie, origin: system.url }, redirect: 'manual' });
+    const origin = path.startsWith('/api/driver/') ? system.driverUrl : system.url;
+    const answer = await fetch(`${origin}${concrete}`, { method: unlisted.toUpperCase(), headers: { cookie, origin: system.url }, redirect: 'manual' });
     const allow = (answer.headers.get('allow') ?? '').split(/,\s*/).filter(Boolean).sort();
     const expected = [...listed.map((method) => method.toUpperCase()), ...(listed.includes('get') ? ['HEAD'] : [])].sort();
     const body = await answer.text();

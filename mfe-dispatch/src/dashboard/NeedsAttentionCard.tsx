@@ -23,7 +23,7 @@ const { Text } = Typography;
 /** Items shown on the card; the rest are counted. */
 const SHOWN = 5;
 const STATUS_COLORS: Record<ComplianceStatus, BadgeColor> = { expired: 'red', missing: 'orange', 'due-soon': 'amber' };
-const STOP_COLORS: Record<StopAttentionKind, BadgeColor> = { 'departed-last': 'purple', late: 'red', detention: 'amber', 'at-risk': 'orange' };
+const STOP_COLORS: Record<StopAttentionKind, BadgeColor> = { 'departed-last': 'purple', late: 'red', detention: 'amber', 'at-risk': 'orange', 'paperwork-missing': 'magenta' };
 
 /** Read again each time the Dashboard opens: any change of a driver, truck or record may change it. */
 export const complianceQuery = { queryKey: ['compliance'], queryFn: () => api.get<ComplianceItem[]>('/api/compliance'), staleTime: 0 };

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { LoadDialog } from './LoadDialog.js';
 import { loadColumns } from './load-columns.js';
-import { loadInvoiceActions } from './load-invoice.js';
+import { loadInvoiceActions, usePaperworkCheck } from './load-invoice.js';
 import { loadsApi } from './loads.api.js';
 import { loadTexts } from './load-form.js';
 import { STOP_TEXTS } from './stop-form.js';
@@ -48,6 +48,7 @@ export function LoadsPage() {
   const statusStep = useStatusStep();
   const [stopsOf, setStopsOf] = useState<Load | null>(null);
   const [chargesOf, setChargesOf] = useState<Load | null>(null);
+  const paperworkCheck = usePaperworkCheck();
   return (
     <>
       <ListPage<Load>
@@ -63,7 +64,7 @@ export function LoadsPage() {
           ...statusStep(load),
           { key: 'stops', label: STOP_TEXTS.menu, icon: <NodeIndexOutlined {...DECORATIVE_ICON} />, onClick: () => setStopsOf(load) },
           { key: 'charges', label: CHARGE_TEXTS.menu, icon: <DollarOutlined {...DECORATIVE_ICON} />, onClick: () => setChargesOf(load) },
-          ...loadInvoiceActions(load, navigate),
+          ...loadInvoiceActions(load, navigate, paperworkCheck),
         ]}
       />
       <StopsDrawer load={stopsOf} onClose={() => setStopsOf(null)} />

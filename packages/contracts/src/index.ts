@@ -22,6 +22,7 @@ export * from './dispatch/charge-terms.js';
 export * from './dispatch/detention.js';
 export * from './uploads.js';
 export * from './dispatch/document.js';
+export * from './dispatch/driver-app.js';
 export * from './accounting/index.js';
 export * from './safety/safety.js';
 export * from './safety/inspection.js';

@@ -1,7 +1,7 @@
 import type { CompanyProfile } from '@tms/contracts';
 import { api, fieldErrors, serverFieldIssues, useToast, WholeNumberInput } from '@tms/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Form, Input, Skeleton, Typography } from 'antd';
+import { Alert, Button, Card, Checkbox, Form, Input, Skeleton, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import {
   COMPANY_PROFILE_LABELS,
@@ -80,6 +80,10 @@ export function CompanyProfileCard() {
             {field('paymentTermsDays', <WholeNumberInput placeholder="30" />)}
           </div>
           {field('invoiceNotes', <Input.TextArea rows={3} />)}
+          {/* Issue 44: what the driver app shows drivers. */}
+          <Form.Item name="showPayToDrivers" valuePropName="checked" extra={COMPANY_PROFILE_TEXTS.showPayToDriversHelp}>
+            <Checkbox>{COMPANY_PROFILE_LABELS.showPayToDrivers}</Checkbox>
+          </Form.Item>
           <Button type="primary" htmlType="submit" loading={save.isPending}>
             {COMPANY_PROFILE_TEXTS.save}
           </Button>

@@ -10,12 +10,13 @@ const profile = {
   remitTo: 'PO Box 500, Chicago, IL 60690',
   paymentTermsDays: 30,
   invoiceNotes: 'Thank you for your business.',
+  showPayToDrivers: true,
 };
 
 describe('company profile card', () => {
   it('labels its fields in order', () => {
     expect(Object.values(COMPANY_PROFILE_LABELS)).toEqual([
-      'Legal Name', 'Address', 'Phone', 'Email', 'MC Number', 'USDOT Number', 'Remit-To Address', 'Payment Terms (days)', 'Invoice Note',
+      'Legal Name', 'Address', 'Phone', 'Email', 'MC Number', 'USDOT Number', 'Remit-To Address', 'Payment Terms (days)', 'Invoice Note', 'Show pay to drivers',
     ]);
   });
 
@@ -25,7 +26,7 @@ describe('company profile card', () => {
   });
 
   it('opens empty when a profile has no values, and sends cleared terms as null (the default terms)', () => {
-    expect(companyProfileFormValues({})).toMatchObject({ name: '', remitTo: '', paymentTermsDays: null });
+    expect(companyProfileFormValues({})).toMatchObject({ name: '', remitTo: '', paymentTermsDays: null, showPayToDrivers: false });
     expect(companyProfilePayload({ ...companyProfileFormValues(profile), paymentTermsDays: null })).toMatchObject({ paymentTermsDays: null });
   });
 });

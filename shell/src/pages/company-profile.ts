@@ -14,6 +14,7 @@ export const COMPANY_PROFILE_LABELS: Record<keyof CompanyProfile, string> = {
   remitTo: 'Remit-To Address',
   paymentTermsDays: 'Payment Terms (days)',
   invoiceNotes: 'Invoice Note',
+  showPayToDrivers: 'Show pay to drivers',
 };
 
 export const COMPANY_PROFILE_TEXTS = {
@@ -24,6 +25,7 @@ export const COMPANY_PROFILE_TEXTS = {
   saved: 'Company profile saved',
   saveFailed: 'Failed to save the company profile. Please try again.',
   loadFailed: 'Could not load the company profile',
+  showPayToDriversHelp: "The driver app shows a load's rate and the driver's pay.",
 } as const;
 
 /** The form's values: texts as typed, the terms as the number input holds them (null when cleared). */
@@ -42,6 +44,7 @@ export function companyProfileFormValues(profile: Partial<CompanyProfile>): Comp
     remitTo: text(profile.remitTo),
     paymentTermsDays: profile.paymentTermsDays ?? null,
     invoiceNotes: text(profile.invoiceNotes),
+    showPayToDrivers: profile.showPayToDrivers ?? false,
   };
 }
 
@@ -61,5 +64,6 @@ export function companyProfilePayload(values: CompanyProfileFormValues): Company
     remitTo: text(values.remitTo),
     paymentTermsDays: values.paymentTermsDays ?? null,
     invoiceNotes: text(values.invoiceNotes),
+    showPayToDrivers: values.showPayToDrivers === true,
   };
 }

@@ -34,6 +34,9 @@ export class CompanyProfileEntity implements CompanyProfile {
   @Column({ name: 'invoice_notes', type: 'text' })
   invoiceNotes!: string;
 
+  @Column({ name: 'show_pay_to_drivers', type: 'boolean' })
+  showPayToDrivers!: boolean;
+
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
   updatedAt!: Date;
 }

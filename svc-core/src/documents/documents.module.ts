@@ -11,6 +11,6 @@ import { DocumentsService } from './documents.service.js';
   imports: [TypeOrmModule.forFeature([DocumentEntity, LoadEntity])],
   controllers: [DocumentsController],
   providers: [DocumentsService, DocumentFiles],
-  exports: [DocumentFiles],
+  exports: [DocumentFiles, DocumentsService],
 })
 export class DocumentsModule {}

@@ -3,7 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { ClientProxy } from '@nestjs/microservices';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DOCUMENT_MESSAGES, documentCreateSchema, fail, fieldIssues, invalidInput, isRecordId, ok, type ChangeKind, type RpcReply } from '@tms/contracts';
-import { allValues, announceChange, EVENTS, internalErrorReply, recordChange, type ChangeContext } from '@tms/service-kit';
+import { allValues, announceChange, EVENTS, IdempotencyKeys, internalErrorReply, KEY_TAKEN, keyReused, keyUsedUp, recordChange, Refusal, requestHash, type ChangeContext } from '@tms/service-kit';
 import { Repository } from 'typeorm';
 import { LoadEntity } from '../loads/load.entity.js';
 import { DocumentFiles } from './document-files.js';
@@ -35,6 +35,14 @@ export class DocumentsService {
     if (!parsed.success) return invalidInput(fieldIssues(parsed.error));
     const { object, ...fields } = parsed.data;
     return this.guard(async () => {
+      // Once per Idempotency-Key (a phone's queue sends a document until it is answered): the same upload again
+      // answers the document it made, and its bytes are dropped.
+      const once = context.idempotencyKey ? { user: context.actor?.id ?? '', key: context.idempotencyKey, hash: requestHash(fields) } : undefined;
+      const earlier = once && (await this.earlier(once, context.resource));
+      if (earlier) {
+        await this.files.takeUpload(object);
+        return earlier;
+      }
       if (!(await this.loads.existsBy({ id: fields.loadId }))) return loadNotFound;
       const data = await this.files.takeUpload(object);
       if (!data) return fail('invalid', DOCUMENT_MESSAGES.expired);
@@ -44,6 +52,7 @@ export class DocumentsService {
       let saved: DocumentEntity;
       try {
         saved = await this.documents.manager.transaction(async (manager) => {
+          if (once) await this.keys.claim(manager, once.user, context.resource, once.key, once.hash, id);
           const document = await manager.save(manager.create(DocumentEntity, { id, ...fields }));
           await recordChange(manager, context, 'create', id, allValues(document, 'to'));
           return document;
@@ -51,11 +60,24 @@ export class DocumentsService {
       } catch (error) {
         await this.files.discard(id);
         if (isMissingLoad(error)) return loadNotFound;
+        // The same key sent twice at once: the first made it.
+        if (error instanceof Refusal && error.reply === KEY_TAKEN) return (await this.earlier(once!, context.resource)) ?? KEY_TAKEN;
         throw error;
       }
       this.announce('created', saved);
       return ok(saved);
     });
+  }
+
+  private readonly keys = new IdempotencyKeys('core');
+
+  /** What an Idempotency-Key already made: its document, or the conflict of a key used otherwise or used up. */
+  private async earlier(once: { user: string; key: string; hash: string }, resource: string): Promise<RpcReply<DocumentEntity> | undefined> {
+    const found = await this.keys.earlier(this.documents.manager, once.user, resource, once.key, once.hash);
+    if (!found) return undefined;
+    if ('reused' in found) return keyReused();
+    const document = await this.documents.findOneBy({ id: found.recordId });
+    return document ? ok(document) : keyUsedUp();
   }
 
   /** The documents of one load, oldest first (their data is never in an answer). */

@@ -16,5 +16,7 @@ import { StopWatch } from '../stops/stop-watch.service.js';
   imports: [TypeOrmModule.forFeature([LoadEntity, LoadStopEntity]), DocumentsModule, ChargesModule],
   controllers: [LoadsController, LoadsImportController, LoadsAccountingController, StopWatchController],
   providers: [LoadsService, LoadStops, StopWatch, StopAttentionList],
+  // The driver app stamps stops through the same stop-time path (DriverAppModule).
+  exports: [LoadStops, StopWatch],
 })
 export class LoadsModule {}

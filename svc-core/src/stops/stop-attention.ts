@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { companyTime, DETENTION_NOTICE_MINUTES, ok, STOP_ATTENTION_MESSAGES, type RpcReply, type StopAttention, type StopAttentionKind } from '@tms/contracts';
+import { companyTime, DETENTION_NOTICE_MINUTES, ok, POD_DOCUMENT_TYPE, STOP_ATTENTION_MESSAGES, type RpcReply, type StopAttention, type StopAttentionKind } from '@tms/contracts';
 import { companyTimeZone, internalErrorReply } from '@tms/service-kit';
 import { DataSource } from 'typeorm';
 
@@ -19,7 +19,8 @@ const DETENTION = `(s.arrived_at IS NOT NULL AND s.departed_at IS NULL
 const AT_RISK = `(s.arrived_at IS NULL AND s.eta > coalesce(s.appointment_end, s.appointment_start))`;
 
 /**
- * The loads under way (assigned or in transit) whose stops need attention, each by its first such stop: the last
+ * The loads under way (assigned or in transit) whose stops need attention, each by its first such stop, then the
+ * loads delivered without a proof of delivery ('Paperwork missing', issue 44): the last
  * stop left while the load is not delivered (paperwork decides that); a stop not reached by its appointment's end
  * (late, by how long); a stop where the truck waits near or past its free time (detention about to start: tell the broker now);
  * a stop whose estimate from the truck's latest position comes after it (at risk).
@@ -54,10 +55,27 @@ export class StopAttentionList {
          ORDER BY kind = 'departed-last' DESC, kind = 'late' DESC, kind = 'detention' DESC, "lateMinutes" DESC, "loadNumber"
          LIMIT ${MOST}`,
       );
-      return ok(rows.map(({ place, detentionStartsAt, ...row }) => ({ ...row, message: this.messageOf(row, place, detentionStartsAt) })));
+      const attention = rows.map(({ place, detentionStartsAt, ...row }) => ({ ...row, message: this.messageOf(row, place, detentionStartsAt) }));
+      return ok([...attention, ...(await this.paperworkMissing(MOST - attention.length))]);
     } catch (error) {
       return internalErrorReply(error);
     }
+  }
+
+  /**
+   * Issue 44: the loads delivered (not yet invoiced) with no proof of delivery kept on them, by their last stop:
+   * billing waits for the paperwork.
+   */
+  private async paperworkMissing(most: number): Promise<StopAttention[]> {
+    if (most <= 0) return [];
+    const rows: Omit<StopAttention, 'kind' | 'message'>[] = await this.data.query(
+      `SELECT l.id AS "loadId", l.load_number AS "loadNumber", s.id AS "stopId", s.sequence, s.location, 0 AS "lateMinutes"
+       FROM core.loads l JOIN core.load_stops s ON s.load_id = l.id AND s.sequence = l.stop_count
+       WHERE l.status = 'delivered' AND NOT EXISTS (SELECT 1 FROM core.documents d WHERE d.load_id = l.id AND d.document_type = $1)
+       ORDER BY l.delivery_date DESC, l.load_number LIMIT ${most}`,
+      [POD_DOCUMENT_TYPE],
+    );
+    return rows.map((row) => ({ ...row, kind: 'paperwork-missing', message: STOP_ATTENTION_MESSAGES.paperworkMissing }));
   }
 
   private messageOf({ kind, sequence, location, lateMinutes }: { kind: StopAttentionKind; sequence: number; location: string; lateMinutes: number }, place: string, detentionStartsAt: Date | null): string {

@@ -8,13 +8,14 @@ import {
   stopsSummary,
   stopsToWatchPageSchema,
   type RpcReply,
+  type Stop,
   type StopSeen,
   type StopsToWatch,
   type WatchedLoad,
 } from '@tms/contracts';
 import { internalErrorReply, recordChange, type ChangeContext } from '@tms/service-kit';
 import { DataSource, type EntityManager } from 'typeorm';
-import { firstKnown, LoadsService } from '../loads/loads.service.js';
+import { firstKnown, LoadsService, type KnownEvent } from '../loads/loads.service.js';
 import { LoadStops } from './load-stops.js';
 import { DetentionDrafts } from '../charges/detention-drafts.js';
 
@@ -148,14 +149,48 @@ export class StopWatch {
       if (rows.length) changed += 1;
     }
     if (!changed) return { changed, events: [], startsTrip: false };
+    return { changed, ...(await this.followTimes(manager, loadId, load, before, BY_GPS)) };
+  }
+
+  /**
+   * A driver's arrival or departure (issue 44), in the transaction of the driver's stamp: the stop takes the time
+   * (source 'driver') when it has none or only GPS's; a time a dispatcher or the driver entered before is kept. Answers
+   * whether it took it, and what follows once committed (followDriverTime).
+   */
+  async recordDriverTime(manager: EntityManager, stamp: { loadId: string; stopId: string; kind: 'arrived' | 'departed'; at: Date }, context: ChangeContext) {
+    const [load]: { status: string; stopsSummary: string }[] = await manager.query(
+      `SELECT status, stops_summary AS "stopsSummary" FROM core.loads WHERE id = $1 FOR NO KEY UPDATE`,
+      [stamp.loadId],
+    );
+    if (!load) return { applied: false, events: [], startsTrip: false };
+    const before = await this.stops.read(manager, stamp.loadId);
+    const column = stamp.kind === 'arrived' ? 'arrived' : 'departed';
+    const [rows]: [unknown[], number] = await manager.query(
+      `UPDATE core.load_stops SET ${column}_at = $3, ${column}_source = 'driver', updated_at = now()
+       WHERE id = $2 AND load_id = $1 AND (${column}_at IS NULL OR ${column}_source = 'gps') RETURNING id`,
+      [stamp.loadId, stamp.stopId, stamp.at],
+    );
+    if (!rows.length) return { applied: false, events: [], startsTrip: false };
+    return { applied: true, ...(await this.followTimes(manager, stamp.loadId, load, before, context)) };
+  }
+
+  /** After a driver's time is committed: announced, detention drafted, and a first pickup's arrival starts the trip. */
+  async followDriverTime(loadId: string, { events, startsTrip }: { events: KnownEvent[]; startsTrip: boolean }, context: ChangeContext) {
+    this.loads.announceStops(events);
+    void this.drafts.draft(loadId, context);
+    if (startsTrip) await this.loads.update(loadId, { status: 'in-transit' }, context);
+  }
+
+  /** A load's stops changed times: its summary kept in step (audited), the arrivals and departures first known. */
+  private async followTimes(manager: EntityManager, loadId: string, load: { status: string; stopsSummary: string }, before: Stop[], context: ChangeContext) {
     const after = await this.stops.read(manager, loadId);
     const summary = stopsSummary(after, this.stops.timeZone);
     if (summary !== load.stopsSummary) {
       await manager.query(`UPDATE core.loads SET stops_summary = $2, updated_at = now() WHERE id = $1`, [loadId, summary]);
-      await recordChange(manager, BY_GPS, 'update', loadId, { stopsSummary: { from: load.stopsSummary, to: summary } });
+      await recordChange(manager, context, 'update', loadId, { stopsSummary: { from: load.stopsSummary, to: summary } });
     }
     const events = firstKnown(before, after).map((event) => ({ ...event, loadId }));
     const startsTrip = load.status === 'assigned' && !before[0]?.arrivedAt && !!after[0]?.arrivedAt;
-    return { changed, events, startsTrip };
+    return { events, startsTrip };
   }
 }

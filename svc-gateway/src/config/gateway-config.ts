@@ -45,6 +45,8 @@ export interface GatewayConfig {
   extractTimeoutMs: number;
   /** Device ingestion's rate limit, and how long the latest positions' answer is reused. */
   gps: GpsSettings;
+  /** The driver app's own origin (issue 44): its port (DRIVER_PORT), public URL (DRIVER_APP_URL) and built files. */
+  driver: { port: number; appUrl: string; dist: string };
   shellDist: string;
   /** Folder of each remote's build, served at /remotes/{name}/. */
   remoteDists: Record<RemoteName, string>;
@@ -141,6 +143,12 @@ export function loadConfig(env: Env, gatewayDir: string): GatewayConfig {
     burst: wholeNumberSetting('GPS_RATE_LIMIT_BURST', { fallback: Math.max(20, ratePerSecond * 2) }, env),
     latestReuseMs: wholeNumberSetting('GPS_LATEST_REUSE_MS', { fallback: 1000 }, env),
   };
+  const driverPort = wholeNumberSetting('DRIVER_PORT', { fallback: 3001, max: 65535 }, env);
+  const driverAppUrl = httpUrl('DRIVER_APP_URL', present(env.DRIVER_APP_URL) ?? `http://localhost:${driverPort}`);
+  if (driverAppUrl.pathname !== '/' || driverAppUrl.search || driverAppUrl.hash) {
+    throw new SettingError(`DRIVER_APP_URL must be an origin without a path, like https://driver.tms.example.com (got "${driverAppUrl.href}").`);
+  }
+  if (driverAppUrl.origin === appUrl.origin) throw new SettingError('DRIVER_APP_URL must be an origin of its own, not APP_URL\'s.');
   const shellDist = path.resolve(gatewayDir, present(env.SHELL_DIST) ?? '../shell/dist');
   const remoteDists = Object.fromEntries(REMOTES.map((name) => [name, path.resolve(gatewayDir, `../mfe-${name}/dist`)]));
   const remoteUrls = Object.fromEntries(
@@ -165,6 +173,7 @@ export function loadConfig(env: Env, gatewayDir: string): GatewayConfig {
     serviceTimeoutMs,
     extractTimeoutMs,
     gps,
+    driver: { port: driverPort, appUrl: driverAppUrl.origin, dist: path.resolve(gatewayDir, present(env.DRIVER_DIST) ?? '../mfe-dispatch/dist-driver') },
     shellDist,
     remoteDists: remoteDists as Record<RemoteName, string>,
     remoteUrls: remoteUrls as Record<RemoteName, string>,

@@ -55,18 +55,7 @@ export class DocumentsController {
   @Post('loads/:id/documents')
   @HttpCode(201)
   async upload(@Param('id') loadId: string, @Body() body: unknown, @SignedIn() actor: Actor, @RequestId() requestId?: string): Promise<LoadDocument> {
-    const parsed = documentUploadSchema.safeParse(body ?? {});
-    if (!parsed.success) {
-      const issues = fieldIssues(parsed.error);
-      if (issues.fileSize?.includes(DOCUMENT_MESSAGES.tooLarge)) throw new HttpException({ message: DOCUMENT_MESSAGES.tooLarge }, 413);
-      throw new HttpException({ message: Object.values(issues)[0][0], issues }, 400);
-    }
-    const { fileData, ...fields } = parsed.data;
-    const data = uploadedDocument(fileData);
-    if (data.byteLength !== fields.fileSize) {
-      throw new HttpException({ message: DOCUMENT_MESSAGES.sizeMismatch, issues: { fileSize: [DOCUMENT_MESSAGES.sizeMismatch] } }, 400);
-    }
-
+    const { fields, data } = checkedUpload(body);
     let object: string;
     try {
       object = await this.uploads.put(data, fields.fileType);
@@ -124,4 +113,23 @@ export class DocumentsController {
   private subject(action: string) {
     return rpcSubject(this.services.subjectRoot, 'core', DOCUMENTS_RESOURCE, action);
   }
+}
+
+/**
+ * A document upload's checks, staff's and drivers' alike: its fields (a 413 past the size limit), its data URL, and
+ * the size it declares against its bytes.
+ */
+export function checkedUpload(body: unknown) {
+  const parsed = documentUploadSchema.safeParse(body ?? {});
+  if (!parsed.success) {
+    const issues = fieldIssues(parsed.error);
+    if (issues.fileSize?.includes(DOCUMENT_MESSAGES.tooLarge)) throw new HttpException({ message: DOCUMENT_MESSAGES.tooLarge }, 413);
+    throw new HttpException({ message: Object.values(issues)[0][0], issues }, 400);
+  }
+  const { fileData, ...fields } = parsed.data;
+  const data = uploadedDocument(fileData);
+  if (data.byteLength !== fields.fileSize) {
+    throw new HttpException({ message: DOCUMENT_MESSAGES.sizeMismatch, issues: { fileSize: [DOCUMENT_MESSAGES.sizeMismatch] } }, 400);
+  }
+  return { fields, data };
 }

@@ -64,6 +64,16 @@ import {
   invoiceSchema,
   isImportable,
   loadDocumentSchema,
+  DRIVER_API,
+  driverLoadSchema,
+  driverLoadSummarySchema,
+  driverMeSchema,
+  driverPairedSchema,
+  driverPairRequestSchema,
+  pairingLinkSchema,
+  PAIRING_LINK_MINUTES,
+  stopStampInputSchema,
+  stopStampSchema,
   registeredDeviceSchema,
   RESOURCE_OWNERS,
   RESOURCE_SCHEMAS,
@@ -80,7 +90,7 @@ export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
  * Who may call a route: a signed-in user (the session cookie), a device (its token), a calendar app (the key of its
  * link), or anyone (sign-in itself, and the load balancers' /healthz).
  */
-export type Access = 'session' | 'device' | 'calendar-key' | 'public';
+export type Access = 'session' | 'device' | 'driver' | 'calendar-key' | 'public';
 
 /** The error answers a route may give besides those its access brings (401 signed out, 403 a foreign origin's write). */
 export type ErrorStatus = 400 | 403 | 404 | 409 | 413 | 415 | 429 | 502 | 503;
@@ -208,6 +218,40 @@ const gpsBody = named(
  * description, the schemas are the contracts'. svc-gateway/test/openapi.int-spec.ts fails while a route the gateway
  * serves is missing here, or one here is not served.
  */
+const driverOrigin = 'Served on the driver app\'s origin (DRIVER_PORT, DRIVER_APP_URL), never on the staff app\'s. ';
+const driverStamp = (kind: 'arrived' | 'departed'): ApiRoute => ({
+  method: 'post', path: `${DRIVER_API}/loads/{id}/stops/{stopId}/${kind}`, tag: 'Driver app', summary: kind === 'arrived' ? 'Arrived at a stop' : 'Departed from a stop', access: 'driver', body: json(named('StopStampInput', stopStampInputSchema)),
+  description: `${driverOrigin}Stamps the time and one location fix (source \`driver\`): the stop takes it when it has no time or only GPS's; a dispatcher's time is never replaced (\`applied\` says which). Send an Idempotency-Key: the same key stores the stamp once however often it is sent.`,
+  answer: { status: 201, description: 'The stamp as stored', content: json(named('StopStamp', stopStampSchema)) }, errors: [400, 404, 429, 503],
+});
+
+/** The driver app's API (driver/driver-origin.ts: DRIVER_ROUTES), by a phone's token. */
+export const DRIVER_API_ROUTES: ApiRoute[] = [
+  {
+    method: 'post', path: `${DRIVER_API}/pair`, tag: 'Driver app', summary: 'Pair this phone', access: 'public', body: json(named('DriverPairRequest', driverPairRequestSchema)),
+    description: `${driverOrigin}Takes the code of a pairing link (once); a used or expired one is a 404 'This link has expired. Ask dispatch for a new one.'`,
+    answer: { status: 201, description: 'The phone token, shown this once (only its hash is kept)', content: json(named('DriverPaired', driverPairedSchema)) }, errors: [400, 404, 429, 503],
+  },
+  { method: 'get', path: `${DRIVER_API}/me`, tag: 'Driver app', summary: 'Who this phone is paired to', access: 'driver', description: driverOrigin, answer: { status: 200, description: 'The driver, and whether the company shows pay to drivers', content: json(named('DriverMe', driverMeSchema)) }, errors: [429, 503] },
+  {
+    method: 'get', path: `${DRIVER_API}/loads`, tag: 'Driver app', summary: 'My Loads', access: 'driver',
+    description: `${driverOrigin}The driver's loads that are assigned, in transit, or delivered in the last 7 days; nothing else of the company.`,
+    answer: { status: 200, description: 'By pickup date', content: json(z.array(named('DriverLoadSummary', driverLoadSummarySchema))) }, errors: [429, 503],
+  },
+  {
+    method: 'get', path: `${DRIVER_API}/loads/{id}`, tag: 'Driver app', summary: 'One of my loads, with its stops', access: 'driver',
+    description: `${driverOrigin}Its stops in order, its truck; its rate and the driver's pay only while the company shows pay to drivers. Any load not the driver's is a 404.`,
+    answer: { status: 200, description: 'The load', content: json(named('DriverLoad', driverLoadSchema)) }, errors: [404, 429, 503],
+  },
+  {
+    method: 'post', path: `${DRIVER_API}/loads/{id}/documents`, tag: 'Driver app', summary: 'Keep a document of my load', access: 'driver', body: json(documentUploadSchema),
+    description: `${driverOrigin}Scan Document's PDF or Sign POD's page, kept on the load as a load document (where staff uploads go), with the same checks and limit as staff uploads (15 MB). Send an Idempotency-Key: the same key keeps it once however often it is sent.`,
+    answer: { status: 201, description: 'The document, without its data', content: json(loadDocument) }, errors: [400, 404, 409, 413, 429, 503],
+  },
+  driverStamp('arrived'),
+  driverStamp('departed'),
+];
+
 export const API_ROUTES: ApiRoute[] = [
   // Sign-in: browser navigations, answered with redirects or a small page.
   { method: 'get', path: '/api/login', tag: 'Sign-in', summary: 'Start signing in', access: 'public', description: 'Redirects to the OIDC issuer.', answer: { status: 302, description: "To the issuer's sign-in" } },
@@ -237,6 +281,14 @@ export const API_ROUTES: ApiRoute[] = [
     answer: { status: 200, description: 'swagger-ui-dist\'s bundle or its styles', content: { type: 'application/javascript' } }, errors: [404],
   },
 
+  // The driver app (issue 44): staff pair a phone; the phone's own API is served on the driver origin (DRIVER_PORT) only.
+  {
+    method: 'post', path: '/api/drivers/{id}/pairing', tag: 'Driver app', summary: "Pair a driver's phone", access: 'session',
+    description: `A link to open on the driver's phone, on the driver app's own origin: it works once, for ${PAIRING_LINK_MINUTES} minutes. A phone already paired stays so until the link is used.`,
+    answer: { status: 201, description: 'The link and when it ends', content: json(named('PairingLink', pairingLinkSchema)) }, errors: [404, 503],
+  },
+  { method: 'delete', path: '/api/drivers/{id}/pairing', tag: 'Driver app', summary: "Unpair a driver's phone", access: 'session', description: 'The phone is refused from its next request on.', answer: { status: 204, description: 'Unpaired (or there was none)' }, errors: [404, 503] },
+  ...DRIVER_API_ROUTES,
   // Devices: their tokens, no session.
   {
     method: 'post', path: GPS_PATH, tag: 'GPS devices', summary: 'Post positions', access: 'device',

@@ -12,12 +12,14 @@ const SECURITY_SCHEMES = {
   session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'The session of a user signed in through GET /api/login (OIDC).' },
   deviceToken: { type: 'http', scheme: 'bearer', description: 'A device token, made by Register Device (POST /api/devices) and shown once.' },
   deviceTokenInQuery: { type: 'apiKey', in: 'query', name: 'id', description: "The OsmAnd protocol's device identifier: the device token." },
+  driverToken: { type: 'http', scheme: 'bearer', description: "A driver's phone token, from opening a pairing link (POST /api/driver/pair), shown once." },
   calendarKey: { type: 'apiKey', in: 'query', name: 'key', description: 'The key of the calendar link made in Settings (POST /api/calendar-feed).' },
 };
 
 const SECURITY: Record<Access, Json[]> = {
   session: [{ session: [] }],
   device: [{ deviceToken: [] }, { deviceTokenInQuery: [] }],
+  driver: [{ driverToken: [] }],
   'calendar-key': [{ calendarKey: [] }],
   public: [],
 };
@@ -27,7 +29,7 @@ const retryAfter = { 'Retry-After': { description: 'Seconds to wait before tryin
 /** The error answers, each `{ message, issues? }` (contracts' errorAnswerSchema), as the gateway words them. */
 const ERROR_ANSWERS: Record<ErrorStatus | 401 | 'forbiddenOrigin', { name: string; description: string; headers?: Json }> = {
   400: { name: 'InvalidInput', description: `Refused input: \`message\` (often '${INVALID_INPUT}') and what is wrong under each field in \`issues\`` },
-  401: { name: 'Unauthorized', description: 'Not signed in (or the session ended), or a missing, unknown or revoked device token' },
+  401: { name: 'Unauthorized', description: 'Not signed in (or the session ended), or a missing, unknown or revoked device or phone token' },
   403: { name: 'Forbidden', description: "Not allowed: a device naming a truck or driver that is not its own, or a write from another site's page" },
   forbiddenOrigin: { name: 'ForeignOrigin', description: "A write carrying the session cookie from another site's page (its Origin is not the app's)" },
   404: { name: 'NotFound', description: 'No such record' },
@@ -111,7 +113,7 @@ const pathParameters = (path: string): Json[] =>
 /** The error answers of a route: its own, and those its access brings. */
 function errorAnswers(route: ApiRoute): Json {
   const statuses: (ErrorStatus | 401 | 'forbiddenOrigin')[] = [...(route.errors ?? [])];
-  if (route.access === 'session' || route.access === 'device') statuses.push(401);
+  if (route.access === 'session' || route.access === 'device' || route.access === 'driver') statuses.push(401);
   if (route.access === 'session' && route.method !== 'get' && !statuses.includes(403)) statuses.push('forbiddenOrigin');
   return Object.fromEntries(statuses.map((status) => [status === 'forbiddenOrigin' ? 403 : status, { $ref: `#/components/responses/${ERROR_ANSWERS[status].name}` }]));
 }

@@ -11,8 +11,8 @@ export default async function globalSetup() {
   const server = http.createServer(async (_request, response) => {
     try {
       globalThis.__tmsSharedSystem ??= startIsolatedSystem({ label: 'shared' });
-      const { url, databaseUrl, logFile, healthPorts } = await globalThis.__tmsSharedSystem;
-      response.setHeader('content-type', 'application/json').end(JSON.stringify({ url, databaseUrl, logFile, healthPorts }));
+      const { url, driverUrl, databaseUrl, logFile, healthPorts } = await globalThis.__tmsSharedSystem;
+      response.setHeader('content-type', 'application/json').end(JSON.stringify({ url, driverUrl, databaseUrl, logFile, healthPorts }));
     } catch (error) {
       response.writeHead(500).end(String(error?.stack ?? error));
     }

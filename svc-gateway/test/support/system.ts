@@ -3,6 +3,8 @@ import { Browser } from './browser.js';
 
 export interface RunningSystem {
   url: string;
+  /** The driver app's own origin (issue 44): its files and the driver API. */
+  driverUrl: string;
   /** The system's own fresh database, for seeding what the API would take long to create. */
   databaseUrl: string;
   logFile: string;

@@ -89,6 +89,8 @@ export const companyProfileSchema = z.object({
   paymentTermsDays: optionalInteger(COMPANY_MESSAGES.paymentTermsDays, PAYMENT_TERMS_RANGE).transform((days) => days ?? DEFAULT_PAYMENT_TERMS_DAYS),
   /** Printed at the foot of every invoice. */
   invoiceNotes: blankable(optionalFreeText),
+  /** Issue 44: whether the driver app shows a load's rate and the driver's pay; off unless set. */
+  showPayToDrivers: z.boolean({ error: 'Show pay to drivers must be on or off' }).optional().transform((value) => value ?? false),
 });
 export type CompanyProfileInput = z.input<typeof companyProfileSchema>;
 export type CompanyProfile = z.output<typeof companyProfileSchema>;
@@ -104,4 +106,5 @@ export const DEFAULT_COMPANY_PROFILE: CompanyProfile = {
   remitTo: '',
   paymentTermsDays: DEFAULT_PAYMENT_TERMS_DAYS,
   invoiceNotes: '',
+  showPayToDrivers: false,
 };

@@ -14,9 +14,11 @@ import { DATA_URL_PATTERN, objectBucketName, UPLOAD_MAX_FILE_BYTES, UPLOAD_MESSA
  */
 
 /** What a document is; the extraction says which when it can tell, else 'Other'. */
-export const DOCUMENT_TYPES = ['Rate Confirmation', 'Bill of Lading', 'Load Tender', 'Other'] as const;
+export const DOCUMENT_TYPES = ['Rate Confirmation', 'Bill of Lading', 'Load Tender', 'Proof of Delivery', 'Lumper Receipt', 'Scale Ticket', 'Other'] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 export const DEFAULT_DOCUMENT_TYPE: DocumentType = 'Other';
+/** The proof of delivery a delivered load is billed with (issue 44: Sign POD, Scan Document's POD, a staff upload). */
+export const POD_DOCUMENT_TYPE: DocumentType = 'Proof of Delivery';
 
 /** A document the extraction could read can be kept: the same limit, the same 413. */
 export const DOCUMENT_MAX_FILE_BYTES = UPLOAD_MAX_FILE_BYTES;

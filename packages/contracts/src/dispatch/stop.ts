@@ -237,9 +237,15 @@ export const LOAD_STOP_ACTIONS = {
 /** `GET /api/loads/attention`: LOAD_STOP_ACTIONS.attention over HTTP. */
 export const LOADS_ATTENTION_PATH = 'loads/attention';
 
-export const STOP_ATTENTION_KINDS = ['departed-last', 'late', 'detention', 'at-risk'] as const;
+export const STOP_ATTENTION_KINDS = ['departed-last', 'late', 'detention', 'at-risk', 'paperwork-missing'] as const;
 export type StopAttentionKind = (typeof STOP_ATTENTION_KINDS)[number];
-export const STOP_ATTENTION_LABELS: Record<StopAttentionKind, string> = { 'departed-last': 'Not delivered', late: 'Late', detention: 'Detention', 'at-risk': 'At risk' };
+export const STOP_ATTENTION_LABELS: Record<StopAttentionKind, string> = {
+  'departed-last': 'Not delivered',
+  late: 'Late',
+  detention: 'Detention',
+  'at-risk': 'At risk',
+  'paperwork-missing': 'Paperwork missing',
+};
 
 export const STOP_ATTENTION_MESSAGES = {
   departedLast: 'Departed last stop, not delivered',
@@ -247,6 +253,8 @@ export const STOP_ATTENTION_MESSAGES = {
   /** Issue 43: a truck waiting within DETENTION_NOTICE_MINUTES before its free time ends: brokers want notice before. */
   detention: (time: string, place: string) => `Detention starts at ${time} at ${place}, tell the broker now`,
   atRisk: (sequence: number, location: string, minutes: number) => `Stop ${sequence} (${location}) is at risk: ${lateText(minutes)} late at ${RISK_SPEED_MPH} mph`,
+  /** Issue 44: a load delivered (not yet invoiced) with no proof of delivery kept on it: billing waits for it. */
+  paperworkMissing: 'Paperwork missing',
 } as const;
 
 /** A load under way whose stop needs attention: its first such stop, and how late it is. */
