@@ -256,16 +256,8 @@ export class CrudService<Entity extends ObjectLiteral & { id: string }, Schema e
     const refused = await this.check(fields as Partial<z.output<Schema>>);
     if (refused) throw new Refusal(refused);
     const id = randomUUID();
-    await this.lockAndRead(manager, 'create', id);
-    const record = this.repository.create({ ...fields, id } as never) as unknown as Entity;
-    const broken = this.applyRules(record, undefined, fields);
-    if (broken) throw new Refusal(broken);
-    await this.share(manager, record);
-    const saved = await manager.save(record);
-    const change: Change<Entity> = { kind: 'create', record: saved, fields, context };
-    const effects = (await this.effects(manager, change)) ?? {};
-    await this.audit(manager, change);
-    return { record: saved, effects };
+    const { change, effects } = await this.write(manager, id, await this.lockAndRead(manager, 'create', id), fields, context);
+    return { record: change.record, effects };
   }
 
   /** What `createWithin` made, announced (with what its effects changed and left for after) once its caller committed. */
@@ -294,23 +286,31 @@ export class CrudService<Entity extends ObjectLiteral & { id: string }, Schema e
           await this.audit(manager, change);
           return { change, effects: { ...effects, changed: [...nulled, ...(effects.changed ?? [])] } };
         }
-        const record = (stored ? manager.merge(this.repository.target, stored, write.fields as never) : this.repository.create({ ...write.fields, id } as never)) as Entity;
-        const broken = this.applyRules(record, before, write.fields, write.kind === 'update' ? Object.keys(write.fields) : undefined);
-        if (broken) throw new Refusal(broken);
-        await this.share(manager, record, before);
-        await hold(record, before);
-        const saved = before ? await this.saveChanges(manager, record, before) : await manager.save(record);
-        const { fields, context } = write;
-        const change: Change<Entity> = before ? { kind: 'update', record: saved, before, fields, context } : { kind: 'create', record: saved, fields, context };
-        const effects = (await this.effects(manager, change)) ?? {};
-        await this.audit(manager, change);
-        return { change, effects };
+        return this.write(manager, id, stored, write.fields, write.context, hold);
       });
       const answer = change.kind === 'delete' ? { id } : (effects.answer ?? change.record);
       this.announce(ANNOUNCED[change.kind], change.kind === 'delete' ? { id } : change.record);
       await this.finish(effects);
       return ok(answer);
     });
+  }
+
+  /**
+   * The steps of a create or an update in its transaction, once its record is locked and read (`stored`; none for a
+   * create): merge, rules, share, hold (when the record is a holder's: `hold`), save, effects, audit.
+   */
+  private async write(manager: EntityManager, id: string, stored: Entity | null, fields: Record<string, unknown>, context: ChangeContext, hold?: Hold<Entity>) {
+    const before = stored ? { ...stored } : undefined;
+    const record = (stored ? manager.merge(this.repository.target, stored, fields as never) : this.repository.create({ ...fields, id } as never)) as Entity;
+    const broken = this.applyRules(record, before, fields, stored ? Object.keys(fields) : undefined);
+    if (broken) throw new Refusal(broken);
+    await this.share(manager, record, before);
+    await hold?.(record, before);
+    const saved = before ? await this.saveChanges(manager, record, before) : await manager.save(record);
+    const change: Change<Entity> = before ? { kind: 'update', record: saved, before, fields, context } : { kind: 'create', record: saved, fields, context };
+    const effects = (await this.effects(manager, change)) ?? {};
+    await this.audit(manager, change);
+    return { change, effects };
   }
 
   /**
