@@ -67,7 +67,7 @@ describe('the company profile', () => {
   it('answers the defaults before it is saved, refuses bad values under their fields, and fills remit-to from the address', async () => {
     expect(await call('company', 'get')).toEqual({ ok: true, data: DEFAULT_COMPANY_PROFILE });
     expect(DEFAULT_COMPANY_PROFILE).toEqual({
-      name: '', address: '', phone: '', email: '', mcNumber: '', dotNumber: '', remitTo: '', paymentTermsDays: 30, invoiceNotes: '',
+      name: '', address: '', phone: '', email: '', mcNumber: '', dotNumber: '', remitTo: '', paymentTermsDays: 30, invoiceNotes: '', showPayToDrivers: false,
     });
     expect(await call('company', 'put', { name: ' ', email: 'billing@', mcNumber: 'MC-12A', dotNumber: '123456789', paymentTermsDays: '30.5' })).toEqual({
       ok: false,

@@ -40,7 +40,8 @@ const INTEGER_ANCHORS = [0, 1, 100, 1000, 2000, new Date().getFullYear(), 10_000
 /** What a field holds, found by asking its schema what it takes (the builders' transforms hide it from the shape). */
 function describeField(name: string, schema: z.ZodType): Field {
   const accepts = (value: unknown) => schema.safeParse(value).success;
-  const options = (schema as { options?: unknown }).options;
+  // A choice's options, also under an optional one (a customer's invoicing).
+  const options = (schema as { options?: unknown }).options ?? (schema as { unwrap?: () => { options?: unknown } }).unwrap?.().options;
   const choices: string[] = Array.isArray(options) && options.every((option) => typeof option === 'string') ? options : [];
   const field = { name, schema, required: !accepts(undefined), options: choices };
   if (choices.length) return { ...field, kind: 'choice' };

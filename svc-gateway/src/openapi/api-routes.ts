@@ -56,6 +56,7 @@ import {
   OVERDUE_INVOICES_MAX,
   ACCOUNT_STATEMENT_PATH,
   STATEMENT_PERIOD_DAYS,
+  accountStatementQuerySchema,
   REMITTANCE_CREDIT_PATH,
   customerCreditSchema,
   remittanceSchema,
@@ -433,12 +434,8 @@ export const API_ROUTES: ApiRoute[] = [
   },
   {
     method: 'get', path: `/api/${ACCOUNT_STATEMENT_PATH}`, tag: 'Invoices', summary: "A customer's statement of account as a PDF", access: 'session',
-    query: z.object({
-      customerId: z.uuid().describe('The customer'),
-      from: z.string().optional().describe(`First day of the period's payments ('YYYY-MM-DD'); ${STATEMENT_PERIOD_DAYS} days before \`to\` when left out`),
-      to: z.string().optional().describe("The statement's day ('YYYY-MM-DD'): open invoices as of it; the company's today when left out"),
-    }),
-    description: 'Their invoices open as of `to` (balances as aging counts them), the payments dated in the period, the balance due and the credit their remittances left.',
+    query: accountStatementQuerySchema,
+    description: `Their invoices open as of \`to\` (balances as aging counts them; the company's today when left out), the payments dated from \`from\` (${STATEMENT_PERIOD_DAYS} days before \`to\` when left out) to \`to\`, the balance due and the credit their remittances left.`,
     answer: { status: 200, description: 'As an attachment', content: pdf }, errors: [400, 404, 503],
   },
   { method: 'get', path: '/api/invoices/{id}/pdf', tag: 'Invoices', summary: 'The invoice as a PDF', access: 'session', answer: { status: 200, description: 'A freight bill (49 CFR 373.103), as an attachment', content: pdf }, errors: [400, 404, 503] },

@@ -47,19 +47,22 @@ export interface GatewayProcess {
   stop(): Promise<number | null>;
 }
 
-/** The gateway's environment for a test: nothing of the developer's own configuration leaks in. */
-function gatewayEnv(env: Record<string, string>): NodeJS.ProcessEnv {
+/**
+ * The gateway's environment for a test: nothing of the developer's own configuration leaks in, and its driver-app
+ * origin (issue 44) on a free port of its own unless the test names one: 3001, its default, may be another's.
+ */
+async function gatewayEnv(env: Record<string, string>): Promise<NodeJS.ProcessEnv> {
   const inherited = Object.fromEntries(
-    Object.entries(process.env).filter(([key]) => !/^(OIDC_|REMOTE_|SESSION_SECRET|SHELL_DIST|APP_URL|PORT$|NODE_ENV$)/.test(key)),
+    Object.entries(process.env).filter(([key]) => !/^(OIDC_|REMOTE_|SESSION_SECRET|SHELL_DIST|APP_URL|PORT$|NODE_ENV$|DRIVER_)/.test(key)),
   );
-  return { ...inherited, NO_COLOR: '1', ...env };
+  return { ...inherited, NO_COLOR: '1', DRIVER_PORT: String(await freePort()), ...env };
 }
 
 /** Runs `node dist/main.js` and waits for GET /healthz. */
 export async function startGateway(env: Record<string, string>): Promise<GatewayProcess> {
   const port = Number(env.PORT);
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [MAIN], { env: gatewayEnv({ APP_URL: url, ...env }), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [MAIN], { env: await gatewayEnv({ APP_URL: url, ...env }), stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
@@ -94,9 +97,10 @@ export async function startGateway(env: Record<string, string>): Promise<Gateway
 }
 
 /** Runs the gateway expecting it to refuse to start; answers its exit code and output. */
-export function runUntilExit(env: Record<string, string>, timeoutMs = 20_000): Promise<{ code: number | null; output: string }> {
+export async function runUntilExit(env: Record<string, string>, timeoutMs = 20_000): Promise<{ code: number | null; output: string }> {
+  const childEnv = await gatewayEnv(env);
   return new Promise((resolve, reject) => {
-    const child: ChildProcess = spawn(process.execPath, [MAIN], { env: gatewayEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child: ChildProcess = spawn(process.execPath, [MAIN], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout!.on('data', (chunk) => (output += chunk));
     child.stderr!.on('data', (chunk) => (output += chunk));
