@@ -70,6 +70,12 @@ beforeAll(async () => {
   await db.connect();
   customerId = (await staff('POST', '/api/customers', { name: 'Driver App Freight', email: 'ops@driver-app.example', phone: '555-0144', address: '1 Dock Rd, Joliet, IL', type: 'shipper' })).json.id;
   truckId = (await staff('POST', '/api/trucks', { truckNumber: 'DRV-APP-T1', type: 'Semi', status: 'available', licensePlate: 'DRV-APP-1' })).json.id;
+  // 'Show pay to drivers' is off here unless a test turns it on: another suite on the shared system may have left it on.
+  const company = (await staff('GET', '/api/company')).json;
+  if (company.showPayToDrivers) {
+    expect((await staff('PUT', '/api/company', { ...company, showPayToDrivers: false })).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 5_500)); // the gateway reads it again within 5 s
+  }
 }, 120_000);
 
 afterAll(async () => {
