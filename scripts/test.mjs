@@ -55,7 +55,9 @@ async function jest(name, args) {
   const report = path.join(resultsDir, `jest-${name}.json`);
   rmSync(report, { force: true });
   // The module registries of a hundred test files in one process grow past V8's default 4 GB heap: it may take 8.
-  const passed = await node(['--experimental-vm-modules', '--max-old-space-size=8192', 'node_modules/jest/bin/jest.js', ...args, '--json', `--outputFile=${report}`]);
+  // --forceExit: a suite that failed half-way may leave a server or a connection open (a gateway that did not start,
+  // its test's issuer still listening); the stage then ends with its report instead of waiting for CI's time limit.
+  const passed = await node(['--experimental-vm-modules', '--max-old-space-size=8192', 'node_modules/jest/bin/jest.js', ...args, '--json', `--outputFile=${report}`, '--forceExit']);
   try {
     const { numPassedTests, numFailedTests, numRuntimeErrorTestSuites } = JSON.parse(readFileSync(report, 'utf8'));
     tests.passed += numPassedTests;

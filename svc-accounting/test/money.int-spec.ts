@@ -49,7 +49,7 @@ async function pdfText(reply: { ok: boolean; data?: RenderedFile } | { ok: false
 
 const PROFILE = {
   name: 'Northstar Freight Lines, Inc.', address: '2400 S Western Ave\nChicago, IL 60608', phone: '(312) 555-0100', email: 'billing@northstar.example',
-  mcNumber: 'MC-784512', dotNumber: '2214876', remitTo: '', paymentTermsDays: '45', invoiceNotes: 'Quote the invoice number with your payment.',
+  mcNumber: 'MC-784512', dotNumber: '2214876', remitTo: '', paymentTermsDays: '45', invoiceNotes: 'Quote the invoice number with your payment.', showPayToDrivers: false,
 };
 
 beforeAll(async () => {
