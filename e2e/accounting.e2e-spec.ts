@@ -426,6 +426,8 @@ describe('Driver Settlements', () => {
 
   it('will not delete a driver a settlement names: the failed-delete toast says why, and the driver stays', async () => {
     await navigate('Drivers');
+    // Until the Drivers page is in, the settlements' rows (which name the driver too) are still on screen.
+    await page.getByRole('heading', { name: 'Driver Management' }).waitFor();
     try {
       await openRowMenu('Acc Maria Gonzalez', 'Delete');
       expect(confirmations.messages.at(-1)).toBe('Are you sure you want to delete this driver?');
