@@ -1,6 +1,8 @@
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { Customer, Driver, Invoice, Load, Settlement } from '@tms/contracts';
 import dayjs from 'dayjs';
+import { simpleParser } from 'mailparser';
 import { launchBrowser, newSession, recordDialogs, signIn, type Browser, type Page } from './support/browser.js';
 import { connectDatabase } from './support/database.js';
 import { apiSteps, screenSteps, type Dialog } from './support/steps.js';
@@ -8,8 +10,8 @@ import { apiSteps, screenSteps, type Dialog } from './support/steps.js';
 /**
  * From a delivered load to money (issue 26), end to end: the company profile in Settings, 'Create Invoice' from a
  * delivered load's row, the invoice and packet PDFs, a driver's pay rule and a load's miles in their dialogs, and
- * 'Fill from loads' in a settlement, to the cent. Every record this file makes carries 'MNY' (or 'Mny') and is
- * deleted at the end; the company profile is put back as it was.
+ * 'Fill from loads' in a settlement, to the cent; 'Send Invoice' (issue 46). Every record this file makes carries
+ * 'MNY' (or 'Mny') and is deleted at the end; the company profile is put back as it was.
  */
 let browser: Browser;
 let page: Page;
@@ -231,6 +233,50 @@ describe('invoice downloads', () => {
     await openRowMenu('INV-MNY-1', 'Download Invoice');
     await errorToast('Failed to download invoice.').waitFor();
     await page.unroute('**/api/invoices/*/pdf');
+    await page.getByPlaceholder('Search invoices...').fill('');
+  });
+});
+
+describe("'Send Invoice' (issue 46)", () => {
+  it("sends the invoice and its packet to the customer's billing e-mail, and the draft becomes sent", async () => {
+    await navigate('Customers');
+    await page.getByRole('heading', { name: 'Customer Management' }).waitFor();
+    await openRowMenu('Mny Prairie Grocers', 'Edit');
+    const customerDialog = page.getByRole('dialog', { name: 'Edit Customer' });
+    await customerDialog.getByLabel('Billing Email', { exact: true }).fill('ap-billing@prairie.mny.example.com');
+    await submit(customerDialog, 'Update Customer').click();
+    await customerDialog.waitFor({ state: 'hidden' });
+
+    await navigate('Accounting');
+    await page.getByRole('tab', { name: 'Invoices' }).click();
+    await page.getByPlaceholder('Search invoices...').fill('INV-MNY-1');
+    await openRowMenu('INV-MNY-1', 'Send Invoice');
+    const dialog = page.getByRole('dialog', { name: 'Send Invoice' });
+    // From the company's e-mail (saved above), to the billing e-mail, with the invoice and its packet.
+    await dialog.getByText('billing@prairie.mny.example.com', { exact: true }).waitFor();
+    await dialog.getByText('ap-billing@prairie.mny.example.com', { exact: true }).waitFor();
+    await dialog.getByText('Invoice INV-MNY-1 for load LD-MNY-1 from Mny Prairie Freight LLC', { exact: true }).waitFor();
+    await dialog.getByText('INV-MNY-1.pdf, INV-MNY-1-packet.pdf', { exact: true }).waitFor();
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await successToast('Invoice sent').filter({ hasText: 'Invoice INV-MNY-1 was sent to ap-billing@prairie.mny.example.com.' }).waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect(row('INV-MNY-1').innerText()).resolves.toMatch(/\$1,234\.57\s+Sent/);
+
+    // What the SMTP server received (e2e/support/global-setup.mjs keeps each message).
+    const mailDir = process.env.E2E_MAIL_DIR!;
+    const messages = await Promise.all((await readdir(mailDir)).map(async (name) => simpleParser(await readFile(path.join(mailDir, name)))));
+    const mail = messages.find((message) => message.subject?.includes('INV-MNY-1'));
+    expect(mail?.from?.text).toBe('"Mny Prairie Freight LLC" <billing@prairie.mny.example.com>');
+    expect(mail?.attachments.map((file) => file.filename)).toEqual(['INV-MNY-1.pdf', 'INV-MNY-1-packet.pdf']);
+
+    // The sending is in the invoice's History.
+    await openRowMenu('INV-MNY-1', 'Edit');
+    const edit = page.getByRole('dialog', { name: 'Edit Invoice' });
+    await edit.getByText('History', { exact: true }).click();
+    const sent = edit.getByRole('listitem').filter({ hasText: 'Sent by e-mail' });
+    await expect(sent.innerText()).resolves.toMatch(/To: ap-billing@prairie\.mny\.example\.com[\s\S]*Result: Sent/);
+    await cancel(edit);
+    await edit.waitFor({ state: 'hidden' });
     await page.getByPlaceholder('Search invoices...').fill('');
   });
 });

@@ -9,6 +9,7 @@ import { ExpensesModule } from './expenses/expenses.module.js';
 import { InvoiceEntity } from './invoices/invoice.entity.js';
 import { InvoicesModule } from './invoices/invoices.module.js';
 import { Accounting1764000000000 } from './migrations/1764000000000-accounting.js';
+import { AuditSendings1767250000000 } from './migrations/1767250000000-audit-sendings.js';
 import { AuditTrail1764400000000 } from './migrations/1764400000000-audit-trail.js';
 import { CompanySettlementLoads1765500000000 } from './migrations/1765500000000-company-settlement-loads.js';
 import { IftaRates1766000000000 } from './migrations/1766000000000-ifta-rates.js';
@@ -37,7 +38,7 @@ import { SettlementsModule } from './settlements/settlements.module.js';
 export const ACCOUNTING_DATABASE = {
   schema: 'accounting',
   entities: [InvoiceEntity, PaymentEntity, RemittanceEntity, ExpenseEntity, SettlementEntity, CompanyProfileEntity, FactorSettingsEntity, FactoringScheduleEntity, FactoringReportEntity, LedgerEntryEntity],
-  migrations: [Accounting1764000000000, AuditTrail1764400000000, CompanySettlementLoads1765500000000, IftaRates1766000000000, IdempotencyKeys1766100000000, IdempotencyKeysPerUser1766200000000, IssuedInvoices1766300000000, Remittances1766700000000, ShowPayToDrivers1767100000000, Factoring1767200000000],
+  migrations: [Accounting1764000000000, AuditTrail1764400000000, CompanySettlementLoads1765500000000, IftaRates1766000000000, IdempotencyKeys1766100000000, IdempotencyKeysPerUser1766200000000, IssuedInvoices1766300000000, Remittances1766700000000, ShowPayToDrivers1767100000000, Factoring1767200000000, AuditSendings1767250000000],
 };
 
 @Module({

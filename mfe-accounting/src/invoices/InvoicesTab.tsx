@@ -1,10 +1,11 @@
-import { FileDoneOutlined, FilePdfOutlined } from '@ant-design/icons';
+import { FileDoneOutlined, FilePdfOutlined, MailOutlined } from '@ant-design/icons';
 import type { Invoice } from '@tms/contracts';
 import { DECORATIVE_ICON, ListPage, useLookup, type RowAction } from '@tms/ui';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useDownload } from '../shared/download.js';
 import { InvoiceDialog } from './InvoiceDialog.js';
 import { InvoiceFromLoad, useInvoiceForLoad } from './InvoiceFromLoad.js';
+import { SEND_INVOICE_TEXTS, SendInvoiceDialog } from './SendInvoiceDialog.js';
 import { invoiceColumns, invoiceSearchFields } from './invoice-columns.js';
 import { invoicePacketUrl, invoicePdfUrl, invoicesApi } from './invoices.api.js';
 import { INVOICE_DOWNLOAD_TEXTS, invoiceTexts } from './invoice-form.js';
@@ -17,6 +18,7 @@ export function InvoicesTab() {
   const searchFields = useMemo(() => invoiceSearchFields(loads, customers), [loads, customers]);
   const [invoiceForLoad, forgetInvoiceForLoad] = useInvoiceForLoad();
   const download = useDownload();
+  const [sending, setSending] = useState<Invoice | null>(null);
   const rowActions = (invoice: Invoice): RowAction[] => [
     {
       key: 'download-invoice',
@@ -30,6 +32,7 @@ export function InvoicesTab() {
       icon: <FileDoneOutlined {...DECORATIVE_ICON} />,
       onClick: () => download(invoicePacketUrl(invoice), INVOICE_DOWNLOAD_TEXTS.packetFailed),
     },
+    { key: 'send-invoice', label: SEND_INVOICE_TEXTS.menu, icon: <MailOutlined {...DECORATIVE_ICON} />, onClick: () => setSending(invoice) },
   ];
   return (
     <>
@@ -43,6 +46,7 @@ export function InvoicesTab() {
         dialog={InvoiceDialog}
         rowActions={rowActions}
       />
+      {sending && <SendInvoiceDialog key={sending.id} invoice={sending} onClose={() => setSending(null)} />}
       {invoiceForLoad && <InvoiceFromLoad key={invoiceForLoad} loadId={invoiceForLoad} onClose={forgetInvoiceForLoad} />}
     </>
   );

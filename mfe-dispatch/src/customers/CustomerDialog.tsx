@@ -78,6 +78,10 @@ export function CustomerDialog(props: ResourceDialogProps<Customer>) {
           <Select options={INVOICING_OPTION_LIST} />
         </FormField>
       </FormGrid>
+      {/* Issue 46: 'Send Invoice' sends its invoices here (empty: the dialog offers the Email above). */}
+      <FormField label="Billing Email" name="billingEmail">
+        <Input type="email" placeholder="ap@acme.com" autoComplete="off" />
+      </FormField>
       <Collapse
         size="small"
         items={[{ key: 'terms', label: CHARGE_TERMS_TEXTS.section, forceRender: true, children: <CustomerTermsFields /> }]}

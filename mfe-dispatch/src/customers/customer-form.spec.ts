@@ -10,6 +10,7 @@ const customer: Customer = {
   address: '4100 S Packers Ave, Chicago, IL 60609',
   type: 'receiver',
   invoicing: 'factored',
+  billingEmail: 'ap@greatlakescold.com',
   detentionFreeHours: '1.50',
   detentionRatePerHour: '55.00',
   detentionCapHours: null,

@@ -13,6 +13,8 @@ export interface CustomerFormValues extends Partial<Record<ChargeTermField, stri
   type: string;
   /** Issue 45: 'direct' or 'factored'. */
   invoicing: string;
+  /** Issue 46: where 'Send Invoice' sends its invoices (optional). */
+  billingEmail: string;
   // And its own charge terms (issue 43): money and hours as text, the increment a whole number; empty is the company's.
 }
 
@@ -25,11 +27,12 @@ export function customerFormValues(customer: Customer | null): CustomerFormValue
     address: customer?.address ?? '',
     type: customer?.type ?? DEFAULT_CUSTOMER_TYPE,
     invoicing: customer?.invoicing ?? DEFAULT_INVOICING,
+    billingEmail: customer?.billingEmail ?? '',
     ...Object.fromEntries(CHARGE_TERM_FIELDS.map((field) => [field, customer?.[field] ?? null])),
   };
 }
 
-/** The body of POST/PATCH /api/customers: every field is required but the charge terms (empty: the company's). */
+/** The body of POST/PATCH /api/customers: every field is required but the billing e-mail and the charge terms (empty: the company's). */
 export function customerPayload(values: CustomerFormValues): CustomerInput {
   return {
     name: values.name ?? '',
@@ -38,6 +41,7 @@ export function customerPayload(values: CustomerFormValues): CustomerInput {
     address: values.address ?? '',
     type: values.type as CustomerInput['type'],
     invoicing: (values.invoicing || DEFAULT_INVOICING) as CustomerInput['invoicing'],
+    billingEmail: values.billingEmail ?? '',
     ...(Object.fromEntries(CHARGE_TERM_FIELDS.map((field) => [field, values[field] ?? null])) as Pick<CustomerInput, ChargeTermField>),
   };
 }

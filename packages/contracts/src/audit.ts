@@ -10,9 +10,10 @@ import { isCalendarDay } from './fields.js';
 
 /**
  * The audit trail: every create, update and delete of a resource through the API, written by the owning service in
- * the same transaction as the change (service-kit's CrudService), never changed afterwards.
+ * the same transaction as the change (service-kit's CrudService), never changed afterwards; and what was done with a
+ * record beyond changing it: an invoice sent by e-mail ('send', issue 46: to whom, with what, and the result).
  */
-export const AUDIT_ACTIONS = ['create', 'update', 'delete'] as const;
+export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'send'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** A field's value before and after: a create has only `to`, a delete only `from`. */

@@ -28,7 +28,7 @@ export const humanFieldName = (field: string) => {
   return `${words[0]?.toUpperCase() ?? ''}${words.slice(1)}`;
 };
 
-const ACTION_WORDS: Record<AuditEntry['action'], string> = { create: 'Created', update: 'Changed', delete: 'Deleted' };
+const ACTION_WORDS: Record<AuditEntry['action'], string> = { create: 'Created', update: 'Changed', delete: 'Deleted', send: 'Sent by e-mail' };
 
 export interface ChangeLine {
   field: string;

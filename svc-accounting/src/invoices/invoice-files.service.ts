@@ -28,6 +28,13 @@ import { billToOf, issuerOf } from './invoice-parties.js';
 
 const notFound = fail('not_found', 'Invoice not found');
 
+/** A file made here: its name and bytes. */
+export interface NamedFile {
+  fileName: string;
+  bytes: Uint8Array;
+}
+
+
 /**
  * An invoice as a PDF, alone or as the packet a customer or factoring company asks for (issue 26): the bill-to and
  * the carrier as the invoice keeps them (as they were when it was issued), the load read at the time from svc-core,
@@ -49,41 +56,56 @@ export class InvoiceFilesService {
   }
 
   async pdf(id: unknown): Promise<RpcReply<RenderedFile>> {
-    return this.render(id, async (facts) => this.files.answer(`${facts.invoice.invoiceNumber}.pdf`, await invoicePdf(facts)));
+    return this.answer(id, async (facts) => ok(await this.invoiceFile(facts)));
   }
 
   async packet(id: unknown): Promise<RpcReply<RenderedFile>> {
-    const packet = await this.packetBytes(id);
-    if (!packet.ok) return packet;
-    try {
-      return ok(await this.files.answer(packet.data.fileName, packet.data.bytes));
-    } catch (error) {
-      return internalErrorReply(error);
-    }
+    return this.answer(id, (facts) => this.packetFile(facts));
   }
 
   /** The packet's bytes and name: for its own route, and for a schedule's ZIP (issue 45). */
-  async packetBytes(id: unknown): Promise<RpcReply<{ fileName: string; bytes: Uint8Array }>> {
-    if (!isRecordId(id)) return notFound;
+  async packetBytes(id: unknown): Promise<RpcReply<NamedFile>> {
+    return this.made(id, (facts) => this.packetFile(facts));
+  }
+
+  /** Issue 46: what an invoice's e-mail says and carries: its facts, its PDF and its packet. */
+  async attachments(id: unknown): Promise<RpcReply<{ facts: InvoiceFacts; files: NamedFile[] }>> {
+    return this.made(id, async (facts) => {
+      const packet = await this.packetFile(facts);
+      return packet.ok ? ok({ facts, files: [await this.invoiceFile(facts), packet.data] }) : packet;
+    });
+  }
+
+  private async invoiceFile(facts: InvoiceFacts): Promise<NamedFile> {
+    return { fileName: `${facts.invoice.invoiceNumber}.pdf`, bytes: await invoicePdf(facts) };
+  }
+
+  /** The invoice and its load's documents (read from svc-core) as one PDF. */
+  private async packetFile(facts: InvoiceFacts): Promise<RpcReply<NamedFile>> {
+    const listed = await this.services.request<LoadDocument[]>('core', DOCUMENTS_RESOURCE, 'list', { loadId: facts.load.id });
+    if (!listed.ok) return listed;
+    const documents: PacketDocument[] = await Promise.all(listed.data.map(async (document) => ({ document, data: await this.bytesOf(document) })));
+    return ok({ fileName: `${facts.invoice.invoiceNumber}-packet.pdf`, bytes: await packetPdf(facts, documents) });
+  }
+
+  /** A file made from the invoice's facts, answered as a rendered file (small in the reply, large through the bucket). */
+  private async answer(id: unknown, make: (facts: InvoiceFacts) => Promise<RpcReply<NamedFile>>): Promise<RpcReply<RenderedFile>> {
+    const file = await this.made(id, make);
+    if (!file.ok) return file;
     try {
-      const facts = await this.facts(id);
-      if (!facts.ok) return facts;
-      const listed = await this.services.request<LoadDocument[]>('core', DOCUMENTS_RESOURCE, 'list', { loadId: facts.data.load.id });
-      if (!listed.ok) return listed;
-      const documents: PacketDocument[] = await Promise.all(listed.data.map(async (document) => ({ document, data: await this.bytesOf(document) })));
-      return ok({ fileName: `${facts.data.invoice.invoiceNumber}-packet.pdf`, bytes: await packetPdf(facts.data, documents) });
+      return ok(await this.files.answer(file.data.fileName, file.data.bytes));
     } catch (error) {
       return internalErrorReply(error);
     }
   }
 
-  private async render(id: unknown, make: (facts: InvoiceFacts) => Promise<RenderedFile | RpcReply<never>>): Promise<RpcReply<RenderedFile>> {
+  /** What `make` makes of the invoice's facts; an unknown invoice, an unanswered svc-core or a failure as its reply. */
+  private async made<T>(id: unknown, make: (facts: InvoiceFacts) => Promise<RpcReply<T>>): Promise<RpcReply<T>> {
     if (!isRecordId(id)) return notFound;
     try {
       const facts = await this.facts(id);
       if (!facts.ok) return facts;
-      const made = await make(facts.data);
-      return 'ok' in made ? made : ok(made);
+      return await make(facts.data);
     } catch (error) {
       return internalErrorReply(error);
     }

@@ -50,6 +50,10 @@ export class CustomerEntity implements Customer {
   @Column({ type: 'text', default: 'direct' })
   invoicing!: NonNullable<Customer['invoicing']>;
 
+  /** Issue 46: where 'Send Invoice' sends its invoices; '' for none. */
+  @Column({ name: 'billing_email', type: 'text', default: '' })
+  billingEmail!: string;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 

@@ -1,15 +1,20 @@
-import { Controller, Get, HttpException, Inject, Param, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, HttpException, Inject, Param, Post, Query, Res } from '@nestjs/common';
 import {
   ACCOUNT_STATEMENT_ACTION,
   ACCOUNT_STATEMENT_PATH,
   AGING_RESOURCE,
+  INVOICE_EMAIL_ACTIONS,
+  INVOICE_EMAIL_TIMEOUT_MS,
   INVOICE_FILE_ACTIONS,
   REMITTANCE_CREDIT_ACTION,
   RENDERED_FILE_TTL_MS,
   renderedFilesBucket,
   rpcSubject,
   SETTLEMENT_FILE_ACTIONS,
+  type Actor,
   type CustomerCredit,
+  type InvoiceEmail,
+  type InvoiceEmailSent,
   type InvoiceDraft,
   type OverdueInvoice,
   type RenderedFile,
@@ -17,6 +22,7 @@ import {
 } from '@tms/contracts';
 import { UploadStore } from '@tms/service-kit';
 import type { Response } from 'express';
+import { SignedIn } from '../auth/signed-in.decorator.js';
 import { RequestId, requestIdOf, RequestLogger } from '../http/request-ids.js';
 import { NATS_CONNECTION, type GatewayNats } from '../nats/nats.module.js';
 import { serviceUnavailableMessage } from '../services/rpc-errors.js';
@@ -73,6 +79,19 @@ export class AccountingFilesController {
   @Get('invoices/:id/packet')
   invoicePacket(@Param('id') id: string, @Res() res: Response) {
     return this.send(res, this.subject('invoices', INVOICE_FILE_ACTIONS.packet), { id }, PACKET_TIMEOUT_MS);
+  }
+
+  /** Issue 46: what 'Send Invoice' would send, and sending it. */
+  @Get('invoices/:id/email')
+  invoiceEmail(@Param('id') id: string, @RequestId() requestId?: string): Promise<InvoiceEmail> {
+    return this.services.call<InvoiceEmail>('accounting', this.subject('invoices', INVOICE_EMAIL_ACTIONS.draft), { id }, { requestId });
+  }
+
+  @Post('invoices/:id/email')
+  @HttpCode(200)
+  sendInvoice(@Param('id') id: string, @Body() body: unknown, @SignedIn() actor: Actor, @RequestId() requestId?: string): Promise<InvoiceEmailSent> {
+    const to = (body as { to?: unknown } | undefined)?.to;
+    return this.services.call<InvoiceEmailSent>('accounting', this.subject('invoices', INVOICE_EMAIL_ACTIONS.send), { id, to }, { actor, requestId, timeoutMs: INVOICE_EMAIL_TIMEOUT_MS });
   }
 
   @Get('settlements/:id/pdf')

@@ -59,6 +59,10 @@ import {
   accountStatementQuerySchema,
   REMITTANCE_CREDIT_PATH,
   customerCreditSchema,
+  INVOICE_EMAIL_TIMEOUT_MS,
+  invoiceEmailInputSchema,
+  invoiceEmailSchema,
+  invoiceEmailSentSchema,
   remittanceSchema,
   OVERDUE_INVOICES_PATH,
   overdueInvoiceSchema,
@@ -440,6 +444,16 @@ export const API_ROUTES: ApiRoute[] = [
   },
   { method: 'get', path: '/api/invoices/{id}/pdf', tag: 'Invoices', summary: 'The invoice as a PDF', access: 'session', answer: { status: 200, description: 'A freight bill (49 CFR 373.103), as an attachment', content: pdf }, errors: [400, 404, 503] },
   { method: 'get', path: '/api/invoices/{id}/packet', tag: 'Invoices', summary: "The invoice and its load's documents as one PDF", access: 'session', answer: { status: 200, description: 'As an attachment', content: pdf }, errors: [400, 404, 503] },
+  {
+    method: 'get', path: '/api/invoices/{id}/email', tag: 'Invoices', summary: "What 'Send Invoice' would send", access: 'session',
+    description: "To the customer's billing e-mail (else its e-mail), from the company's, with the invoice's PDF and packet; `problem` says why it cannot be sent as it is (no `SMTP_URL`, no company e-mail, a cancelled invoice). Nothing is sent.",
+    answer: { status: 200, description: 'The e-mail', content: json(named('InvoiceEmail', invoiceEmailSchema)) }, errors: [404, 503],
+  },
+  {
+    method: 'post', path: '/api/invoices/{id}/email', tag: 'Invoices', summary: 'Send the invoice by e-mail', access: 'session', body: json(named('InvoiceEmailInput', invoiceEmailInputSchema)),
+    description: `Through the SMTP server in \`SMTP_URL\`, with the invoice's PDF and packet; a draft becomes sent. Every sending, failed ones too, is in the invoice's audit trail (action \`send\`: recipients, attachments, result). 409 without a company e-mail or for a cancelled invoice; 503 without \`SMTP_URL\` or when the server refuses or does not answer (${INVOICE_EMAIL_TIMEOUT_MS / 1000} s at most).`,
+    answer: { status: 200, description: 'Sent', content: json(named('InvoiceEmailSent', invoiceEmailSentSchema)) }, errors: [400, 404, 409, 503],
+  },
   {
     method: 'get', path: '/api/settlements/draft', tag: 'Settlements', summary: "A driver's pay for a period", access: 'session', query: settlementDraftQuerySchema,
     description: "Each delivered or invoiced load of the period that no other settlement pays, and its pay under the driver's rule (rounded half up to the cent). Nothing is saved.",

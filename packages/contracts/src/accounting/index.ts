@@ -10,3 +10,4 @@ export * from './company.js';
 export * from './files.js';
 export * from './factoring.js';
 export * from './factoring-ledger.js';
+export * from './invoice-email.js';

@@ -3,6 +3,7 @@ import { choice, requiredEmail, requiredLinesText, requiredText } from '../field
 import { SHARED_MESSAGES } from '../messages.js';
 import { customerChargeTermsFields } from './charge-terms.js';
 import { INVOICING_OPTIONS } from '../accounting/factoring.js';
+import { blankableEmail } from '../accounting/company.js';
 
 export const CUSTOMER_TYPES = ['shipper', 'receiver'] as const;
 export type CustomerType = (typeof CUSTOMER_TYPES)[number];
@@ -38,6 +39,8 @@ export const customerInputSchema = z.object({
   ...customerChargeTermsFields,
   // Issue 45: its invoices billed direct, or sold to the factor (Settings' Factoring).
   invoicing: choice(INVOICING_OPTIONS, CUSTOMER_MESSAGES.invoicing).optional(), // left out: 'direct' (DEFAULT_INVOICING), kept on an update
+  // Issue 46: where 'Send Invoice' sends its invoices ('' or left out: none yet; the dialog offers the customer's e-mail).
+  billingEmail: blankableEmail(CUSTOMER_MESSAGES.email),
 });
 export type CustomerInput = z.input<typeof customerInputSchema>;
 export type CustomerFields = z.output<typeof customerInputSchema>;
