@@ -68,7 +68,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await system?.stop();
-});
+}, 60_000);
 
 describe('invoices', () => {
   it('creates an invoice whose total is subtotal + tax whatever total was sent, lists it as it reads, and announces it', async () => {

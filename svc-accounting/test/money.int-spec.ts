@@ -61,7 +61,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await system?.stop();
-});
+}, 60_000);
 
 describe('the company profile', () => {
   it('answers the defaults before it is saved, refuses bad values under their fields, and fills remit-to from the address', async () => {

@@ -73,7 +73,7 @@ afterAll(async () => {
   await services?.close();
   await database?.end();
   await system?.stop();
-});
+}, 60_000);
 
 describe('money adds up', () => {
   it("refuses an invoice for another customer's load, and a payment for another customer than its invoice's", async () => {

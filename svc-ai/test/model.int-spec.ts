@@ -23,7 +23,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await service.onModuleDestroy();
   await model.stop();
-});
+}, 60_000);
 
 const GOOD_ANSWER = {
   loadNumber: 'RC-44871',

@@ -85,7 +85,7 @@ beforeAll(async () => {
 afterAll(async () => {
   delete process.env.COMPANY_TIME_ZONE;
   await core?.stop();
-});
+}, 60_000);
 
 describe('svc-core compliance', () => {
   it('lists licences and medical cards within 30 days or past, counted in the company time zone', () => {

@@ -31,7 +31,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await core?.stop();
-});
+}, 60_000);
 
 describe('svc-core customers', () => {
   it('creates a customer, lists it as it reads, and announces it', async () => {

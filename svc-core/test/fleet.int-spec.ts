@@ -23,7 +23,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await core?.stop();
-});
+}, 60_000);
 
 describe('svc-core fleet', () => {
   it('answers its health request', async () => {

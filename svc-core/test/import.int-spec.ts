@@ -18,7 +18,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await db?.end();
   await core?.stop();
-});
+}, 60_000);
 
 async function importBytes(resource: string, file: Uint8Array, dryRun: boolean): Promise<RpcReply<ImportResult>> {
   const object = await uploads.put(file);

@@ -38,7 +38,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await db?.end();
   await core?.stop();
-});
+}, 60_000);
 
 describe('svc-core maintenance', () => {
   it('records a service with its optionals empty, the cost as money text, and lists it as it reads', async () => {

@@ -39,7 +39,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await core?.stop();
-});
+}, 60_000);
 
 describe('svc-core inspections', () => {
   it('creates an inspection as sent, its optional texts empty, lists it as it reads, and announces it', async () => {

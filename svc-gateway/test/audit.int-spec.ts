@@ -36,7 +36,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await database?.end();
   await system?.stop();
-});
+}, 60_000);
 
 describe('the audit trail', () => {
   it('records a create with its values, an update with what changed, and a delete with the last values, by whom', async () => {

@@ -79,7 +79,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await nats?.close();
   await system?.stop();
-});
+}, 60_000);
 
 describe('charge lines on a load', () => {
   it('are added, edited, approved and deleted, each amount quantity × rate to the cent, in the audit trail', async () => {

@@ -59,7 +59,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await system?.stop();
-});
+}, 60_000);
 
 describe('GET /api/compliance', () => {
   it('answers what needs attention to a signed-in user, expired first, and 401 to anyone else', async () => {

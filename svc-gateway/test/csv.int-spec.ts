@@ -15,7 +15,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await system?.stop();
-});
+}, 60_000);
 
 const get = (path: string) => fetch(`${system.url}${path}`, { headers: { cookie } });
 const post = (path: string, body: string | Uint8Array, type = 'application/json') =>

@@ -28,7 +28,7 @@ afterAll(async () => {
   grants.stop();
   await kv.destroy();
   await nc.close();
-});
+}, 60_000);
 
 it('answers whenKnown once the grant written to the bucket has reached it, not before', async () => {
   let known = false;

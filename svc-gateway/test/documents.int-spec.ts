@@ -66,7 +66,7 @@ afterAll(async () => {
   await database?.end();
   await system?.stop();
   await nats?.drain();
-});
+}, 60_000);
 
 describe('a load\'s documents', () => {
   it('keeps an uploaded file, lists it without its data, and downloads it as it was sent', async () => {

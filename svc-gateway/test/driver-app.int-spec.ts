@@ -81,7 +81,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await db?.end();
   await system?.stop();
-});
+}, 60_000);
 
 test('a pairing link opens the app on its own origin once, for 15 minutes, and keeps only hashes', async () => {
   const driverId = await driver('Dana Pairing');

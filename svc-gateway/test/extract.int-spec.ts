@@ -73,7 +73,7 @@ afterAll(async () => {
   const streams = await jetstreamManager(nats);
   for await (const name of streams.streams.names()) if (name.startsWith(`OBJ_${LABEL}`)) await streams.streams.delete(name);
   await nats.drain();
-});
+}, 60_000);
 
 describe('POST /api/extract-load', () => {
   it('answers the load form\'s fields of a text document, with a confidence for each, falling back from a failing model', async () => {

@@ -44,7 +44,7 @@ afterAll(async () => {
   await gateway?.stop();
   await db?.drop();
   if (shellDir) rmSync(shellDir, { recursive: true, force: true });
-});
+}, 60_000);
 
 /** Signs in through the development issuer like a person with a browser would. */
 async function signIn(email: string) {

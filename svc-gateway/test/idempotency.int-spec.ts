@@ -46,7 +46,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await database?.end();
   await system?.stop();
-});
+}, 60_000);
 
 describe('a create sent twice with one Idempotency-Key', () => {
   it('makes one load, answers it both times, and is in the audit trail once', async () => {

@@ -34,7 +34,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await system?.stop();
-});
+}, 60_000);
 
 describe('GET /api/{resource} for a long list', () => {
   it(`answers all ${TRUCKS.toLocaleString('en-US')} trucks as one JSON array, in order`, async () => {

@@ -43,7 +43,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await system?.stop();
-});
+}, 60_000);
 
 describe('POST /api/loads/import', () => {
   const file = () =>

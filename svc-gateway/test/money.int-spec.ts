@@ -108,7 +108,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await system?.stop();
-});
+}, 60_000);
 
 describe('/api/company', () => {
   it('answers the defaults, refuses bad values under their fields (400), saves the profile and keeps who changed it', async () => {

@@ -74,7 +74,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await system?.stop();
   await nats?.drain();
-});
+}, 60_000);
 
 describe("a load's stops", () => {
   it('gives a load written the spec\'s way its two stops, looked up by city, over their whole days', async () => {
