@@ -245,6 +245,43 @@ describe('the driver app', () => {
     await phone.screenshot({ path: `${SHOTS}/phone-back-online.png`, fullPage: true });
   });
 
+  it("messages (point 5): the driver writes from the load, dispatch sees 'Messages (1)' and answers, the driver reads it", async () => {
+    // The app opens on My Loads.
+    await phone.getByRole('button', { name: /LD-DRV-E2E-1/ }).click();
+    const messages = phone.getByRole('region', { name: 'Messages' });
+    await messages.getByText('No messages yet').waitFor();
+    await messages.getByLabel('Write to dispatch').fill('At the gate: dock 4 is closed');
+    await messages.getByRole('button', { name: 'Send Message' }).click();
+    // Sent at once with signal: shown as the server has it.
+    await messages.getByRole('listitem').filter({ hasText: 'At the gate: dock 4 is closed' }).filter({ hasText: /^You · (?!waiting)/ }).waitFor();
+
+    await page.goto('/loads');
+    await row('LD-DRV-E2E-1').waitFor();
+    await row('LD-DRV-E2E-1').getByRole('button', { name: ROW_MENU }).click();
+    await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByRole('menuitem', { name: 'Messages (1)' }).click();
+    const drawer = page.locator('.ant-drawer').filter({ hasText: 'Messages · LD-DRV-E2E-1' });
+    await drawer.getByRole('listitem').filter({ hasText: 'DRV-E2E Dana Cole' }).filter({ hasText: 'At the gate: dock 4 is closed' }).waitFor();
+    await drawer.getByLabel('Write to the driver…').fill('Use dock 6, they expect you');
+    await drawer.getByRole('button', { name: 'Send' }).click();
+    const answer = drawer.getByRole('listitem').filter({ hasText: 'Use dock 6, they expect you' });
+    await answer.filter({ hasText: 'Not read yet' }).waitFor();
+    await page.screenshot({ path: `${SHOTS}/staff-messages.png` });
+
+    // The driver's next refresh (30 s at most while open; the app opened again here) brings it.
+    await phone.reload();
+    await phone.getByRole('button', { name: /LD-DRV-E2E-1/ }).click();
+    await messages.getByRole('listitem').filter({ hasText: 'Dispatch (driver-app.dispatcher@example.com)' }).filter({ hasText: 'Use dock 6, they expect you' }).waitFor();
+    await phone.screenshot({ path: `${SHOTS}/phone-messages.png`, fullPage: true });
+    await drawer.getByRole('button', { name: 'Close' }).click();
+    await drawer.waitFor({ state: 'hidden' });
+    // Read on both sides now: no unread count, and the answer marked read.
+    await row('LD-DRV-E2E-1').getByRole('button', { name: ROW_MENU }).click();
+    await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').getByRole('menuitem', { name: 'Messages', exact: true }).click();
+    await drawer.getByRole('listitem').filter({ hasText: 'Use dock 6, they expect you' }).filter({ hasText: /· Read/ }).waitFor();
+    await drawer.getByRole('button', { name: 'Close' }).click();
+    await drawer.waitFor({ state: 'hidden' });
+  });
+
   it("warns on Create Invoice for a delivered load without its proof of delivery: 'Paperwork missing'", async () => {
     delivered = await post<Load>('loads', {
       loadNumber: 'LD-DRV-E2E-2', customerId: customer.id, status: 'delivered', assignedDriverId: driver.id, pickupLocation: 'Joliet, IL', pickupDate: '2027-06-03',

@@ -170,8 +170,8 @@ describe("'Create Invoice' from a delivered load", () => {
     });
     await page.reload();
     await page.getByPlaceholder('Search loads...').fill('LD-MNY');
-    expect(await rowMenuItems('LD-MNY-9')).toEqual(['Edit', 'Mark Delivered', 'Stops', 'Charges', 'Delete']);
-    expect(await rowMenuItems('LD-MNY-1')).toEqual(['Edit', 'Stops', 'Charges', 'Create Invoice', 'Delete']);
+    expect(await rowMenuItems('LD-MNY-9')).toEqual(['Edit', 'Mark Delivered', 'Stops', 'Charges', 'Messages', 'Delete']);
+    expect(await rowMenuItems('LD-MNY-1')).toEqual(['Edit', 'Stops', 'Charges', 'Messages', 'Create Invoice', 'Delete']);
 
     await openRowMenu('LD-MNY-1', 'Create Invoice');
     // No proof of delivery is kept on LD-MNY-1: Create Invoice says so first, and goes ahead when told (issue 44).
@@ -197,7 +197,7 @@ describe("'Create Invoice' from a delivered load", () => {
     await page.getByRole('link', { name: 'Loads', exact: true }).click();
     await page.getByPlaceholder('Search loads...').fill('LD-MNY-1');
     await expect(row('LD-MNY-1').innerText()).resolves.toMatch(/LD-MNY-1\s+Invoiced/);
-    expect(await rowMenuItems('LD-MNY-1')).toEqual(['Edit', 'Stops', 'Charges', 'Delete']);
+    expect(await rowMenuItems('LD-MNY-1')).toEqual(['Edit', 'Stops', 'Charges', 'Messages', 'Delete']);
 
     await page.getByRole('link', { name: 'Accounting', exact: true }).click();
     await page.getByRole('tab', { name: 'Invoices' }).click();

@@ -52,7 +52,7 @@ afterAll(async () => {
 
 describe('one click per status step', () => {
   it("marks an assigned load In Transit from its row menu, and Undo in the toast puts it back", async () => {
-    expect(await rowMenuItems('LD-STP-1')).toEqual(['Edit', 'Mark In Transit', 'Stops', 'Charges', 'Delete']);
+    expect(await rowMenuItems('LD-STP-1')).toEqual(['Edit', 'Mark In Transit', 'Stops', 'Charges', 'Messages', 'Delete']);
     await openRowMenu('LD-STP-1', 'Mark In Transit');
     await toast('LD-STP-1 marked In Transit').waitFor();
     await row('LD-STP-1').filter({ hasText: 'In Transit' }).waitFor();

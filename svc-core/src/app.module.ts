@@ -37,6 +37,7 @@ import { LoadStops1766400000000 } from './migrations/1766400000000-load-stops.js
 import { LoadStopEntity } from './stops/load-stop.entity.js';
 import { Charges1766600000000 } from './migrations/1766600000000-charges.js';
 import { CustomerInvoicing1767200000000 } from './migrations/1767200000000-customer-invoicing.js';
+import { LoadMessages1767260000000 } from './migrations/1767260000000-load-messages.js';
 import { CustomerBillingEmail1767250000000 } from './migrations/1767250000000-customer-billing-email.js';
 import { ChargeEntity } from './charges/charge.entity.js';
 import { ChargeTermsEntity } from './charges/charge-terms.entity.js';
@@ -47,12 +48,13 @@ import { DriverAppModule } from './driver-app/driver-app.module.js';
 import { DriverApp1767100000000 } from './migrations/1767100000000-driver-app.js';
 import { DriverPairingEntity } from './driver-app/driver-pairing.entity.js';
 import { StopStampEntity } from './driver-app/stop-stamp.entity.js';
+import { LoadMessageEntity } from './driver-app/load-message.entity.js';
 
 /** svc-core owns the `core` schema: every entity and migration of the service is listed here. */
 export const CORE_DATABASE = {
   schema: 'core',
-  entities: [TruckEntity, DriverEntity, CustomerEntity, LoadEntity, InspectionEntity, AccidentEntity, ViolationEntity, MaintenanceEntity, FuelEntity, DocumentEntity, LoadStopEntity, ChargeEntity, ChargeTermsEntity, DriverPairingEntity, StopStampEntity],
-  migrations: [Fleet1763780000000, ListOrder1763800000000, Dispatch1763900000000, MaintenanceFuel1764000000000, Safety1764100000000, Documents1764250000000, HeldReferences1764300000000, AuditTrail1764400000000, PayRulesMiles1765500000000, IdempotencyKeys1766000000000, IdempotencyKeysPerUser1766200000000, LoadStops1766400000000, Charges1766600000000, DriverApp1767100000000, CustomerInvoicing1767200000000, CustomerBillingEmail1767250000000],
+  entities: [TruckEntity, DriverEntity, CustomerEntity, LoadEntity, InspectionEntity, AccidentEntity, ViolationEntity, MaintenanceEntity, FuelEntity, DocumentEntity, LoadStopEntity, ChargeEntity, ChargeTermsEntity, DriverPairingEntity, StopStampEntity, LoadMessageEntity],
+  migrations: [Fleet1763780000000, ListOrder1763800000000, Dispatch1763900000000, MaintenanceFuel1764000000000, Safety1764100000000, Documents1764250000000, HeldReferences1764300000000, AuditTrail1764400000000, PayRulesMiles1765500000000, IdempotencyKeys1766000000000, IdempotencyKeysPerUser1766200000000, LoadStops1766400000000, Charges1766600000000, DriverApp1767100000000, CustomerInvoicing1767200000000, CustomerBillingEmail1767250000000, LoadMessages1767260000000],
 };
 
 @Module({

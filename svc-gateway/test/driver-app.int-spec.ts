@@ -1,4 +1,4 @@
-import { DRIVER_APP_MESSAGES, type DriverLoad, type DriverLoadSummary, type Load, type PairingLink } from '@tms/contracts';
+import { DRIVER_APP_MESSAGES, type DriverLoad, type DriverLoadSummary, type Load, type LoadMessage, type PairingLink } from '@tms/contracts';
 import pg from 'pg';
 import { httpRequest } from './support/http-request.js';
 import { sharedSystem, signIn, type RunningSystem } from './support/system.js';
@@ -260,4 +260,45 @@ test("the rate and the driver's pay show only while the company profile's 'Show 
   } finally {
     await staff('PUT', '/api/company', company.name ? company : { ...valid, showPayToDrivers: false });
   }
+}, 30_000);
+
+test("messages (point 5): the driver's reach dispatch once per key with an unread count; dispatch's reach the driver in the load", async () => {
+  const driverId = await driver('Mia Messages');
+  const { token } = await pair(driverId);
+  const target = await load(driverId);
+  const unreadOn = async () => ((await staff('GET', '/api/loads/messages/unread')).json as { loadId: string; count: number }[]).find((one) => one.loadId === target.id)?.count ?? 0;
+
+  // Sent twice from the outbox with one key (no answer the first time, as without signal): kept once.
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const sent = await phone(token, 'POST', `/api/driver/loads/${target.id}/messages`, { body: '  Running 40 min late, traffic on I-44  ' }, { 'Idempotency-Key': 'drv-app-msg-1' });
+    expect(sent.status).toBe(201);
+    expect(sent.json).toMatchObject({ author: 'driver', authorName: 'Mia Messages', body: 'Running 40 min late, traffic on I-44', readAt: null });
+  }
+  expect(await unreadOn()).toBe(1);
+  const thread = await staff('GET', `/api/loads/${target.id}/messages`);
+  expect(thread.status).toBe(200);
+  expect((thread.json as LoadMessage[]).map(({ author, body }) => [author, body])).toEqual([['driver', 'Running 40 min late, traffic on I-44']]);
+  expect((await staff('POST', `/api/loads/${target.id}/messages/read`)).json).toEqual({ read: 1 });
+  expect(await unreadOn()).toBe(0);
+
+  // Dispatch answers: the driver sees it in the load, and reading it there marks it read for dispatch.
+  const answer = await staff('POST', `/api/loads/${target.id}/messages`, { body: 'Thanks, receiver knows.' });
+  expect(answer.status).toBe(201);
+  expect(answer.json).toMatchObject({ author: 'dispatch', authorName: 'driver-app@example.com', readAt: null });
+  const seen = (await phone(token, 'GET', `/api/driver/loads/${target.id}`)).json as DriverLoad;
+  expect(seen.messages.map(({ author, authorName, body }) => [author, authorName, body])).toEqual([
+    ['driver', 'Mia Messages', 'Running 40 min late, traffic on I-44'],
+    ['dispatch', 'driver-app@example.com', 'Thanks, receiver knows.'],
+  ]);
+  const after = (await staff('GET', `/api/loads/${target.id}/messages`)).json as LoadMessage[];
+  expect(after[1].readAt).not.toBeNull();
+
+  // An empty or too long message is refused under its field; another driver's phone cannot write on this load.
+  expect((await phone(token, 'POST', `/api/driver/loads/${target.id}/messages`, { body: '   ' }, { 'Idempotency-Key': 'drv-app-msg-2' })).json.issues).toEqual({ body: ['Message is required'] });
+  expect((await staff('POST', `/api/loads/${target.id}/messages`, { body: 'x'.repeat(1001) })).json.issues).toEqual({ body: ['A message is at most 1000 characters'] });
+  const other = await pair(await driver('Oscar Other'));
+  expect((await phone(other.token, 'POST', `/api/driver/loads/${target.id}/messages`, { body: 'hi' }, { 'Idempotency-Key': 'drv-app-msg-3' })).status).toBe(404);
+  // Staff only when signed in.
+  expect((await httpRequest(system.url, undefined, 'GET', `/api/loads/${target.id}/messages`)).status).toBe(401);
+  expect((await staff('GET', '/api/loads/00000000-0000-4000-8000-000000000000/messages')).status).toBe(404);
 }, 30_000);

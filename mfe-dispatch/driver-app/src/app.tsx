@@ -127,6 +127,8 @@ export function App() {
     [act],
   );
 
+  const message = useCallback((target: DriverLoad, body: string) => act({ path: `/loads/${target.id}/messages`, body: { body }, label: `Message on ${target.loadNumber}` }), [act]);
+
   if (screen.kind === 'pairing') return <Frame title="TMS Driver"><p className="message" role="status">Pairing this phone…</p></Frame>;
   if (screen.kind === 'not-paired') {
     return (
@@ -160,8 +162,10 @@ export function App() {
           <LoadView
             load={shown}
             waitingDocuments={waiting.filter((action) => action.path === `/loads/${shown.id}/documents`).map((action) => action.label)}
+            waitingMessages={waiting.filter((action) => action.path === `/loads/${shown.id}/messages`).map((action) => (action.body as { body: string }).body)}
             onStamp={stamp}
             onQueue={(action: DocumentAction) => act(action)}
+            onMessage={message}
           />
         ) : (
           <p className="message">Loading…</p>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { StopStampKind } from '@tms/contracts/driver-app';
+import { LOAD_MESSAGE_MAX_LENGTH, type StopStampKind } from '@tms/contracts/driver-app';
 import type { DriverLoad, DriverStop } from '@tms/contracts';
 import { statusLabel } from './app.js';
 import { ScanDialog, SignPodDialog, type DocumentAction } from './paperwork.js';
@@ -16,14 +16,19 @@ const TYPE_LABELS: Record<string, string> = { pickup: 'Pickup', delivery: 'Deliv
 export function LoadView({
   load,
   waitingDocuments,
+  waitingMessages,
   onStamp,
   onQueue,
+  onMessage,
 }: {
   load: DriverLoad;
   /** Documents queued for this load, not sent yet: their labels. */
   waitingDocuments: string[];
+  /** Messages written on this load, not sent yet: their text. */
+  waitingMessages: string[];
   onStamp: (load: DriverLoad, stopId: string, kind: StopStampKind, label: string) => Promise<void>;
   onQueue: (action: DocumentAction) => Promise<void>;
+  onMessage: (load: DriverLoad, text: string) => Promise<void>;
 }) {
   const [askPod, setAskPod] = useState<DriverStop>();
   const [scanning, setScanning] = useState(false);
@@ -173,8 +178,51 @@ export function LoadView({
           </div>
         </div>
       )}
+      <Messages load={load} waiting={waitingMessages} onMessage={onMessage} />
       {scanning && <ScanDialog load={load} onQueue={onQueue} onClose={() => setScanning(false)} />}
       {signingAt && <SignPodDialog load={load} stop={signingAt} onQueue={onQueue} onClose={() => setSigningAt(undefined)} />}
     </>
+  );
+}
+
+/** The load's messages with dispatch (issue 44, point 5), and a box to write; what is written waits in the outbox. */
+function Messages({ load, waiting, onMessage }: { load: DriverLoad; waiting: string[]; onMessage: (load: DriverLoad, text: string) => Promise<void> }) {
+  const [text, setText] = useState('');
+  const send = async () => {
+    const body = text.trim();
+    if (!body) return;
+    setText('');
+    await onMessage(load, body);
+  };
+  return (
+    <section className="card" aria-label="Messages">
+      <h3>Messages</h3>
+      {load.messages.length === 0 && waiting.length === 0 && <p className="muted">No messages yet</p>}
+      <ul className="thread">
+        {load.messages.map((message) => (
+          <li key={message.id} className={message.author === 'driver' ? 'mine' : undefined}>
+            <span className="who">
+              {message.author === 'driver' ? 'You' : `Dispatch (${message.authorName})`} · {time(message.at)}
+            </span>
+            {message.body}
+          </li>
+        ))}
+        {waiting.map((body, index) => (
+          <li key={`waiting-${index}`} className="mine">
+            <span className="who">You · waiting to send</span>
+            {body}
+          </li>
+        ))}
+      </ul>
+      <label className="compose">
+        Write to dispatch
+        <textarea value={text} maxLength={LOAD_MESSAGE_MAX_LENGTH} onChange={(event) => setText(event.target.value)} />
+      </label>
+      <div className="compose">
+        <button type="button" className="primary" disabled={!text.trim()} onClick={() => void send()}>
+          Send Message
+        </button>
+      </div>
+    </section>
   );
 }

@@ -24,7 +24,7 @@ button:disabled{opacity:.55;cursor:default}
 .banner.waiting{background:#fef3c7;color:#78350f}
 .banner.offline{background:#e2e8f0;color:#1e293b}
 .banner.error{background:#fee2e2;color:#7f1d1d}
-.stop h3{margin:0 0 4px;font-size:18px}
+.stop h3,.card>h3{margin:0 0 4px;font-size:18px}
 .stop dl{margin:8px 0;display:grid;grid-template-columns:auto 1fr;gap:2px 10px}
 .stop dt{color:#475569;font-size:15px}
 .stop dd{margin:0;overflow-wrap:anywhere}
@@ -49,6 +49,13 @@ button:disabled{opacity:.55;cursor:default}
 .paperwork button{width:100%}
 .documents{margin:8px 0 0;padding-left:20px}
 .dialog .actions{grid-template-columns:repeat(auto-fit,minmax(90px,1fr))}
+.thread{list-style:none;margin:8px 0;padding:0}
+.thread li{margin:6px 0;padding:8px 12px;border-radius:10px;background:#f1f5f9;overflow-wrap:anywhere;white-space:pre-wrap}
+.thread li.mine{margin-left:15%;background:#dbeafe}
+.thread li:not(.mine){margin-right:15%}
+.thread .who{display:block;color:#475569;font-size:14px;white-space:normal}
+.compose textarea{display:block;width:100%;min-height:72px;margin:4px 0 8px;padding:10px 12px;border:1px solid #64748b;border-radius:10px;font:inherit;resize:vertical}
+.compose button{width:100%}
 `;
 
 export function addStyles() {

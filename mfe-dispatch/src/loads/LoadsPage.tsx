@@ -1,4 +1,4 @@
-import { ArrowRightOutlined, DollarOutlined, NodeIndexOutlined } from '@ant-design/icons';
+import { ArrowRightOutlined, DollarOutlined, MessageOutlined, NodeIndexOutlined } from '@ant-design/icons';
 import type { Load } from '@tms/contracts';
 import { ApiError, DECORATIVE_ICON, ListPage, useToast, type RowAction, type SearchField } from '@tms/ui';
 import dayjs from 'dayjs';
@@ -13,6 +13,7 @@ import { STOP_TEXTS } from './stop-form.js';
 import { StopsDrawer } from './StopsDrawer.js';
 import { ChargesDrawer } from './ChargesDrawer.js';
 import { CHARGE_TEXTS } from './charge-form.js';
+import { MESSAGE_TEXTS, MessagesDrawer, useUnreadMessages } from './MessagesDrawer.js';
 import { deliveredEarlyQuestion, nextStatusStep, STATUS_STEP_TEXTS } from './status-step.js';
 
 /** Spec 2.5: search matches load number, pickup location and delivery location. */
@@ -40,14 +41,16 @@ function useStatusStep() {
 }
 
 /**
- * Loads (/loads), with Import (a CSV, stops included); every row menu has the next status step, 'Stops' and 'Charges'
- * (drawers), a delivered load's also 'Create Invoice'.
+ * Loads (/loads), with Import (a CSV, stops included); every row menu has the next status step, 'Stops', 'Charges' and
+ * 'Messages' (drawers; 'Messages (n)' while the driver wrote n unread), a delivered load's also 'Create Invoice'.
  */
 export function LoadsPage() {
   const navigate = useNavigate();
   const statusStep = useStatusStep();
   const [stopsOf, setStopsOf] = useState<Load | null>(null);
   const [chargesOf, setChargesOf] = useState<Load | null>(null);
+  const [messagesOf, setMessagesOf] = useState<Load | null>(null);
+  const unread = useUnreadMessages();
   const paperworkCheck = usePaperworkCheck();
   return (
     <>
@@ -64,11 +67,18 @@ export function LoadsPage() {
           ...statusStep(load),
           { key: 'stops', label: STOP_TEXTS.menu, icon: <NodeIndexOutlined {...DECORATIVE_ICON} />, onClick: () => setStopsOf(load) },
           { key: 'charges', label: CHARGE_TEXTS.menu, icon: <DollarOutlined {...DECORATIVE_ICON} />, onClick: () => setChargesOf(load) },
+          {
+            key: 'messages',
+            label: unread.get(load.id) ? MESSAGE_TEXTS.menuUnread(unread.get(load.id)!) : MESSAGE_TEXTS.menu,
+            icon: <MessageOutlined {...DECORATIVE_ICON} />,
+            onClick: () => setMessagesOf(load),
+          },
           ...loadInvoiceActions(load, navigate, paperworkCheck),
         ]}
       />
       <StopsDrawer load={stopsOf} onClose={() => setStopsOf(null)} />
       <ChargesDrawer load={chargesOf} onClose={() => setChargesOf(null)} />
+      <MessagesDrawer load={messagesOf} onClose={() => setMessagesOf(null)} />
     </>
   );
 }

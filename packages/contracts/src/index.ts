@@ -23,6 +23,7 @@ export * from './dispatch/detention.js';
 export * from './uploads.js';
 export * from './dispatch/document.js';
 export * from './dispatch/driver-app.js';
+export * from './dispatch/load-message.js';
 export * from './accounting/index.js';
 export * from './safety/safety.js';
 export * from './safety/inspection.js';

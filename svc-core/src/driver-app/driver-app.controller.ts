@@ -54,6 +54,11 @@ export class DriverAppController {
     return this.app.document(payload, idempotencyKeyFrom(context));
   }
 
+  @MessagePattern(subject(DRIVER_APP_ACTIONS.message))
+  message(@Payload() payload: DriverRequest, @Ctx() context: NatsContext) {
+    return this.app.message(payload, idempotencyKeyFrom(context));
+  }
+
   @MessagePattern(subject(DRIVER_APP_ACTIONS.stamp))
   stamp(@Payload() payload: DriverRequest, @Ctx() context: NatsContext) {
     return this.app.stamp(payload, idempotencyKeyFrom(context));

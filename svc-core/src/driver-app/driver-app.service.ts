@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import {
   DOCUMENTS_RESOURCE,
+  LOAD_MESSAGES_RESOURCE,
   DRIVER_APP_MESSAGES,
   driverPairRequestSchema,
   fail,
@@ -24,6 +25,7 @@ import { DocumentsService } from '../documents/documents.service.js';
 import { DocumentEntity } from '../documents/document.entity.js';
 import { DriverPairingsService, type PairedDriver } from './driver-pairings.service.js';
 import { StopStampsService, STOP_STAMPS_RESOURCE } from './stop-stamps.service.js';
+import { LoadMessagesService } from './load-messages.service.js';
 
 /** The loads a driver sees: assigned to them and assigned, in transit, or delivered within this many days. */
 const DELIVERED_SHOWN_DAYS = 7;
@@ -51,6 +53,7 @@ export class DriverAppService {
     private readonly stamps: StopStampsService,
     private readonly stops: LoadStops,
     private readonly documents: DocumentsService,
+    private readonly messages: LoadMessagesService,
   ) {}
 
   pair(payload: unknown) {
@@ -75,6 +78,8 @@ export class DriverAppService {
       if (!load) return fail('not_found', 'Load not found');
       const stops = await this.stops.read(this.data.manager, load.id);
       const documents = await this.data.manager.find(DocumentEntity, { where: { loadId: load.id }, order: { uploadedAt: 'ASC', id: 'ASC' } });
+      // Read by the driver now: dispatch sees them as read.
+      const messages = await this.messages.driverThread(load.id);
       const pay = showPay && load.payType && load.payRate ? payText(load.payType, load.payRate) : undefined;
       const { truckId, truckNumber, rate, payType: _type, payRate: _rate, ...fields } = load;
       return ok({
@@ -101,6 +106,7 @@ export class DriverAppService {
           departedSource: stop.departedSource ?? null,
         })),
         documents: documents.map(({ id, fileName, documentType, uploadedAt }) => ({ id, fileName, documentType, uploadedAt: uploadedAt.toISOString() })),
+        messages,
       } as DriverLoad);
     });
   }
@@ -138,6 +144,15 @@ export class DriverAppService {
       if (!load) return fail('not_found', 'Load not found');
       const fields = (request.document ?? {}) as Record<string, unknown>;
       return this.documents.create({ ...fields, loadId: load.id }, { resource: DOCUMENTS_RESOURCE, actor: driver.actor, idempotencyKey });
+    });
+  }
+
+  /** A message from the driver on one of their loads (issue 44, point 5), once per Idempotency-Key. */
+  message(request: DriverRequest, idempotencyKey: string | undefined) {
+    return this.asDriver(request, async (driver) => {
+      const load = await this.loadInScope(driver, request.loadId);
+      if (!load) return fail('not_found', 'Load not found');
+      return this.messages.post(load.id, request.body, { author: 'driver', name: driver.driverName }, { resource: LOAD_MESSAGES_RESOURCE, actor: driver.actor, idempotencyKey });
     });
   }
 

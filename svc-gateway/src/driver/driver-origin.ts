@@ -21,6 +21,7 @@ import {
 import { requestIdFrom, REQUEST_ID_HEADER, UploadStore } from '@tms/service-kit';
 import type { GatewayConfig } from '../config/gateway-config.js';
 import { answerForError, sendAnswer } from '../http/http-errors.js';
+import { checkedIdempotencyKey } from '../http/idempotency-key.js';
 import { jsonBodies } from '../http/request-body.js';
 import { checkedUpload } from '../documents/documents.controller.js';
 import { extractBody } from '../extract/extract-body.js';
@@ -39,6 +40,7 @@ export const DRIVER_ROUTES = [
   { method: 'GET', path: `${DRIVER_API}/loads` },
   { method: 'GET', path: `${DRIVER_API}/loads/{id}` },
   { method: 'POST', path: `${DRIVER_API}/loads/{id}/documents` },
+  { method: 'POST', path: `${DRIVER_API}/loads/{id}/messages` },
   { method: 'POST', path: `${DRIVER_API}/loads/{id}/stops/{stopId}/arrived` },
   { method: 'POST', path: `${DRIVER_API}/loads/{id}/stops/{stopId}/departed` },
 ] as const;
@@ -106,11 +108,7 @@ export function driverOrigin(config: GatewayConfig, services: ServiceClient, com
   api.use(jsonBodies(() => false));
   const call = <T>(action: string, payload: unknown, requestId: string, idempotencyKey?: string, timeoutMs?: number) =>
     services.call<T>('core', rpcSubject(services.subjectRoot, 'core', DRIVER_APP_RESOURCE, action), payload, { requestId, idempotencyKey, timeoutMs });
-  const keyOf = (req: Request) => {
-    const key = idempotencyKeyOf(req.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()]);
-    if (typeof key === 'object') throw new HttpException({ message: IDEMPOTENCY_MESSAGES.invalid, issues: { [IDEMPOTENCY_KEY_HEADER]: [IDEMPOTENCY_MESSAGES.invalid] } }, 400);
-    return key;
-  };
+  const keyOf = (req: Request) => checkedIdempotencyKey(req.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()]);
 
   /** A route for a paired phone: its token's hash, within its rate, to svc-core; an unpaired one is told so (401). */
   const asDriver =
@@ -178,6 +176,13 @@ export function driverOrigin(config: GatewayConfig, services: ServiceClient, com
         void uploads.remove(object);
         throw error;
       }
+    }, 201),
+  );
+  api.post(
+    '/loads/:id/messages',
+    asDriver(async (driver, req, requestId) => {
+      const idempotencyKey = keyOf(req);
+      return call(DRIVER_APP_ACTIONS.message, { ...driver, loadId: String(req.params.id), body: req.body } satisfies DriverRequest, requestId, idempotencyKey);
     }, 201),
   );
   api.post(

@@ -14,6 +14,7 @@ import {
   type LoadChargeTerms,
 } from '@tms/contracts';
 import { SignedIn } from '../auth/signed-in.decorator.js';
+import { checkedIdempotencyKey } from '../http/idempotency-key.js';
 import { RequestId } from '../http/request-ids.js';
 import { ServiceClient } from '../services/service-client.js';
 
@@ -33,11 +34,7 @@ export class ChargesController {
   @Post('loads/:id/charges')
   @HttpCode(201)
   create(@Param('id') loadId: string, @Body() body: unknown, @SignedIn() actor: Actor, @Headers(IDEMPOTENCY_KEY_HEADER) key: string | undefined, @RequestId() requestId?: string): Promise<Charge> {
-    // The same create sent again with its key answers the first's line (service-kit: CrudService.once).
-    const idempotencyKey = idempotencyKeyOf(key);
-    if (typeof idempotencyKey === 'object') {
-      throw new HttpException({ message: IDEMPOTENCY_MESSAGES.invalid, issues: { [IDEMPOTENCY_KEY_HEADER]: [IDEMPOTENCY_MESSAGES.invalid] } }, 400);
-    }
+    const idempotencyKey = checkedIdempotencyKey(key);
     const payload: ChargeWritePayload = { loadId, changes: body ?? {} };
     return this.call('charges', 'create', payload, { actor, idempotencyKey, requestId });
   }

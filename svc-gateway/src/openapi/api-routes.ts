@@ -59,6 +59,12 @@ import {
   accountStatementQuerySchema,
   REMITTANCE_CREDIT_PATH,
   customerCreditSchema,
+  LOAD_MESSAGE_MAX_LENGTH,
+  LOAD_MESSAGES_UNREAD_PATH,
+  LOAD_THREAD_MAX,
+  loadMessageInputSchema,
+  loadMessageSchema,
+  unreadLoadMessagesSchema,
   INVOICE_EMAIL_TIMEOUT_MS,
   invoiceEmailInputSchema,
   invoiceEmailSchema,
@@ -230,6 +236,9 @@ const driverStamp = (kind: 'arrived' | 'departed'): ApiRoute => ({
   answer: { status: 201, description: 'The stamp as stored', content: json(named('StopStamp', stopStampSchema)) }, errors: [400, 404, 429, 503],
 });
 
+const loadMessage = named('LoadMessage', loadMessageSchema);
+const loadMessageInput = named('LoadMessageInput', loadMessageInputSchema);
+
 /** The driver app's API (driver/driver-origin.ts: DRIVER_ROUTES), by a phone's token. */
 export const DRIVER_API_ROUTES: ApiRoute[] = [
   {
@@ -252,6 +261,11 @@ export const DRIVER_API_ROUTES: ApiRoute[] = [
     method: 'post', path: `${DRIVER_API}/loads/{id}/documents`, tag: 'Driver app', summary: 'Keep a document of my load', access: 'driver', body: json(documentUploadSchema),
     description: `${driverOrigin}Scan Document's PDF or Sign POD's page, kept on the load as a load document (where staff uploads go), with the same checks and limit as staff uploads (15 MB). Send an Idempotency-Key: the same key keeps it once however often it is sent.`,
     answer: { status: 201, description: 'The document, without its data', content: json(loadDocument) }, errors: [400, 404, 409, 413, 429, 503],
+  },
+  {
+    method: 'post', path: `${DRIVER_API}/loads/{id}/messages`, tag: 'Driver app', summary: 'Write to dispatch about my load', access: 'driver', body: json(loadMessageInput),
+    description: `${driverOrigin}A short message on the load (up to ${LOAD_MESSAGE_MAX_LENGTH} characters), which staff see in the load's 'Messages'; dispatch's answers come with the load (\`messages\`). Send an Idempotency-Key: the same key writes it once however often it is sent.`,
+    answer: { status: 201, description: 'The message as kept', content: json(loadMessage) }, errors: [400, 404, 409, 429, 503],
   },
   driverStamp('arrived'),
   driverStamp('departed'),
@@ -347,6 +361,18 @@ export const API_ROUTES: ApiRoute[] = [
     answer: { status: 200, description: 'Not delivered first, then late, then at risk, the latest first', content: json(z.array(named('StopAttention', stopAttentionSchema))) }, errors: [503],
   },
   // What the carrier is owed beyond the rate (issue 43).
+  {
+    method: 'get', path: `/api/${LOAD_MESSAGES_UNREAD_PATH}`, tag: 'Loads', summary: "Drivers' messages not read yet", access: 'session',
+    description: "Per load with any: the driver's messages no one in the office has read (the Loads row menu's 'Messages (n)').",
+    answer: { status: 200, description: 'By load', content: json(named('UnreadLoadMessages', unreadLoadMessagesSchema)) }, errors: [503],
+  },
+  { method: 'get', path: '/api/loads/{id}/messages', tag: 'Loads', summary: "A load's messages with its driver", access: 'session', description: `Oldest first: the newest ${LOAD_THREAD_MAX}.`, answer: { status: 200, description: 'The thread', content: json(z.array(loadMessage)) }, errors: [404, 503] },
+  {
+    method: 'post', path: '/api/loads/{id}/messages', tag: 'Loads', summary: "Write to the load's driver", access: 'session', body: json(loadMessageInput),
+    description: "The driver app shows it in the load on its next refresh (30 s at most while open). Takes an Idempotency-Key.",
+    answer: { status: 201, description: 'The message as kept', content: json(loadMessage) }, errors: [400, 404, 409, 503],
+  },
+  { method: 'post', path: '/api/loads/{id}/messages/read', tag: 'Loads', summary: "Mark the driver's messages read", access: 'session', answer: { status: 200, description: 'How many were unread', content: { shape: '{ read }' } }, errors: [404, 503] },
   { method: 'get', path: '/api/loads/{id}/charges', tag: 'Charges', summary: "A load's charge lines", access: 'session', answer: { status: 200, description: 'Oldest first', content: json(z.array(charge)) }, errors: [404, 503] },
   {
     method: 'post', path: '/api/loads/{id}/charges', tag: 'Charges', summary: 'Add a charge line to a load', access: 'session', body: json(named('ChargeInput', chargeInputSchema)),

@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, Headers, HttpCode, HttpException, Param,
 import { csvFileName, IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_MESSAGES, idempotencyKeyOf, isImportable, RESOURCE_OWNERS, RESOURCE_SCHEMAS, rpcSubject, type Actor, type CrudAction, type ImportResult, type ServiceName } from '@tms/contracts';
 import type { Request, Response } from 'express';
 import { SignedIn } from '../auth/signed-in.decorator.js';
+import { checkedIdempotencyKey } from '../http/idempotency-key.js';
 import { RequestId } from '../http/request-ids.js';
 import { ServiceClient, type CallOptions } from '../services/service-client.js';
 import { CsvImport } from './csv-import.js';
@@ -67,11 +68,7 @@ export class ResourcesController {
     @Headers(IDEMPOTENCY_KEY_HEADER) key: string | undefined,
     @RequestId() requestId?: string,
   ) {
-    // The same create sent again with its key answers the first's record (service-kit: CrudService.once).
-    const idempotencyKey = idempotencyKeyOf(key);
-    if (typeof idempotencyKey === 'object') {
-      throw new HttpException({ message: IDEMPOTENCY_MESSAGES.invalid, issues: { [IDEMPOTENCY_KEY_HEADER]: [IDEMPOTENCY_MESSAGES.invalid] } }, 400);
-    }
+    const idempotencyKey = checkedIdempotencyKey(key);
     return this.forward(resource, 'create', body ?? {}, { actor, idempotencyKey, requestId });
   }
 

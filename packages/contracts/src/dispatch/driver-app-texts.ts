@@ -30,7 +30,13 @@ export const DRIVER_APP_ACTIONS = {
   load: 'load',
   stamp: 'stamp',
   document: 'document',
+  message: 'message',
 } as const;
+
+/** A load's messages (issue 44, point 5): who writes them, and how long one may be. */
+export const LOAD_MESSAGE_AUTHORS = ['driver', 'dispatch'] as const;
+export type LoadMessageAuthor = (typeof LOAD_MESSAGE_AUTHORS)[number];
+export const LOAD_MESSAGE_MAX_LENGTH = 1000;
 
 /** Scan Document's types, as the driver picks them, and the load document type each is kept as. */
 export const DRIVER_DOCUMENT_TYPES = [

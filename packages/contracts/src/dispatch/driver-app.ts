@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { STOP_TIME_SOURCES, STOP_TYPES } from './stop.js';
+import { loadMessageSchema } from './load-message.js';
 
 /**
  * The driver app (issue 44): a phone paired to a driver by a link used once, then a token per phone. svc-core keeps
@@ -79,6 +80,8 @@ export const driverLoadSchema = driverLoadSummarySchema.extend({
   stops: z.array(driverStopSchema),
   /** What is kept on the load (Scan Document, Sign POD, staff uploads): never the bytes. */
   documents: z.array(z.object({ id: z.uuid(), fileName: z.string(), documentType: z.string(), uploadedAt: z.string() })),
+  /** Issue 44, point 5: the load's messages with dispatch, oldest first (the newest LOAD_THREAD_MAX). */
+  messages: z.array(loadMessageSchema),
 });
 export type DriverLoad = z.infer<typeof driverLoadSchema>;
 
