@@ -82,14 +82,15 @@ describe('svc-core CSV import', () => {
     expect(reply).toEqual({
       ok: true,
       data: {
-        rows: 5, create: 1, update: 0, unchanged: 0,
+        rows: 5, create: 1, update: 0, unchanged: 0, skipped: 4,
+        // Each in the file's words (issue 47): its column's header and the cell as written.
         errors: [
-          { row: 3, field: 'truckNumber', message: 'Truck number is required' },
-          { row: 4, field: 'status', message: 'Status is required' },
-          { row: 4, field: 'licensePlate', message: 'License plate is required' },
-          { row: 4, field: 'year', message: 'Year must be a whole number' },
-          { row: 6, field: 'truckNumber', message: 'The file has this value in more than one row (rows 6, 7)' },
-          { row: 7, field: 'truckNumber', message: 'The file has this value in more than one row (rows 6, 7)' },
+          { row: 3, field: 'truckNumber', column: 'truckNumber', value: '', message: 'Truck number is required' },
+          { row: 4, field: 'status', column: 'status', value: 'parked', message: 'Status is required' },
+          { row: 4, field: 'licensePlate', column: 'licensePlate', value: '', message: 'License plate is required' },
+          { row: 4, field: 'year', column: 'year', value: '20x', message: 'Year must be a whole number' },
+          { row: 6, field: 'truckNumber', column: 'truckNumber', value: 'NEW-3', message: 'The file has this value in more than one row (rows 6, 7)' },
+          { row: 7, field: 'truckNumber', column: 'truckNumber', value: 'new-3', message: 'The file has this value in more than one row (rows 6, 7)' },
         ],
       },
     });
@@ -108,10 +109,10 @@ describe('svc-core CSV import', () => {
     expect(await importCsv('customers', next, true)).toEqual({
       ok: true,
       data: {
-        rows: 2, create: 0, update: 0, unchanged: 0,
+        rows: 2, create: 0, update: 0, unchanged: 0, skipped: 2,
         errors: [
-          { row: 2, field: 'email', message: 'The file has this value in more than one row (rows 2, 3)' },
-          { row: 3, field: 'email', message: 'The file has this value in more than one row (rows 2, 3)' },
+          { row: 2, field: 'email', column: 'email', value: 'OPS@ACME.example', message: 'The file has this value in more than one row (rows 2, 3)' },
+          { row: 3, field: 'email', column: 'email', value: 'ops@acme.example', message: 'The file has this value in more than one row (rows 2, 3)' },
         ],
       },
     });
@@ -121,7 +122,7 @@ describe('svc-core CSV import', () => {
     const csv = 'name,email,phone,address,type\r\n"Lines, Inc.",lines@acme.example,555-0100,"12 Main St\r\nSuite 4\r\nDallas, TX",shipper\r\n"Two\nLines",two@acme.example,555-0101,Dallas,shipper\r\n';
     expect(await importCsv('customers', csv, true)).toEqual({
       ok: true,
-      data: { rows: 2, create: 1, update: 0, unchanged: 0, errors: [{ row: 3, field: 'name', message: FIELD_MESSAGES.lineBreak }] },
+      data: { rows: 2, create: 1, update: 0, unchanged: 0, skipped: 1, errors: [{ row: 3, field: 'name', column: 'name', value: 'Two\nLines', message: FIELD_MESSAGES.lineBreak }] },
     });
     const fixed = csv.replace('"Two\nLines"', 'Two Lines');
     expect(await importCsv('customers', fixed, false)).toMatchObject({ ok: true, data: { create: 2, errors: [] } });
@@ -185,12 +186,12 @@ describe('svc-core CSV import', () => {
     expect(await importCsv('drivers', csv, true)).toEqual({
       ok: true,
       data: {
-        rows: 4, create: 0, update: 0, unchanged: 0,
+        rows: 4, create: 0, update: 0, unchanged: 0, skipped: 4,
         errors: [
-          { row: 2, field: 'licenseExpiration', message: 'Enter a valid date' },
-          { row: 3, field: 'email', message: 'A driver with this email already exists' },
-          { row: 4, field: 'assignedTruckId', message: 'Assigned truck not found' },
-          { row: 5, field: 'email', message: 'Invalid email address' },
+          { row: 2, field: 'licenseExpiration', column: 'licenseExpiration', value: '2027-02-30', message: 'Enter a valid date' },
+          { row: 3, field: 'email', column: 'email', value: 'ANN@example.com', message: 'A driver with this email already exists' },
+          { row: 4, field: 'assignedTruckId', column: 'assignedTruckId', value: '00000000-0000-4000-8000-000000000001', message: 'Assigned truck not found' },
+          { row: 5, field: 'email', column: 'email', value: 'not-an-email', message: 'Invalid email address' },
         ],
       },
     });

@@ -131,8 +131,37 @@ describe('POST /api/{resource}/import', () => {
     const csv = 'truckNumber,type,status,licensePlate\nBAD-1,Dry Van,available,PL 3\nBAD-2,,available,PL 4\n';
     const answer = await importCsv('trucks', csv, false);
     expect(answer.status).toBe(200);
-    expect(await answer.json()).toEqual({ rows: 2, create: 1, update: 0, unchanged: 0, errors: [{ row: 3, field: 'type', message: 'Type is required' }] });
+    expect(await answer.json()).toEqual({ rows: 2, create: 1, update: 0, unchanged: 0, skipped: 1, errors: [{ row: 3, field: 'type', column: 'type', value: '', message: 'Type is required' }] });
     expect((await (await get('/api/trucks')).json()).map((truck: any) => truck.truckNumber)).not.toContain('BAD-1');
+  });
+
+  it("says each error in the file's words, imports the good rows when told to, and lists them in the file's order", async () => {
+    const csv = [
+      'Truck #,Type,Status,License Plate,Year',
+      'GOOD-3,Dry Van,Available,GP-3,2021',
+      'GOOD-1,Flatbed,Available,GP-1,2019',
+      'BAD-Y,Dry Van,Available,GP-9,2O23',
+      'GOOD-2,Tanker,In Use,GP-2,',
+      'BAD-S,Dry Van,Parked,GP-8,2020',
+    ].join('\r\n');
+    const dryRun = await (await importCsv('trucks', csv, true)).json();
+    expect(dryRun).toEqual({
+      rows: 5, create: 3, update: 0, unchanged: 0, skipped: 2,
+      errors: [
+        { row: 4, field: 'year', column: 'Year', value: '2O23', message: 'Year must be a whole number' },
+        { row: 6, field: 'status', column: 'Status', value: 'Parked', message: 'Status is required' },
+      ],
+    });
+    // Without skipInvalid nothing is imported; with it, the good rows are, and the bad ones are left out.
+    expect((await (await importCsv('trucks', csv, false)).json()).skipped).toBe(2);
+    const listed = async () => ((await (await get('/api/trucks')).json()) as { truckNumber: string }[]).map(({ truckNumber }) => truckNumber).filter((number) => /^(GOOD|BAD)-/.test(number));
+    expect(await listed()).toEqual([]);
+    expect((await post('/api/trucks/import?dryRun=false&skipInvalid=maybe', csv, 'text/csv')).status).toBe(400);
+    const applied = await post('/api/trucks/import?dryRun=false&skipInvalid=true', csv, 'text/csv');
+    expect(applied.status).toBe(200);
+    expect(await applied.json()).toMatchObject({ rows: 5, create: 3, skipped: 2 });
+    // Newest first, as the list shows them: the file's order, top to bottom.
+    expect(await listed()).toEqual(['GOOD-3', 'GOOD-1', 'GOOD-2']);
   });
 
   it('refuses an empty file, a body that is no CSV, a resource that takes no import, and the signed-out', async () => {

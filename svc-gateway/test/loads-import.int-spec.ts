@@ -25,6 +25,7 @@ const read = async (id: string) => (await request('GET', `/api/loads/${id}`)).js
 const history = async (id: string) => (await request('GET', `/api/audit?resource=loads&id=${id}`)).json.entries as { action: string; changes: Record<string, { from?: unknown; to?: unknown }> }[];
 
 const HEADER = 'Load #,Customer,Status,Pickup Location,Pickup Date,Delivery Location,Delivery Date,Rate,Truck,Driver,Stops';
+const BAD_STOPS = 'Pickup Joliet, IL 2027-04-01 10:00-08:00; Pickup; Delivery Memphis, TN 2027-02-30';
 const row = (cells: Record<string, string>) => {
   const base: Record<string, string> = {
     loadNumber: 'LDI-X', customer: customer.id, status: 'Pending', pickupLocation: 'Joliet, IL', pickupDate: '2027-04-01', deliveryLocation: 'Memphis, TN',
@@ -87,24 +88,25 @@ describe('POST /api/loads/import', () => {
       row({ loadNumber: 'LDI-BAD-1', customer: '6f1c2b7e-3d4a-4c5b-9e8f-0a1b2c3d4e5f' }),
       row({ loadNumber: 'LDI-BAD-2', customer: 'Import Freight', truck: '0b6c1a57-4f0e-4d1e-9a7b-2f5c8d9e0a11' }),
       row({ loadNumber: 'LDI-BAD-3', stops: 'Pickup Joliet, IL; Drop Memphis, TN' }),
-      row({ loadNumber: 'LDI-BAD-4', stops: 'Pickup Joliet, IL 2027-04-01 10:00-08:00; Pickup; Delivery Memphis, TN 2027-02-30' }),
+      row({ loadNumber: 'LDI-BAD-4', stops: BAD_STOPS }),
       row({ loadNumber: 'LDI-OK' }),
     ].join('\r\n');
     expect(await importCsv(csv, false)).toEqual({
-      rows: 5, create: 1, update: 0, unchanged: 0,
+      rows: 5, create: 1, update: 0, unchanged: 0, skipped: 4,
+      // In the file's words (issue 47): its column headers, and the cells as written.
       errors: [
-        { row: 2, field: 'customerId', message: 'Customer not found' },
-        { row: 3, field: 'customerId', message: 'Customer not found' },
-        { row: 4, field: 'stops', message: 'The last stop must be a delivery' },
-        { row: 4, field: 'stops', message: 'Stop 2: Type must be pickup or delivery' },
-        { row: 5, field: 'stops', message: 'Stop 1: appointment end is before its start' },
-        { row: 5, field: 'stops', message: 'Stop 2: Location is required' },
-        { row: 5, field: 'stops', message: 'Stop 3: Enter a valid date and time' },
+        { row: 2, field: 'customerId', column: 'Customer', value: '6f1c2b7e-3d4a-4c5b-9e8f-0a1b2c3d4e5f', message: 'Customer not found' },
+        { row: 3, field: 'customerId', column: 'Customer', value: 'Import Freight', message: 'Customer not found' },
+        { row: 4, field: 'stops', column: 'Stops', value: 'Pickup Joliet, IL; Drop Memphis, TN', message: 'The last stop must be a delivery' },
+        { row: 4, field: 'stops', column: 'Stops', value: 'Pickup Joliet, IL; Drop Memphis, TN', message: 'Stop 2: Type must be pickup or delivery' },
+        { row: 5, field: 'stops', column: 'Stops', value: BAD_STOPS, message: 'Stop 1: appointment end is before its start' },
+        { row: 5, field: 'stops', column: 'Stops', value: BAD_STOPS, message: 'Stop 2: Location is required' },
+        { row: 5, field: 'stops', column: 'Stops', value: BAD_STOPS, message: 'Stop 3: Enter a valid date and time' },
       ],
     });
     // A truck that does not exist, under its own field.
     const unknownTruck = await importCsv([HEADER, row({ loadNumber: 'LDI-BAD-5', truck: '0b6c1a57-4f0e-4d1e-9a7b-2f5c8d9e0a11' })].join('\r\n'), true);
-    expect(unknownTruck.errors).toEqual([{ row: 2, field: 'assignedTruckId', message: 'Assigned truck not found' }]);
+    expect(unknownTruck.errors).toEqual([{ row: 2, field: 'assignedTruckId', column: 'Truck', value: '0b6c1a57-4f0e-4d1e-9a7b-2f5c8d9e0a11', message: 'Assigned truck not found' }]);
     expect(Object.keys(await listed()).sort()).toEqual(['LDI-1', 'LDI-2']);
   });
 

@@ -42,7 +42,11 @@ export const IMPORT_MESSAGES = {
   changedMeanwhile: 'Some records of this file were changed while it was being imported. Import it again.',
   /** A key that more than one existing record has (customers' e-mail is not unique): which to update is unclear. */
   ambiguous: 'More than one existing record has this value',
+  skipInvalid: "skipInvalid must be 'true' or 'false'.",
 } as const;
+
+/** The longest cell text an error shows (the rest is cut with '…'). */
+export const IMPORT_ERROR_VALUE_MAX = 120;
 
 /** How a resource's CSV is read. */
 export interface ImportColumns {
@@ -108,13 +112,29 @@ export const isImportable = (resource: string): resource is ImportableResource =
  */
 export const importHeaderKey = (text: string) => text.trim().toLowerCase().replace(/[\s_.-]+/g, '');
 
-/** One row's problem: `row` as a spreadsheet numbers it (the header is row 1), `field` the record's field. */
-export const importErrorSchema = z.object({ row: z.number().int(), field: z.string(), message: z.string() });
+/**
+ * One row's problem: `row` as a spreadsheet numbers it (the header is row 1), `field` the record's field; and, for a
+ * field the file has a column for (issue 47), `column`, the file's own header text, and `value`, the cell as written
+ * (cut at IMPORT_ERROR_VALUE_MAX characters).
+ */
+export const importErrorSchema = z.object({
+  row: z.number().int(),
+  field: z.string(),
+  message: z.string(),
+  column: z.string().optional(),
+  value: z.string().optional(),
+});
 export type ImportError = z.infer<typeof importErrorSchema>;
+
+/** How an error reads for a person: 'Row 3: Year "2O23": Year must be a whole number' (issue 47). */
+export const importErrorText = (error: ImportError) =>
+  `Row ${error.row}: ${error.column ? `${error.column}${error.value !== undefined ? ` "${error.value}"` : ''}: ` : ''}${error.message}`;
 
 /**
  * The answer of an import, dry run or not: the file's rows (blank ones left out), what they create, update and leave
- * unchanged, and the errors (the first IMPORT_MAX_ERRORS). With any error, nothing is changed.
+ * unchanged, and the errors (the first IMPORT_MAX_ERRORS). With any error, nothing is changed, unless the import
+ * skips invalid rows (`?skipInvalid=true`, the dialog's 'Import the good rows'): then the good rows are applied and
+ * `skipped` counts the rows left out (each with its errors).
  */
 export const importResultSchema = z.object({
   rows: z.number().int(),
@@ -122,6 +142,7 @@ export const importResultSchema = z.object({
   update: z.number().int(),
   unchanged: z.number().int(),
   errors: z.array(importErrorSchema),
+  skipped: z.number().int().optional().describe('Rows left out for their errors (skipInvalid=true)'),
 });
 export type ImportResult = z.infer<typeof importResultSchema>;
 
@@ -130,6 +151,7 @@ export const IMPORT_ACTION = 'import';
 export const importPayloadSchema = z.object({
   object: z.uuid({ error: IMPORT_MESSAGES.expired }),
   dryRun: z.boolean(),
+  skipInvalid: z.boolean().optional(),
 });
 export type ImportPayload = z.input<typeof importPayloadSchema>;
 

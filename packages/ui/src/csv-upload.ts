@@ -8,8 +8,8 @@ export type UploadProgress = (fraction: number) => void;
  * POST /api/{resource}/import?dryRun=...: the file as the text/csv body, through XMLHttpRequest, whose upload reports
  * its progress (fetch's does not). A non-OK answer is an ApiError, as api.ts makes them.
  */
-export function uploadCsv(url: string, file: Blob, dryRun: boolean, onProgress?: UploadProgress): Promise<ImportResult> {
-  return postCsv<ImportResult>(`${url}/import?dryRun=${dryRun}`, file, onProgress);
+export function uploadCsv(url: string, file: Blob, dryRun: boolean, onProgress?: UploadProgress, skipInvalid = false): Promise<ImportResult> {
+  return postCsv<ImportResult>(`${url}/import?dryRun=${dryRun}${skipInvalid ? '&skipInvalid=true' : ''}`, file, onProgress);
 }
 
 /** A CSV posted as the body to `target` (its query included), as an import is: a factor's report (issue 45). */

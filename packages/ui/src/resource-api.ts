@@ -26,6 +26,8 @@ export interface ResourceApi<T extends { id: string }, TBody = unknown> {
 export interface CsvImportRequest {
   file: Blob;
   dryRun: boolean;
+  /** Apply the good rows and leave the bad ones out (issue 47's 'Import the good rows'). */
+  skipInvalid?: boolean;
   onProgress?: UploadProgress;
 }
 
@@ -84,9 +86,9 @@ export function createResourceApi<T extends { id: string }, TBody = unknown>(
     useImport() {
       const refetch = useRefetchLists();
       return useMutation({
-        mutationFn: ({ file, dryRun, onProgress }: CsvImportRequest) => uploadCsv(url, file, dryRun, onProgress),
-        // Nothing changed on a dry run, nor when a row was wrong.
-        onSuccess: async (result, { dryRun }) => (dryRun || result.errors.length ? undefined : refetch()),
+        mutationFn: ({ file, dryRun, skipInvalid, onProgress }: CsvImportRequest) => uploadCsv(url, file, dryRun, onProgress, skipInvalid),
+        // Nothing changed on a dry run, nor when a row was wrong (unless the good rows were imported).
+        onSuccess: async (result, { dryRun, skipInvalid }) => (dryRun || (result.errors.length && !skipInvalid) ? undefined : refetch()),
       });
     },
   };

@@ -149,7 +149,10 @@ const csv: Content = { type: 'text/csv', description: 'RFC 4180, UTF-8 with a by
 const pdf: Content = { type: 'application/pdf' };
 const listQuery = z.object({ format: z.enum(['json', 'csv']).optional().describe("'csv' answers the list as a CSV download, '<resource>-<YYYY-MM-DD>.csv'") });
 const importResult = named('ImportResult', importResultSchema);
-const importQuery = z.object({ dryRun: z.enum(['true', 'false']).describe("'true' checks every row and changes nothing; 'false' applies all rows in one transaction, or none") });
+const importQuery = z.object({
+  dryRun: z.enum(['true', 'false']).describe("'true' checks every row and changes nothing; 'false' applies all rows in one transaction, or none"),
+  skipInvalid: z.enum(['true', 'false']).optional().describe("'true' applies the good rows and leaves the bad ones out (each with its errors; `skipped` counts them)"),
+});
 
 /** The five routes of a resource in RESOURCE_OWNERS, its CSV export and (trucks, drivers, customers) its import. */
 function resourceRoutes(resource: ResourceName): ApiRoute[] {
@@ -194,7 +197,7 @@ function resourceRoutes(resource: ResourceName): ApiRoute[] {
       method: 'post', path: `${collection}/import`, tag, summary: `Import ${resource} from CSV`, access: 'session', query: importQuery,
       description: `Columns matched by field name or label, in any order. At most ${IMPORT_MAX_BYTES / 1024 / 1024} MB.`,
       body: { type: IMPORT_CONTENT_TYPES[0], description: 'The CSV file, a header row first' },
-      answer: { status: 200, description: 'What the rows create, update and leave unchanged, and their errors by row', content: json(importResult) },
+      answer: { status: 200, description: "What the rows create, update and leave unchanged, and their errors by row (with the file's column and the cell as written)", content: json(importResult) },
       errors: [400, 404, 409, 413, 415, 503],
     });
   }

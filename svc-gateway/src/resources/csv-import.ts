@@ -51,8 +51,8 @@ export class CsvImport {
     this.uploads = new UploadStore(importUploadBucket(services.subjectRoot), IMPORT_UPLOAD_TTL_MS, nats.connection());
   }
 
-  run(owner: ServiceName, resource: string, dryRun: string | undefined, req: Request, actor: Actor): Promise<ImportResult> {
-    return this.send<ImportResult>(owner, rpcSubject(this.services.subjectRoot, owner, resource, IMPORT_ACTION), dryRun, {}, req, actor);
+  run(owner: ServiceName, resource: string, dryRun: string | undefined, skipInvalid: boolean, req: Request, actor: Actor): Promise<ImportResult> {
+    return this.send<ImportResult>(owner, rpcSubject(this.services.subjectRoot, owner, resource, IMPORT_ACTION), dryRun, { skipInvalid }, req, actor);
   }
 
   /** Puts the uploaded CSV in the bucket and asks `subject` of `owner` with its object's name, `dryRun` and `more`. */

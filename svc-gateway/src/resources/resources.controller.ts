@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, Headers, HttpCode, HttpException, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
-import { csvFileName, IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_MESSAGES, idempotencyKeyOf, isImportable, RESOURCE_OWNERS, RESOURCE_SCHEMAS, rpcSubject, type Actor, type CrudAction, type ImportResult, type ServiceName } from '@tms/contracts';
+import { csvFileName, IDEMPOTENCY_KEY_HEADER, IMPORT_MESSAGES, isImportable, RESOURCE_OWNERS, RESOURCE_SCHEMAS, rpcSubject, type Actor, type CrudAction, type ImportResult, type ServiceName } from '@tms/contracts';
 import type { Request, Response } from 'express';
 import { SignedIn } from '../auth/signed-in.decorator.js';
 import { checkedIdempotencyKey } from '../http/idempotency-key.js';
@@ -43,15 +43,25 @@ export class ResourcesController {
   }
 
   /**
-   * Imports a CSV (the body, text/csv) into trucks, drivers or customers: `?dryRun=true` checks every row and changes
-   * nothing, `?dryRun=false` applies them all in one transaction, or nothing when a row is wrong.
+   * Imports a CSV (the body, text/csv) into trucks, drivers, customers or loads: `?dryRun=true` checks every row and
+   * changes nothing, `?dryRun=false` applies them all in one transaction, or nothing when a row is wrong, unless
+   * `&skipInvalid=true` (issue 47's 'Import the good rows'): then the good rows, and the bad ones are left out.
    */
   @Post(':resource/import')
   @HttpCode(200)
-  import(@Param('resource') resource: string, @Query('dryRun') dryRun: string | undefined, @Req() req: Request, @SignedIn() actor: Actor): Promise<ImportResult> {
+  import(
+    @Param('resource') resource: string,
+    @Query('dryRun') dryRun: string | undefined,
+    @Query('skipInvalid') skipInvalid: string | undefined,
+    @Req() req: Request,
+    @SignedIn() actor: Actor,
+  ): Promise<ImportResult> {
     const owner = ownerOf(resource);
     if (!owner || !isImportable(resource)) throw new HttpException({ message: 'Not found' }, 404);
-    return this.csvImport.run(owner, resource, dryRun, req, actor);
+    if (skipInvalid !== undefined && skipInvalid !== 'true' && skipInvalid !== 'false') {
+      throw new HttpException({ message: IMPORT_MESSAGES.skipInvalid, issues: { skipInvalid: [IMPORT_MESSAGES.skipInvalid] } }, 400);
+    }
+    return this.csvImport.run(owner, resource, dryRun, skipInvalid === 'true', req, actor);
   }
 
   @Get(':resource/:id')

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { fail, IMPORT_MAX_ERRORS, IMPORT_MESSAGES, type ImportColumns, type ImportError, type ImportResult, type RpcReply } from '@tms/contracts';
+import { fail, IMPORT_ERROR_VALUE_MAX, IMPORT_MAX_ERRORS, IMPORT_MESSAGES, type ImportColumns, type ImportError, type ImportResult, type RpcReply } from '@tms/contracts';
 import { Raw, type EntityManager, type ObjectLiteral, type Repository } from 'typeorm';
 import type { z } from 'zod';
 import { recordWrites, type ChangeContext } from '../audit/writes.js';
@@ -35,6 +35,8 @@ export interface ImportRow<Entity> {
 /** What a file does: the records to create, the updates (the record as it will be, and as it was), and its counts. */
 export interface ImportPlan<Entity> {
   result: ImportResult;
+  /** Rows left out for their errors: what applying the good rows alone leaves out. */
+  skipped: number;
   creates: { row: number; record: Entity; fields: WriteFields }[];
   updates: { row: number; record: Entity; before: Entity; fields: WriteFields }[];
 }
@@ -102,7 +104,7 @@ export async function planImport<Entity extends ObjectLiteral & { id: string }>(
     }
   }
 
-  const plan: ImportPlan<Entity> = { result: { rows: read.rows.length, create: 0, update: 0, unchanged: 0, errors: [] }, creates: [], updates: [] };
+  const plan: ImportPlan<Entity> = { result: { rows: read.rows.length, create: 0, update: 0, unchanged: 0, errors: [] }, skipped: 0, creates: [], updates: [] };
   const wrong = new Set(errors.map(({ row }) => row));
   for (const { row, fields, before } of checked) {
     if (wrong.has(row)) continue;
@@ -121,8 +123,22 @@ export async function planImport<Entity extends ObjectLiteral & { id: string }>(
   }
   plan.result.create = plan.creates.length;
   plan.result.update = plan.updates.length;
-  plan.result.errors = errors.sort((a, b) => a.row - b.row).slice(0, IMPORT_MAX_ERRORS);
+  const texts = new Map(read.rows.map(({ row, texts }) => [row, texts]));
+  plan.result.errors = errors
+    .sort((a, b) => a.row - b.row)
+    .slice(0, IMPORT_MAX_ERRORS)
+    .map((error) => inTheFilesWords(error, read.headers, texts.get(error.row)));
+  plan.skipped = new Set(errors.map(({ row }) => row)).size;
   return plan;
+}
+
+/** An error with the file's own header text for its field and the cell as written there (issue 47), when it has one. */
+function inTheFilesWords(error: ImportError, headers: Record<string, string>, texts: Record<string, string> | undefined): ImportError {
+  const column = headers[error.field];
+  if (!column) return error;
+  const text = texts?.[error.field];
+  if (text === undefined) return { ...error, column };
+  return { ...error, column, value: text.length > IMPORT_ERROR_VALUE_MAX ? `${text.slice(0, IMPORT_ERROR_VALUE_MAX - 1)}…` : text };
 }
 
 /** What applying an import needs of the write pipeline it stands for (CrudService's steps). */
@@ -208,11 +224,18 @@ export async function applyImport<Entity extends ObjectLiteral & { id: string }>
       group.creates.push(create);
       groups.set(key, group);
     }
+    // The rows keep the file's order in lists (newest first): each is made a microsecond before the row above it.
+    const position = new Map(creates.map(({ row }, index) => [row, index]));
+    const created_ = metadata.createDateColumn;
     for (const { written, creates: ofGroup } of groups.values()) {
-      const names = [idColumn, ...written.map(({ databaseName }) => quote(databaseName))].join(', ');
+      const names = [idColumn, ...written.map(({ databaseName }) => quote(databaseName))];
+      const [into, values] = created_
+        ? [[...names, quote(created_.databaseName)], [...names, `now() - ($2::int[])[r.ordinality] * interval '1 microsecond'`]]
+        : [names, names];
       const answered: Record<string, unknown>[] = await manager.query(
-        `INSERT INTO ${table} (${names}) SELECT ${names} FROM ${rows} RETURNING ${[`${idColumn} AS "id"`, ...returning('', written)].join(', ')}`,
-        [rowsJson(ofGroup.map(({ record }) => record), written)],
+        `INSERT INTO ${table} (${into.join(', ')}) SELECT ${values.join(', ')} FROM ${rows} WITH ORDINALITY r
+         RETURNING ${[`${idColumn} AS "id"`, ...returning('', written)].join(', ')}`,
+        [rowsJson(ofGroup.map(({ record }) => record), written), ...(created_ ? [ofGroup.map(({ row }) => position.get(row)!)] : [])],
       );
       const records = withWritten(ofGroup.map(({ record }) => record), answered);
       for (const [index, record] of records.entries()) done.push((await steps.effects(manager, { kind: 'create', record, fields: ofGroup[index].fields, context })) ?? {});

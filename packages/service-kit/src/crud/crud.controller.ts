@@ -101,7 +101,7 @@ export function crudImportController(service: ServiceName, resource: string, dom
         return fail('unavailable', IMPORT_MESSAGES.unreadable);
       }
       if (!file) return invalidInput({ file: [IMPORT_MESSAGES.expired] });
-      return this.records.importCsv(file, parsed.data.dryRun, { resource, actor: actorOf(context) });
+      return this.records.importCsv(file, { dryRun: parsed.data.dryRun, skipInvalid: parsed.data.skipInvalid }, { resource, actor: actorOf(context) });
     }
   }
   Reflect.defineMetadata('design:paramtypes', [domainService, Object], ImportController);

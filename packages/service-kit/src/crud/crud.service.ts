@@ -358,10 +358,11 @@ export class CrudService<Entity extends ObjectLiteral & { id: string }, Schema e
 
   /**
    * Imports a CSV file (packages/contracts imports.ts): checks every row as a create or an update (by its key) would
-   * be (check, rules), and, unless `dryRun` or a row is wrong, applies them all in one transaction with the
-   * pipeline's steps for many records (lock, hold, save, effects, audit: applyImport), announced as any change is.
+   * be (check, rules), and, unless `dryRun` or a row is wrong (`skipInvalid`: the good rows all the same), applies them
+   * all in one transaction with the pipeline's steps for many records (lock, hold, save, effects, audit: applyImport),
+   * announced as any change is.
    */
-  async importCsv(file: CsvFile, dryRun: boolean, context: ChangeContext): Promise<RpcReply<ImportResult>> {
+  async importCsv(file: CsvFile, { dryRun, skipInvalid = false }: { dryRun: boolean; skipInvalid?: boolean }, context: ChangeContext): Promise<RpcReply<ImportResult>> {
     const { imports, schema } = this.options;
     if (!imports) return fail('not_found', `${this.options.entity} records cannot be imported`);
     return this.guard(async () => {
@@ -375,7 +376,9 @@ export class CrudService<Entity extends ObjectLiteral & { id: string }, Schema e
       };
       const plan = await planImport(host, file);
       if ('refused' in plan) return plan.refused;
-      if (dryRun || plan.result.errors.length) return ok(plan.result);
+      // With an error nothing is applied, unless told to apply the good rows and leave the bad ones out (issue 47).
+      const result = plan.skipped ? { ...plan.result, skipped: plan.skipped } : plan.result;
+      if (dryRun || (plan.skipped && !skipInvalid)) return ok(result);
       let applied: Awaited<ReturnType<typeof applyImport<Entity>>>;
       try {
         applied = await applyImport(this.repository, plan, context, {
@@ -390,7 +393,7 @@ export class CrudService<Entity extends ObjectLiteral & { id: string }, Schema e
       for (const record of applied.created) this.announce('created', record);
       for (const record of applied.updated) this.announce('updated', record);
       for (const done of applied.effects) await this.finish(done);
-      return ok(plan.result);
+      return ok(result);
     });
   }
 

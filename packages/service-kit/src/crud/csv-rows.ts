@@ -18,6 +18,8 @@ import {
 export interface CsvRow {
   row: number;
   values: Record<string, string>;
+  /** The fields' cells as the file writes them (a choice's label before it became its value), for its errors. */
+  texts: Record<string, string>;
 }
 
 /** What the parser is given at a time: between two pieces the service answers other requests. */
@@ -39,7 +41,11 @@ export type CsvFile = Uint8Array | AsyncIterable<Uint8Array>;
  * costs what its first 100,000 do, its rest is never fetched, and the service answers other requests meanwhile.
  * Answers the rows, the rows' own errors (cells past the header), or the file's refusal.
  */
-export async function readCsvRows(file: CsvFile, fields: readonly string[], columns: ImportColumns): Promise<{ rows: CsvRow[]; errors: ImportError[] } | { refused: RpcReply<never> }> {
+export async function readCsvRows(
+  file: CsvFile,
+  fields: readonly string[],
+  columns: ImportColumns,
+): Promise<{ rows: CsvRow[]; errors: ImportError[]; headers: Record<string, string> } | { refused: RpcReply<never> }> {
   const parser = parse({
     bom: true,
     // Any line end, even mixed in one file (a header typed anew under an exported body).
@@ -52,6 +58,7 @@ export async function readCsvRows(file: CsvFile, fields: readonly string[], colu
   });
   let header: string[] | undefined;
   let reader: ((cells: string[], row: number) => void) | undefined;
+  let headers: Record<string, string> = {};
   let records = 0;
   let refusal: string | undefined;
   const rows: CsvRow[] = [];
@@ -63,7 +70,7 @@ export async function readCsvRows(file: CsvFile, fields: readonly string[], colu
     if (!header) {
       header = cells;
       if (isBlank(header)) refusal = IMPORT_MESSAGES.empty;
-      else ({ reader, refusal } = rowReader(header, fields, columns, rows, errors));
+      else ({ reader, refusal, headers = {} } = rowReader(header, fields, columns, rows, errors));
     } else if (records - 1 > IMPORT_MAX_ROWS) {
       refusal = IMPORT_MESSAGES.tooManyRows;
     } else {
@@ -101,7 +108,7 @@ export async function readCsvRows(file: CsvFile, fields: readonly string[], colu
   await ended;
   if (refusal) return refuse(refusal);
   if (!header) return refuse(IMPORT_MESSAGES.empty);
-  return { rows, errors };
+  return { rows, errors, headers };
 }
 
 const refuse = (message: string) => ({ refused: invalidInput({ file: [message] }) });
@@ -145,10 +152,16 @@ function utf16Endian(bytes: Uint8Array): 'utf-16le' | 'utf-16be' | undefined {
 }
 
 /**
- * What reads the rows under `header`, into `rows` and `errors`; or the header's refusal (two columns naming one
- * field: which to read is unclear).
+ * What reads the rows under `header`, into `rows` and `errors`, and each field's header text as the file has it; or
+ * the header's refusal (two columns naming one field: which to read is unclear).
  */
-function rowReader(header: string[], fields: readonly string[], columns: ImportColumns, rows: CsvRow[], errors: ImportError[]): { reader?: (cells: string[], row: number) => void; refusal?: string } {
+function rowReader(
+  header: string[],
+  fields: readonly string[],
+  columns: ImportColumns,
+  rows: CsvRow[],
+  errors: ImportError[],
+): { reader?: (cells: string[], row: number) => void; refusal?: string; headers?: Record<string, string> } {
   const fieldOf = headerFields(fields, columns);
   const columnFields = header.map((cell) => fieldOf.get(importHeaderKey(cell)));
   for (const field of new Set(columnFields)) {
@@ -156,18 +169,22 @@ function rowReader(header: string[], fields: readonly string[], columns: ImportC
     if (named.length > 1) return { refusal: IMPORT_MESSAGES.repeatedColumn(named) };
   }
   const choices = choiceValues(columns);
+  const headers: Record<string, string> = {};
+  columnFields.forEach((field, column) => field && (headers[field] = header[column].trim()));
   const reader = (cells: string[], row: number) => {
     if (isBlank(cells)) return;
     if (cells.slice(header.length).some((cell) => cell.trim() !== '')) errors.push({ row, field: '_', message: IMPORT_MESSAGES.extraCells });
     const values: Record<string, string> = {};
+    const texts: Record<string, string> = {};
     columnFields.forEach((field, column) => {
       if (!field) return;
       const text = cells[column] ?? '';
+      texts[field] = text;
       values[field] = choices.get(field)?.get(text.trim().toLowerCase()) ?? text;
     });
-    rows.push({ row, values });
+    rows.push({ row, values, texts });
   };
-  return { reader };
+  return { reader, headers };
 }
 
 /** Whether `cell` is written in quotes in its record's text `raw` (a whole cell: from a comma or the start to the next). */
