@@ -94,10 +94,11 @@ describe('layouts learned from saved loads', () => {
   it("lists the layout in Settings' Learned Layouts card, and forgets it on 'Forget'", async () => {
     await page.getByRole('link', { name: 'Settings' }).click();
     const card = page.getByRole('region', { name: 'Learned Layouts' });
-    const row = card.getByRole('row').filter({ hasText: `LRN-${RUN}-1` });
+    const row = card.getByRole('listitem').filter({ hasText: `LRN-${RUN}-1` });
     await row.waitFor();
     await expect(row.innerText()).resolves.toContain('LRN TEST BROKERAGE');
     await expect(row.innerText()).resolves.toContain('Load Number, Pickup Location, Pickup Date, Delivery Location, Delivery Date, Rate');
+    await expect(row.innerText()).resolves.toMatch(/From Load\s+LRN-/);
     await expect(row.innerText()).resolves.toContain('1 document');
     page.once('dialog', (confirm) => void confirm.accept());
     await row.getByRole('button', { name: 'Forget LRN TEST BROKERAGE' }).click();

@@ -1,7 +1,7 @@
 import { EXTRACT_LAYOUTS_RESOURCE, type ExtractedField, type ExtractLayout } from '@tms/contracts';
 import { api, useToast } from '@tms/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Table, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Skeleton, Typography } from 'antd';
 
 const LAYOUTS_URL = `/api/${EXTRACT_LAYOUTS_RESOURCE}`;
 const layoutsQuery = { queryKey: [LAYOUTS_URL], queryFn: () => api.get<ExtractLayout[]>(LAYOUTS_URL) };
@@ -54,31 +54,37 @@ export function LearnedLayoutsCard() {
     <Card title={T.title} role="region" aria-label={T.title} style={{ maxWidth: 720, marginBottom: 24 }}>
       <Typography.Paragraph type="secondary">{T.intro}</Typography.Paragraph>
       {layouts.isError && <Alert type="error" showIcon title={T.loadFailed} style={{ marginBottom: 12 }} />}
-      <Table<ExtractLayout>
-        rowKey="id"
-        size="small"
-        loading={layouts.isPending}
-        dataSource={layouts.data ?? []}
-        pagination={false}
-        scroll={{ x: true }}
-        locale={{ emptyText: T.empty }}
-        columns={[
-          { key: 'title', title: T.columns.title, dataIndex: 'title' },
-          { key: 'fields', title: T.columns.fields, render: (_value, layout) => layout.fields.map((field) => FIELD_LABELS[field]).join(', ') },
-          { key: 'load', title: T.columns.load, dataIndex: 'loadNumber' },
-          { key: 'learnedAt', title: T.columns.learnedAt, render: (_value, layout) => when(layout.learnedAt) },
-          { key: 'used', title: T.columns.used, render: (_value, layout) => `${layout.usedCount} ${layout.usedCount === 1 ? 'document' : 'documents'}` },
-          {
-            key: 'actions',
-            title: 'Actions',
-            render: (_value, layout) => (
-              <Button size="small" danger aria-label={`${T.forget} ${layout.title}`} loading={forget.isPending && forget.variables === layout.id} onClick={() => ask(layout)}>
-                {T.forget}
-              </Button>
-            ),
-          },
-        ]}
-      />
+      {layouts.isPending ? (
+        <Skeleton active />
+      ) : !layouts.data?.length ? (
+        <Typography.Paragraph>{T.empty}</Typography.Paragraph>
+      ) : (
+        // A list rather than a table: it reads the same on a phone, where a table's columns would scroll sideways.
+        <ul aria-label={T.title} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+          {layouts.data.map((layout) => (
+            <li key={layout.id} style={{ borderTop: '1px solid rgba(128, 128, 128, 0.25)', padding: '10px 0' }}>
+              <Flex justify="space-between" align="start" gap={12} wrap>
+                <div style={{ minWidth: 0, flex: '1 1 260px' }}>
+                  <Typography.Text strong>{layout.title}</Typography.Text>
+                  <dl style={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 12, rowGap: 2, margin: '4px 0 0' }}>
+                    <dt>{T.columns.fields}</dt>
+                    <dd style={{ margin: 0 }}>{layout.fields.map((field) => FIELD_LABELS[field]).join(', ')}</dd>
+                    <dt>{T.columns.load}</dt>
+                    <dd style={{ margin: 0 }}>{layout.loadNumber}</dd>
+                    <dt>{T.columns.learnedAt}</dt>
+                    <dd style={{ margin: 0 }}>{when(layout.learnedAt)}</dd>
+                    <dt>{T.columns.used}</dt>
+                    <dd style={{ margin: 0 }}>{`${layout.usedCount} ${layout.usedCount === 1 ? 'document' : 'documents'}`}</dd>
+                  </dl>
+                </div>
+                <Button danger aria-label={`${T.forget} ${layout.title}`} loading={forget.isPending && forget.variables === layout.id} onClick={() => ask(layout)}>
+                  {T.forget}
+                </Button>
+              </Flex>
+            </li>
+          ))}
+        </ul>
+      )}
     </Card>
   );
 }
