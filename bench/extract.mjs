@@ -3,7 +3,10 @@
  * answer in ../shared/documents/answers.json and svc-ai/test/documents/answers.json (texts, text PDFs, images), plus
  * scanned PDFs made from the images, field by field as the samples' README says (notes where the answer has them:
  * right when they contain the document's instructions), and prints per kind of file the share of fields right and
- * of documents with nothing to correct, the median time per document, and the time of 0.5 and 6 MB of text.
+ * of documents with nothing to correct, the median time per document, and the time of 0.5 and 6 MB of text. Then, for
+ * the layouts of our own in svc-ai/test/documents/layouts (tuned: rules may be written for them; held-out: never), per
+ * kind the same shares before learning (every document) and after learning from one saved load per layout (the
+ * first document of each layout with its right values, as svc-ai learns it; the second read after, as svc-ai reads it).
  * Uses svc-ai's build (npm run build -w @tms/svc-ai) and its configuration: with OPENAI_API_KEY / OPENAI_BASE_URL
  * set it measures the model path, else the offline extractor. Prints figures; asserts nothing.
  */
@@ -91,6 +94,7 @@ async function extract(data, type) {
 
 const byKind = new Map();
 const misses = [];
+const layoutMisses = [];
 for (const item of cases) {
   const { result, elapsed } = await extract(item.data, item.type);
   const stats = byKind.get(item.kind) ?? { documents: 0, right: 0, total: 0, perfect: 0, times: [] };
@@ -113,6 +117,52 @@ for (const megabytes of [0.5, 6]) {
   const { elapsed } = await extract(new TextEncoder().encode(mixed.repeat(Math.ceil(size / mixed.length)).slice(0, size)), 'text/plain');
   textTimes.push(`${megabytes} MB ${elapsed.toFixed(0)} ms`);
 }
+// Issue 49: our own layouts, before and after learning from one saved load per layout (layout-memory.js, as svc-ai).
+const { learnLayout, readWithLayout } = await dist('layout-memory.js');
+const { normalize } = await dist('offline-extractor.js');
+const { extractedLoadSchema } = await import('@tms/contracts');
+const LAYOUT_KINDS = [
+  { kind: 'text', extension: '.txt', type: 'text/plain' },
+  { kind: 'text PDF', extension: '.pdf', type: 'application/pdf' },
+  { kind: 'image (OCR)', extension: '.jpg', type: 'image/jpeg' },
+  { kind: 'scanned PDF (OCR)', extension: '.jpg', type: 'application/pdf', scan: true },
+];
+const layoutRows = [];
+for (const set of ['tuned', 'held-out']) {
+  const folder = path.join(root, 'svc-ai/test/documents/layouts', set);
+  const answers = JSON.parse(readFileSync(path.join(folder, 'answers.json'), 'utf8'));
+  const layouts = Object.keys(answers).filter((name) => name.endsWith('-1.txt')).map((name) => name.slice(0, -'-1.txt'.length));
+  for (const { kind, extension, type, scan } of LAYOUT_KINDS) {
+    const before = { documents: 0, right: 0, total: 0, perfect: 0 };
+    const after = { documents: 0, right: 0, total: 0, perfect: 0 };
+    const score = (stats, result, answer, name, when) => {
+      const wrong = wrongFields(result, answer);
+      stats.documents += 1;
+      stats.total += scoredCount(answer);
+      stats.right += scoredCount(answer) - wrong.length;
+      if (!wrong.length) stats.perfect += 1;
+      layoutMisses.push(...wrong.map((miss) => `${set}/${name} (${kind}, ${when}) ${miss}`));
+    };
+    for (const layout of layouts) {
+      const read = async (number) => {
+        const file = readFileSync(path.join(folder, `${layout}-${number}${extension}`));
+        const data = scan ? await scannedPdf(new Uint8Array(file)) : new Uint8Array(file);
+        const document = await readDocumentText(data, type, ocr, config.ocrMaxPages);
+        return { text: normalize(document.text), result: await service.fields(document.text, document.ocr) };
+      };
+      const [first, second] = [await read(1), await read(2)];
+      const [firstAnswer, secondAnswer] = [answers[`${layout}-1.txt`], answers[`${layout}-2.txt`]];
+      score(before, first.result, firstAnswer, `${layout}-1`, 'before');
+      score(before, second.result, secondAnswer, `${layout}-2`, 'before');
+      // What the saved load teaches, then the next document read with it first (values checked as svc-ai does).
+      const learned = readWithLayout(second.text, learnLayout(first.text, firstAnswer));
+      const checked = Object.fromEntries(Object.entries(learned).filter(([field, value]) => extractedLoadSchema.shape[field].safeParse(value).success));
+      score(after, { ...second.result, ...checked }, secondAnswer, `${layout}-2`, 'after');
+    }
+    layoutRows.push({ label: `${set}: ${kind}`, before, after });
+  }
+}
+
 await ocr.stop();
 await service.onModuleDestroy();
 
@@ -141,3 +191,9 @@ console.log(`${'all'.padEnd(36)}${String(sum((s) => s.documents)).padStart(9)}${
 const times = all.flatMap((stats) => stats.times);
 console.log(`\nmedian time per document: ${median(times).toFixed(0)} ms (slowest ${Math.max(...times).toFixed(0)} ms); plain text: ${textTimes.join(', ')}`);
 if (misses.length) console.log(`\nmisses:\n  ${misses.join('\n  ')}`);
+
+const share = (stats) => `${`${stats.right}/${stats.total}`.padStart(9)} ${percent(stats.right, stats.total).padStart(7)} ${`${stats.perfect}/${stats.documents}`.padStart(7)} ${percent(stats.perfect, stats.documents).padStart(7)}`;
+console.log(`\nOwn layouts (svc-ai/test/documents/layouts), before learning (every document) and after learning from one saved load per layout (the second document):`);
+console.log(`${'set: kind'.padEnd(30)}${'before: fields'.padStart(17)}${'documents'.padStart(16)}${'after: fields'.padStart(18)}${'documents'.padStart(16)}`);
+for (const { label, before, after } of layoutRows) console.log(`${label.padEnd(30)} ${share(before)}   ${share(after)}`);
+if (layoutMisses.length) console.log(`\nown layouts' misses:\n  ${layoutMisses.join('\n  ')}`);

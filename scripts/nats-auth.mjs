@@ -7,7 +7,7 @@
  * The rules, on the subject root R:
  * - services' request subjects `R.{service}.>`: only the gateway asks; services ask each other only what they do
  *   (reference holds, a record by id, the load actions of accounting, IFTA's miles, fuel and trucks);
- * - `R.events.>`: services announce, the gateway listens;
+ * - `R.events.>`: services announce, the gateway listens (and svc-ai hears the documents kept, to learn layouts);
  * - the GPS streams, their dead letters and the device grants: the gateway and svc-telematics only;
  * - each object bucket: the parts that read or write it;
  * - replies: each part reads only its own inbox prefix (`_INBOX_{user}`, NATS_USER's), answers only requests it got.
@@ -20,6 +20,7 @@ import {
   documentsBucket,
   documentUploadBucket,
   DOCUMENTS_RESOURCE,
+  eventSubject,
   extractUploadBucket,
   gpsConsumerName,
   gpsDeadLetterStreamName,
@@ -113,7 +114,12 @@ export function permissions(root) {
       ],
       gpsStreams(root).map(({ name }) => `$JS.EVENT.ADVISORY.CONSUMER.MAX_DELIVERIES.${name}.${gpsConsumerName}`),
     ),
-    'svc-ai': service('ai', objectBucket(extractUploadBucket(root))),
+    // Learning layouts from saved loads (issue 49): the documents kept, their load, and their bytes (read only).
+    'svc-ai': service(
+      'ai',
+      [core('loads', 'get'), ...[extractUploadBucket, documentsBucket].flatMap((bucket) => objectBucket(bucket(root)))],
+      [eventSubject(root, 'document', 'created')],
+    ),
   };
 }
 

@@ -335,6 +335,23 @@ async function makeRecords() {
   }
   created.set('path:/api/documents', created.get('documents') ?? []);
   created.set('path:/api/documents/{id}/download', created.get('documents') ?? []);
+  // A learned layout (issue 49): a document kept on a load, holding that load's number and rate beside labels of its own (no
+  // other suite's document has it, so none is read with it), learned by svc-ai as it hears of the document.
+  const [learnFrom] = loads;
+  if (learnFrom) {
+    const text = `Conformance Layout Ref: ${learnFrom.loadNumber}\nConformance Layout Amount: $${learnFrom.rate}\n`;
+    const kept = await fetch(`${system.url}/api/loads/${learnFrom.id}/documents`, {
+      method: 'POST',
+      headers: { cookie, origin: system.url, 'content-type': 'application/json' },
+      body: JSON.stringify({ fileName: 'layout.txt', fileType: 'text/plain', fileSize: Buffer.byteLength(text), fileData: `data:text/plain;base64,${Buffer.from(text).toString('base64')}` }),
+    });
+    if (kept.status !== 201) throw new Error(`A document to learn from was not kept: ${kept.status}`);
+    for (let tries = 0; tries < 80 && !created.get('extract-layouts')?.length; tries++) {
+      const layouts = (await (await fetch(`${system.url}/api/extract-layouts`, { headers: { cookie } })).json()) as Json[];
+      if (layouts.some((layout) => layout.loadId === learnFrom.id)) created.set('extract-layouts', layouts);
+      else await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
   const invoices = created.get('invoices') ?? [];
   created.set('path:/api/invoices/{id}/pdf', invoices);
   created.set('path:/api/invoices/{id}/packet', invoices);

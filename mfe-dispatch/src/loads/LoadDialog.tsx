@@ -16,7 +16,7 @@ import { useMemo, useRef, useState, type RefObject } from 'react';
 import { keepLoadDocument } from './documents.api.js';
 import { LoadDocuments } from './LoadDocuments.js';
 import { LoadExtractPanel } from './LoadExtractPanel.js';
-import { EXTRACT_TEXTS, failureMessage, filledConfidence } from './extract/extraction.js';
+import { EXTRACT_TEXTS, failureMessage, filledConfidence, learnedFields } from './extract/extraction.js';
 import { ExtractionContext, useConfidenceExtra } from './extract/ExtractionContext.js';
 import { DOCUMENT_TEXTS } from './load-documents.js';
 import { loadQuery, loadsApi } from './loads.api.js';
@@ -174,7 +174,7 @@ function LoadFormDialog(props: ResourceDialogProps<Load>) {
   const [extracted, setExtracted] = useState<ExtractLoadResult | null>(null);
   // 'Create Load' waits while a document is being read: its values are about to fill the form.
   const [extracting, setExtracting] = useState(false);
-  const confidence = useMemo(() => (extracted ? filledConfidence(extracted) : {}), [extracted]);
+  const marks = useMemo(() => (extracted ? { confidence: filledConfidence(extracted), learned: learnedFields(extracted) } : { confidence: {}, learned: {} }), [extracted]);
   const extractedFile = useRef<DocumentUpload | null>(null);
   const notKept = useRef<string | null>(null);
   const [api] = useState(() => ({ resource: loadsApi.resource, useUpdate: loadsApi.useUpdate, useCreate: (key?: string) => useCreateLoadKeepingDocument(extractedFile, notKept, key) }));
@@ -208,7 +208,7 @@ function LoadFormDialog(props: ResourceDialogProps<Load>) {
       busy={extracting}
     >
       {creating ? (
-        <ExtractionContext.Provider value={confidence}>
+        <ExtractionContext.Provider value={marks}>
           <Tabs
             activeKey={tab}
             onChange={setTab}

@@ -33,6 +33,7 @@ export * from './safety/compliance.js';
 export * from './resources.js';
 export * from './telematics/index.js';
 export * from './ai/extract.js';
+export * from './ai/extract-layouts.js';
 export * from './audit.js';
 export * from './remotes.js';
 export * from './csv.js';

@@ -38,6 +38,23 @@ describe('the EDI 204 reader', () => {
     expect(readEdi204(text).fields.commodity).toBe('Steel Beams, bundled');
   });
 
+  it('takes the commodity an NTE note names when no L5 describes one, and the L11 references when B2 has no shipment id', () => {
+    const text = [
+      'ISA*00*          *00*ZZ*BROKER*ZZ*CARRIER~ST*204*0001~B2**CARR***PP~L11*SO-77120*SI~L11*BOL-4410-22*BM',
+      'S5*1*LD~G62*10*20270304~N4*YAKIMA*WA*98901~L5*1**FAK*N',
+      'NTE*LOI*COMMODITY: FROZEN POULTRY, BOXED~NTE*DEL*Call before delivery',
+      'S5*2*UL~G62*68*20270307~N4*DES MOINES*IA*50312~L3*21400*G***287500',
+    ].join('~');
+    const { fields } = readEdi204(text);
+    expect(fields).toMatchObject({ loadNumber: 'BOL-4410-22', commodity: 'Frozen poultry, boxed', weight: 21400, rate: '2875.00', pickupLocation: 'Yakima, WA', deliveryLocation: 'Des Moines, IA' });
+    expect(fields.notes).toContain('Call before delivery');
+  });
+
+  it('keeps the L5 description before a note naming a commodity, and B2\'s shipment id before the references', () => {
+    const text = 'ST*204*0001~B2**C**TND-1~L11*BOL-9*BM~L5*1*STEEL COILS*T~NTE*LOI*Product: Paper';
+    expect(readEdi204(text).fields).toMatchObject({ loadNumber: 'TND-1', commodity: 'Steel coils' });
+  });
+
   it('is not taken for a text that only mentions segments', () => {
     expect(isEdi204('Please send the ST 204 by EDI, B2 segment included.')).toBe(false);
   });

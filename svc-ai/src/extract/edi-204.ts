@@ -1,11 +1,13 @@
 import type { ExtractionConfidence } from '@tms/contracts';
+import { COMMODITY_LABEL } from './finders/commodity.js';
 import { joinNotes } from './notes-section.js';
-import { isoDay, titleCaseCity } from './text-values.js';
+import { cleanCommodity, isoDay, titleCaseCity } from './text-values.js';
 
 /**
  * An X12 EDI 204 (motor carrier load tender) read by its segments: B2 (shipment id), S5 stops with their reason
  * (LD/CL/PL load, UL/CU/PU unload), each stop's G62 dates and N4 city/state, L3 (weight, total charge), AT8 weight,
- * L5 description, NTE notes. Elements are set apart by whatever the ISA header declares ('*', '|', '^'), segments
+ * L5 description (else a commodity an NTE note names: 'NTE*LOI*COMMODITY: FROZEN POULTRY'), NTE notes, and the L11
+ * references when B2 has no shipment id (a load, bill of lading, PRO, shipper's or order number). Elements are set apart by whatever the ISA header declares ('*', '|', '^'), segments
  * end with '~' or a line's end. (ST*204 at a segment's start: after the last newline, so a run of blank lines is
  * not tried from each of its newlines.)
  */
@@ -15,6 +17,9 @@ export const isEdi204 = (text: string) => /(?:^|[~\n])[^\S\n]*ST([*|^+!])204\1/.
 function elementSeparator(text: string): string {
   return /^\s*ISA([*|^+!])/.exec(text)?.[1] ?? /(?:^|[~\n])[^\S\n]*ST([*|^+!])204/.exec(text)?.[1] ?? '*';
 }
+
+/** L11 reference qualifiers that name the shipment, in the order one is taken for the load number (X12 128). */
+const SHIPMENT_REFERENCES = ['LO', 'BM', 'CN', 'SI', 'PO', 'CR'];
 
 const PICKUP_REASONS = new Set(['LD', 'CL', 'PL', 'LL']);
 const DELIVERY_REASONS = new Set(['UL', 'CU', 'PU', 'DL']);
@@ -29,6 +34,7 @@ export function readEdi204(text: string): { fields: Record<string, unknown>; con
   const fields: Record<string, unknown> = {};
   const stops: { reason: string; city?: string; dates: string[] }[] = [];
   const notes: string[] = [];
+  const references = new Map<string, string>();
   for (const elements of segments) {
     const [id] = elements;
     const stop = stops.at(-1);
@@ -44,6 +50,21 @@ export function readEdi204(text: string): { fields: Record<string, unknown>; con
     } else if (id === 'AT8' && elements[3] && fields.weight === undefined) fields.weight = Math.round(Number(elements[3]));
     else if (id === 'L5' && /[A-Za-z]{3}/.test(elements[2] ?? '') && fields.commodity === undefined) fields.commodity = sentenceCase(elements[2].trim());
     else if (id === 'NTE' && elements[2]) notes.push(elements[2]);
+    else if (id === 'L11' && elements[1] && elements[2] && !references.has(elements[2])) references.set(elements[2], elements[1].trim());
+  }
+  if (fields.loadNumber === undefined) {
+    const qualifier = SHIPMENT_REFERENCES.find((code) => references.has(code));
+    if (qualifier) fields.loadNumber = references.get(qualifier);
+  }
+  if (fields.commodity === undefined) {
+    for (const note of notes) {
+      const named = COMMODITY_LABEL.exec(note);
+      const value = named && cleanCommodity(sentenceCase(named[1].trim()));
+      if (value) {
+        fields.commodity = value;
+        break;
+      }
+    }
   }
   const pickups = stops.filter((stop) => PICKUP_REASONS.has(stop.reason));
   const deliveries = stops.filter((stop) => DELIVERY_REASONS.has(stop.reason));

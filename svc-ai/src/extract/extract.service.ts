@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional, type OnModuleDestroy } from '@nestjs/common';
 import {
   EXTRACT_FILE_TYPES,
   EXTRACT_MESSAGES,
@@ -22,6 +22,9 @@ import { fieldMatches, SCORED_FIELDS } from './scoring.js';
 import { extractOffline, type OfflineExtraction } from './offline-extractor.js';
 import { normalizeModelLoad } from './model-answer.js';
 import { JobExpired, PoolBusy } from './worker-pool.js';
+import { ExtractLayouts, type LearnedReading } from '../layouts/extract-layouts.service.js';
+import { isEdi204 } from './edi-204.js';
+import { normalize } from './offline-extractor.js';
 
 /**
  * Document → load form fields. The uploaded bytes wait in the JetStream object store (they do not fit a NATS
@@ -39,6 +42,8 @@ export class ExtractService implements OnModuleDestroy {
   constructor(
     @Inject(AI_CONFIG) private readonly settings: AiConfig,
     private readonly uploads: UploadStore,
+    // Absent where no database is (the benchmark): documents are read by the general rules alone.
+    @Optional() private readonly layouts?: ExtractLayouts,
   ) {
     this.pool = extractionPool(settings.workers, settings.queue);
     // One worker with its OCR engine kept warm: the first scan is read as fast as the next.
@@ -67,7 +72,8 @@ export class ExtractService implements OnModuleDestroy {
         throw new Error(document.error);
       }
       if (!document.text.trim()) return fail('invalid', EXTRACT_MESSAGES.noText);
-      const fields = await this.fields(document.text, document.ocr, document.offline);
+      const read = await this.fields(document.text, document.ocr, document.offline);
+      const fields = withLearned(read, await this.learnedReading(document.text));
       // The load keeps the document under its kind when the text names it (else 'Other').
       const documentType = documentTypeOf(document.text);
       return ok(documentType ? { ...fields, documentType } : fields);
@@ -81,8 +87,15 @@ export class ExtractService implements OnModuleDestroy {
     }
   }
 
+  /** What a layout learned from a saved load gives for this document (issue 49), if one was learned of its layout. */
+  private async learnedReading(text: string): Promise<LearnedReading | undefined> {
+    // An X12 204 is read by its segments, as data, whoever sent it.
+    if (!this.layouts || isEdi204(text)) return undefined;
+    return this.layouts.read(normalize(text));
+  }
+
   /** The document's text, read by a worker of the pool; its time counted by how it ended. */
-  private async read(data: Uint8Array, fileType: ExtractLoadPayload['fileType'], deadline: number) {
+  async read(data: Uint8Array, fileType: ExtractLoadPayload['fileType'], deadline: number) {
     const timer = extractionJobDuration.startTimer();
     try {
       const document = await this.pool.run({ data, fileType, ocrMaxPages: this.settings.ocrMaxPages }, deadline);
@@ -123,6 +136,24 @@ export class ExtractService implements OnModuleDestroy {
     // At once: a stop (SIGTERM) must not wait for a document being read.
     await this.pool.close();
   }
+}
+
+/** How sure a value read where a saved load's value stood in the same layout is. */
+const LEARNED_CONFIDENCE = 0.97;
+
+/** The answer with a learned layout's values first (the general rules' for the rest), marked in `extraction.learned`. */
+function withLearned(result: ExtractLoadResult, learned: LearnedReading | undefined): ExtractLoadResult {
+  if (!learned) return result;
+  const fields = Object.keys(learned.fields) as ExtractedField[];
+  const confidence = { ...result.confidence };
+  for (const field of fields) confidence[field] = Math.round(LEARNED_CONFIDENCE * (result.extraction.ocr ? 0.95 : 1) * 100) / 100;
+  const { layout } = learned;
+  return {
+    ...result,
+    ...learned.fields,
+    confidence,
+    extraction: { ...result.extraction, learned: { layoutId: layout.id, loadId: layout.loadId, loadNumber: layout.loadNumber, fields } },
+  };
 }
 
 /**

@@ -33,7 +33,7 @@ export function extractOffline(rawText: string, options: { fromOcr?: boolean; to
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
 /** OCR and PDF text quirks: 'Ibs' for 'lbs', '18,600 Ib' for 'lb', non-breaking and odd spaces, curly quotes, '$ 1,000'. */
-function normalize(text: string): string {
+export function normalize(text: string): string {
   return text
     .replace(/\r\n?/g, '\n')
     .replace(/[\u00a0\u2000-\u200b\u202f]/g, ' ')

@@ -6,6 +6,24 @@ import { DEADLINE_HEADER, EXTRACT_UPLOAD_TTL_MS, extractUploadBucket, healthSubj
 import { connect } from '@nats-io/transport-node';
 import { config, ServiceReplyDeserializer, UploadStore } from '@tms/service-kit';
 import { Objm } from '@nats-io/obj';
+import pg from 'pg';
+
+/** A database of its own on the local Postgres server (svc-ai keeps its learned layouts in it), dropped at its stop. */
+async function ownDatabase(root: string) {
+  const server = new URL(process.env.DATABASE_URL ?? config.databaseUrl);
+  const name = `tms_ai_${root}`.toLowerCase().replace(/[^a-z0-9_]/g, '_');
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: new URL('/postgres', server).toString() });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE "${name}"`);
+  return { url: new URL(`/${name}`, server).toString(), drop: () => admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
+}
 
 /**
  * svc-ai from its build, alone, as the gateway sees it: a document is put in the upload bucket and asked for over
@@ -13,8 +31,9 @@ import { Objm } from '@nats-io/obj';
  */
 export async function startAiService(label: string, env: Record<string, string> = {}) {
   const root = `${label}${process.pid}${Date.now()}`;
+  const database = await ownDatabase(root);
   const child: ChildProcess = spawn(process.execPath, [path.resolve('svc-ai/dist/main.js')], {
-    env: { ...process.env, NATS_SUBJECT_ROOT: root, OPENAI_API_KEY: '', OPENAI_BASE_URL: '', ...env },
+    env: { ...process.env, DATABASE_URL: database.url, NATS_SUBJECT_ROOT: root, OPENAI_API_KEY: '', OPENAI_BASE_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
@@ -74,6 +93,7 @@ export async function startAiService(label: string, env: Record<string, string> 
     // The run's upload bucket lives in the shared NATS server: leave nothing behind.
     await (await new Objm(nats).open(extractUploadBucket(root))).destroy();
     await nats.close();
+    await database.drop();
     return (gone - sent) / 1000;
   }
 }

@@ -1,11 +1,13 @@
-import { Body, Controller, HttpCode, HttpException, Inject, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, HttpException, Inject, Param, Post } from '@nestjs/common';
 import {
   EXTRACT_ACTION,
+  EXTRACT_LAYOUTS_RESOURCE,
   EXTRACT_RESOURCE,
   EXTRACT_UPLOAD_TTL_MS,
   extractLoadRequestSchema,
   extractUploadBucket,
   rpcSubject,
+  type ExtractLayout,
   type ExtractLoadPayload,
   type ExtractLoadResult,
   type FieldIssues,
@@ -65,5 +67,18 @@ export class ExtractController {
       void this.uploads.remove(object);
       throw error;
     }
+  }
+
+  /** The layouts svc-ai learned from saved loads (issue 49), most recently learned first. */
+  @Get(EXTRACT_LAYOUTS_RESOURCE)
+  layouts(@RequestId() requestId?: string): Promise<ExtractLayout[]> {
+    return this.services.call<ExtractLayout[]>('ai', rpcSubject(this.services.subjectRoot, 'ai', EXTRACT_LAYOUTS_RESOURCE, 'list'), {}, { requestId });
+  }
+
+  /** Forgets a learned layout: its documents are read by the general rules again. */
+  @Delete(`${EXTRACT_LAYOUTS_RESOURCE}/:id`)
+  @HttpCode(204)
+  async forget(@Param('id') id: string, @RequestId() requestId?: string): Promise<void> {
+    await this.services.call('ai', rpcSubject(this.services.subjectRoot, 'ai', EXTRACT_LAYOUTS_RESOURCE, 'delete'), { id }, { requestId });
   }
 }

@@ -35,6 +35,8 @@ import {
   AGING_PATH,
   agingQuerySchema,
   agingReportSchema,
+  EXTRACT_LAYOUTS_RESOURCE,
+  extractLayoutSchema,
   extractLoadRequestSchema,
   extractLoadResultSchema,
   GPS_BATCH_MAX,
@@ -352,6 +354,13 @@ export const API_ROUTES: ApiRoute[] = [
     answer: { status: 200, description: 'The fields read, their confidence and how they were read', content: json(named('ExtractLoadResult', extractLoadResultSchema)) },
     errors: [400, 413, 503],
   },
+  {
+    method: 'get', path: `/api/${EXTRACT_LAYOUTS_RESOURCE}`, tag: 'Loads', summary: 'The layouts learned from saved loads', access: 'session',
+    description: "When a load is saved with a document kept on it, svc-ai learns where the load's values stood in that document's layout, and reads the next document of the layout there first.",
+    answer: { status: 200, description: 'Most recently learned first', content: json(z.array(named('ExtractLayout', extractLayoutSchema))) },
+    errors: [503],
+  },
+  { method: 'delete', path: `/api/${EXTRACT_LAYOUTS_RESOURCE}/{id}`, tag: 'Loads', summary: 'Forget a learned layout', access: 'session', answer: { status: 204, description: 'Forgotten' }, errors: [400, 404, 503] },
   {
     method: 'post', path: '/api/loads/{id}/documents', tag: 'Loads', summary: 'Keep a document of a load', access: 'session', body: json(documentUploadSchema),
     answer: { status: 201, description: 'The document, without its data', content: json(loadDocument) },

@@ -1,6 +1,6 @@
 import { ApiError } from '@tms/ui';
 import type { ExtractLoadResult } from '@tms/contracts';
-import { EXTRACT_TEXTS, extractedFormValues, extractionErrorMessage, fileTypeOf, filledConfidence } from './extraction.js';
+import { EXTRACT_TEXTS, extractedFormValues, extractionErrorMessage, fileTypeOf, filledConfidence, learnedFields, learnedText } from './extraction.js';
 
 const RESULT: ExtractLoadResult = {
   loadNumber: 'RC-44871',
@@ -23,6 +23,13 @@ describe('the AI Extract panel\'s handling of an extraction', () => {
     expect(values.rate).toBe('2860.00');
     expect(values).not.toHaveProperty('customerId');
     expect(values).not.toHaveProperty('status');
+  });
+
+  it("says 'Learned from' the saved load beside each field a learned layout read, and nothing without one", () => {
+    const learned: ExtractLoadResult = { ...RESULT, extraction: { ...RESULT.extraction, learned: { layoutId: 'l1', loadId: 'd1', loadNumber: 'LD-1042', fields: ['loadNumber', 'rate', 'notes'] } } };
+    expect(learnedFields(learned)).toEqual({ loadNumber: 'LD-1042', rate: 'LD-1042' });
+    expect(learnedText('LD-1042')).toBe('Learned from LD-1042');
+    expect(learnedFields(RESULT)).toEqual({});
   });
 
   it('shows a confidence only beside the fields that were filled', () => {

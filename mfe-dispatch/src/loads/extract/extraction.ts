@@ -90,6 +90,19 @@ export function filledConfidence(result: ExtractLoadResult): ExtractionConfidenc
   return confidence;
 }
 
+/**
+ * The fields a learned layout read (issue 49), each with the load it was learned from: the form says so under them
+ * ('Learned from LD-1042').
+ */
+export function learnedFields(result: ExtractLoadResult): Partial<Record<ExtractedField, string>> {
+  const learned = result.extraction?.learned;
+  if (!learned) return {};
+  return Object.fromEntries(learned.fields.filter((field) => result[field] !== undefined).map((field) => [field, learned.loadNumber]));
+}
+
+/** 'Learned from LD-1042', beside the confidence of a field a learned layout read. */
+export const learnedText = (loadNumber: string) => `Learned from ${loadNumber}`;
+
 /** 'AI confidence: 92%', shown under a filled field. */
 export const confidenceText = (value: number) => `AI confidence: ${Math.round(value * 100)}%`;
 

@@ -129,6 +129,15 @@ export const extractionInfoSchema = z.object({
   model: z.string().optional().describe('The model that answered, when one did'),
   ocr: z.boolean().describe('True when the text came from OCR (an image or a scanned PDF)'),
   fallbackReason: z.string().optional().describe('Set when a configured model failed and the offline extractor answered instead: what went wrong'),
+  learned: z
+    .object({
+      layoutId: z.string(),
+      loadId: z.string(),
+      loadNumber: z.string(),
+      fields: z.array(z.enum(EXTRACTED_FIELDS)),
+    })
+    .optional()
+    .describe("Set when the document's layout was learned from a saved load (issue 49): the fields read where that load's values stood"),
 });
 export type ExtractionInfo = z.infer<typeof extractionInfoSchema>;
 

@@ -9,7 +9,7 @@ const STATE_CODES = US_STATES.join('|');
  * 'Salt Lake City, UT 84101', 'JOLIET, IL', 'Winston-Salem NC 27101' (a ZIP code makes the comma optional). A city
  * starts where a word does, not inside 'A.B.C' (which would try every letter of a long run: quadratic).
  */
-const PLACE = new RegExp(
+export const PLACE = new RegExp(
   String.raw`(?<![A-Za-z.'\-])\b([A-Z][A-Za-z.'\-]*(?:[ ][A-Z][A-Za-z.'\-]*){0,3})(?:,[^\S\n]*|[^\S\n]+(?=(?:${STATE_CODES})[^\S\n]+\d{5}\b))(${STATE_CODES})\b(?:\.?[^\S\n]+(\d{5})(?:-\d{4})?)?`,
   'g',
 );

@@ -5,7 +5,7 @@ import type { Finder } from './finder.js';
 // no two optional parts are separated only by \s* (a long run of spaces would be tried every way: cubic).
 const WEIGHT_UNIT = /(?<!\d|\d[,.])(\d{1,3}(?:,\d{3}){1,3}|\d{1,9})(?:\.\d{1,6})?\s*(lbs?\b\.?|pounds\b|#(?!\s*\w)|kgs?\b|kilograms?\b)/gi;
 const WEIGHT_LABEL =
-  /\b(gross\s+weight|total\s+weight|scale\s+weight|weight|wgt|wt)\b\.?\s*(?:\((lbs?|pounds|kgs?)\)\s*)?(?:[:#=-]\s*)?(\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?\s*(lbs?|pounds|kgs?|kilograms?)?/i;
+  /\b(gross\s+weight|total\s+weight|scale\s+weight|(?:gross|total|net|scale)\s+(?:lbs?|pounds)|weight|wgt|wt)\b\.?\s*(?:\((lbs?|pounds|kgs?)\)\s*)?(?:[:#=-]\s*)?(\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?\s*(lbs?|pounds|kgs?|kilograms?)?/i;
 
 /**
  * The weight in pounds: a labelled weight (gross, total or scale first), else the largest with a unit, else the item

@@ -1,0 +1,45 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { learnLayout, layoutLabels, layoutSimilarity, readWithLayout, SAME_LAYOUT } from './layout-memory.js';
+import { normalize } from './offline-extractor.js';
+import type { ExpectedLoad } from './scoring.js';
+
+// Only the tuned layouts: the held-out ones (../../test/documents/layouts/held-out) measure, in the integration test and
+// bench:extract, and are never read here.
+const TUNED = path.resolve('svc-ai/test/documents/layouts/tuned');
+const answers = JSON.parse(readFileSync(path.join(TUNED, 'answers.json'), 'utf8')) as Record<string, ExpectedLoad>;
+const text = (name: string) => normalize(readFileSync(path.join(TUNED, name), 'utf8'));
+const layouts = [...new Set(Object.keys(answers).map((name) => name.replace(/-\d\.txt$/, '')))];
+
+describe('learning a layout from a saved load', () => {
+  it.each(layouts)('%s: learned from the first document, reads every field of the second', (layout) => {
+    const learned = learnLayout(text(`${layout}-1.txt`), answers[`${layout}-1.txt`]);
+    expect(learned.map(({ field }) => field).sort()).toEqual(Object.keys(answers[`${layout}-1.txt`]).sort());
+    const read = readWithLayout(text(`${layout}-2.txt`), learned);
+    const expected = answers[`${layout}-2.txt`];
+    for (const field of Object.keys(expected) as (keyof ExpectedLoad)[]) {
+      expect(String(read[field]).toLowerCase()).toBe(String(expected[field]).toLowerCase());
+    }
+  });
+
+  it('learns nothing from a field the load leaves empty, or a value the document does not hold', () => {
+    const learned = learnLayout(text('summit-ratecon-1.txt'), { loadNumber: 'SFB-40211', rate: '9999.00', weight: 0, commodity: '' });
+    expect(learned.map(({ field }) => field)).toEqual(['loadNumber']);
+  });
+
+  it('takes the same value standing twice as the pickup first, then the delivery (both on one day)', () => {
+    const learned = learnLayout(text('granite-ratecon-1.txt'), answers['granite-ratecon-1.txt']);
+    const contexts = Object.fromEntries(learned.map(({ field, context }) => [field, context]));
+    expect(contexts.pickupDate).not.toBe(contexts.deliveryDate);
+  });
+
+  it("tells a layout's documents from another layout's by their labels, not their values", () => {
+    for (const layout of layouts) {
+      const labels = layoutLabels(text(`${layout}-1.txt`));
+      expect(layoutSimilarity(labels, layoutLabels(text(`${layout}-2.txt`)))).toBeGreaterThanOrEqual(SAME_LAYOUT);
+      for (const other of layouts.filter((name) => name !== layout)) {
+        expect(layoutSimilarity(labels, layoutLabels(text(`${other}-2.txt`)))).toBeLessThan(SAME_LAYOUT);
+      }
+    }
+  });
+});
