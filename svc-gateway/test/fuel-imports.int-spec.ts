@@ -231,7 +231,7 @@ describe('POST /api/fuel/imports', () => {
       [4, 'create', []],
     ]);
     const applied = await importStatement('generic', csv, false);
-    expect(applied.body).toMatchObject({ applied: false, errors: ['Some lines cannot be imported: nothing was imported. Correct them and import the file again.'] });
+    expect(applied.body).toMatchObject({ applied: false, errors: ['Some lines cannot be imported: nothing is imported while a line cannot be. Correct them in the file and choose it again.'] });
     expect((await api('GET', '/expenses')).body.some((e: any) => e.amount === '3.50')).toBe(false);
   });
 

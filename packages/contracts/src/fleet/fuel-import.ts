@@ -250,7 +250,7 @@ export const FUEL_IMPORT_INLINE_BYTES = 512 * 1024;
 export const FUEL_IMPORT_MESSAGES = {
   layout: `layout must be one of: ${FUEL_CARD_LAYOUTS.join(', ')}`,
   missingColumn: (titles: readonly string[]) => `The file has no '${titles[0]}' column.`,
-  notClean: 'Some lines cannot be imported: nothing was imported. Correct them and import the file again.',
+  notClean: 'Some lines cannot be imported: nothing is imported while a line cannot be. Correct them in the file and choose it again.',
   unknownUnit: (unit: string) => `No truck has unit number '${unit}'`,
   noUnit: 'The line names no unit',
   unknownDriver: (name: string) => `No driver is named '${name}'`,
