@@ -88,6 +88,13 @@ describe('Fuel Management: Import Fuel Card Statement', () => {
     await expect(imported.getByRole('img', { name: 'No GPS at the time' }).isVisible()).resolves.toBe(true);
     await imported.getByRole('img', { name: 'No GPS at the time' }).hover();
     await page.getByRole('tooltip').filter({ hasText: 'No GPS at the time' }).waitFor();
+
+    // The Dashboard's Needs Attention lists it, linked to Fuel.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard', exact: true }).click();
+    const flagged = page.getByRole('region', { name: 'Needs Attention' }).getByRole('region', { name: 'Fuel purchases' });
+    await flagged.getByText(/FCI-101: Midland, TX, .*: No GPS at the time/).waitFor();
+    await flagged.getByRole('link', { name: 'Fuel' }).first().click();
+    await page.getByRole('heading', { name: 'Fuel Management' }).waitFor();
   });
 
   it('answers a statement imported again as imported before, and imports nothing', async () => {

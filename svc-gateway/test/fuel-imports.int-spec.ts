@@ -158,6 +158,13 @@ describe('POST /api/fuel/imports', () => {
       [truckOne, day, 'Pilot', 'Midland, TX', '125.500', '3.899', '489.32', 'Diesel', '0042', 'INV1001', []],
       [truckTwo, day, 'TA', 'Amarillo, TX', '80.000', '3.750', '300.00', 'Diesel', '0077', 'INV1005', ['No GPS at the time', 'Truck not in this state that day']],
     ]);
+    // Needs Attention lists the flagged ones.
+    const flagged = (await api('GET', '/fuel/flagged')).body.map((f: any) => [f.truckNumber, f.location, f.transactionDate, f.gpsWarnings]).sort();
+    expect(flagged).toEqual([
+      ['FC-101', 'Amarillo, TX', day, ['Far from the truck (42 mi)']],
+      ['FC-102', 'Amarillo, TX', day, ['No GPS at the time', 'Truck not in this state that day']],
+    ]);
+    expect((await api('GET', '/fuel/flagged', undefined, '')).status).toBe(401);
     // Only the card's last four digits are kept, anywhere.
     const { rows } = await db.query(`SELECT count(*)::int AS count FROM core.fuel_transactions WHERE row_to_json(fuel_transactions)::text LIKE '%708305%'`);
     expect(rows[0].count).toBe(0);

@@ -3,6 +3,7 @@ import { Ctx, MessagePattern, Payload, type NatsContext } from '@nestjs/microser
 import {
   fail,
   FUEL_CARD_LAYOUTS,
+  FUEL_FLAGGED_ACTION,
   FUEL_IMPORT_INLINE_BYTES,
   FUEL_IMPORT_MESSAGES,
   FUEL_STATEMENT_ACTION,
@@ -70,6 +71,15 @@ export class FuelImportsController {
       return ok({ object: await this.answers.put(bytes, 'fuel-import.json') });
     } catch {
       return fail('unavailable', IMPORT_MESSAGES.unreadable);
+    }
+  }
+
+  @MessagePattern(rpcSubject(config.subjectRoot, 'core', 'fuel', FUEL_FLAGGED_ACTION))
+  async flagged() {
+    try {
+      return ok(await this.imports.flagged());
+    } catch (error) {
+      return internalErrorReply(error);
     }
   }
 }

@@ -6,6 +6,8 @@ import {
   FUEL_CARD_COLUMNS,
   FUEL_CARD_REQUIRED,
   FUEL_CHECKS_ACTION,
+  FUEL_FLAGGED_DAYS,
+  FUEL_FLAGGED_MAX,
   FUEL_GPS_FAR_MILES,
   FUEL_IMPORT_MESSAGES,
   fuelCardColumns,
@@ -20,6 +22,7 @@ import {
   US_STATE_CODES,
   type ExpenseImportAnswer,
   type ExpenseImportLine,
+  type FlaggedFuelPurchase,
   type FuelCardLayout,
   type FuelChecksAnswer,
   type FuelChecksPayload,
@@ -28,7 +31,7 @@ import {
   type FuelLineKind,
   type RpcReply,
 } from '@tms/contracts';
-import { companyTimeZone, readCsvRows, Refusal, ServiceRequests, type ChangeContext, type CsvFile } from '@tms/service-kit';
+import { addDays, companyTimeZone, dayIn, readCsvRows, Refusal, ServiceRequests, type ChangeContext, type CsvFile } from '@tms/service-kit';
 import { Repository, type EntityManager } from 'typeorm';
 import { geocode } from '../stops/geocode.js';
 import { FuelEntity } from './fuel.entity.js';
@@ -148,6 +151,18 @@ export class FuelImportsService {
     }
     await this.fuel.announceCreated(created);
     return ok(result(lines, [], created.length + expenses.length > 0));
+  }
+
+  /** The purchases the GPS check flagged in the last FUEL_FLAGGED_DAYS days (the company's), newest first. */
+  flagged(): Promise<FlaggedFuelPurchase[]> {
+    return this.repository.manager.query(
+      `SELECT f.id, f.truck_id AS "truckId", t.truck_number AS "truckNumber", to_char(f.transaction_date, 'YYYY-MM-DD') AS "transactionDate",
+              f.location, f.gps_warnings AS "gpsWarnings"
+       FROM core.fuel_transactions f LEFT JOIN core.trucks t ON t.id = f.truck_id
+       WHERE cardinality(f.gps_warnings) > 0 AND f.transaction_date >= $1::date
+       ORDER BY f.transaction_date DESC, f.created_at DESC, f.id LIMIT $2`,
+      [addDays(dayIn(this.timeZone), -FUEL_FLAGGED_DAYS), FUEL_FLAGGED_MAX],
+    );
   }
 
   /** Every line matched, keyed, checked against what is imported already and against the truck's GPS. */

@@ -1,6 +1,8 @@
-import { Controller, HttpCode, HttpException, Inject, Post, Query, Req } from '@nestjs/common';
+import { Controller, Get, HttpCode, HttpException, Inject, Post, Query, Req } from '@nestjs/common';
 import {
   FUEL_CARD_LAYOUTS,
+  FUEL_FLAGGED_ACTION,
+  FUEL_FLAGGED_PATH,
   FUEL_IMPORT_MESSAGES,
   FUEL_IMPORT_PATH,
   FUEL_STATEMENT_ACTION,
@@ -9,6 +11,7 @@ import {
   renderedFilesBucket,
   rpcSubject,
   type Actor,
+  type FlaggedFuelPurchase,
   type FuelCardLayout,
   type FuelImportReply,
   type FuelImportResult,
@@ -16,7 +19,7 @@ import {
 import { UploadStore } from '@tms/service-kit';
 import type { Request } from 'express';
 import { SignedIn } from '../auth/signed-in.decorator.js';
-import { RequestLogger } from '../http/request-ids.js';
+import { RequestId, RequestLogger } from '../http/request-ids.js';
 import { NATS_CONNECTION, type GatewayNats } from '../nats/nats.module.js';
 import { CsvImport } from '../resources/csv-import.js';
 import { serviceUnavailableMessage } from '../services/rpc-errors.js';
@@ -56,5 +59,11 @@ export class FuelImportsController {
     }
     if (!bytes) throw new HttpException({ message: serviceUnavailableMessage('core') }, 503);
     return JSON.parse(Buffer.from(bytes).toString('utf8')) as FuelImportResult;
+  }
+
+  /** The purchases the GPS check flagged lately (the Dashboard's Needs Attention). */
+  @Get(FUEL_FLAGGED_PATH)
+  flagged(@RequestId() requestId?: string): Promise<FlaggedFuelPurchase[]> {
+    return this.services.call('core', rpcSubject(this.services.subjectRoot, 'core', 'fuel', FUEL_FLAGGED_ACTION), {}, { requestId });
   }
 }

@@ -21,6 +21,9 @@ import {
   FACTORING_REPORTS_PATH,
   FACTORING_RESOURCE,
   FUEL_CARD_LAYOUTS,
+  FUEL_FLAGGED_DAYS,
+  FUEL_FLAGGED_MAX,
+  FUEL_FLAGGED_PATH,
   FUEL_IMPORT_PATH,
   factorSettingsSchema,
   factoringInvoiceSchema,
@@ -419,6 +422,10 @@ export const API_ROUTES: ApiRoute[] = [
     description: `The CSV as a CSV import takes it (at most ${IMPORT_MAX_BYTES / 1024 / 1024} MB). Every line is answered: what it becomes (a fuel purchase, an expense, a driver's deduction) or why it cannot (a unit or driver name that matches nothing), with the GPS check's findings. Nothing is applied while a line cannot be; a line imported before (same layout, card's last four, invoice and item) changes nothing.`,
     body: { type: IMPORT_CONTENT_TYPES[0], description: 'The CSV file, a header row first' },
     answer: { status: 200, description: 'Every line and the totals', content: { shape: '{ layout, dryRun, applied, lines: [{ row, item, becomes, outcome, description, amount, gallons, problems, warnings }], counts, totals: { gallons, purchases, expenses }, errors }' } }, errors: [400, 413, 415, 503],
+  },
+  {
+    method: 'get', path: `/api/${FUEL_FLAGGED_PATH}`, tag: 'Fuel', summary: "Fuel purchases the GPS check flagged", access: 'session',
+    answer: { status: 200, description: `Imported purchases of the last ${FUEL_FLAGGED_DAYS} days with a GPS warning, newest first, at most ${FUEL_FLAGGED_MAX}`, content: { shape: '[{ id, truckId, truckNumber, transactionDate, location, gpsWarnings }]' } }, errors: [503],
   },
   {
     method: 'get', path: `/api/${FACTORING_REPORTS_PATH}/mapping`, tag: 'Factoring', summary: 'The columns remembered for a kind of report', access: 'session', query: z.object({ kind: z.enum(['purchase', 'payment']) }),

@@ -274,6 +274,23 @@ export const FUEL_IMPORT_MESSAGES = {
   unknownCity: (location: string) => `The station's city '${location}' is not one we can place on the map`,
 } as const;
 
+/**
+ * `GET /api/fuel/flagged` (`{root}.core.fuel.flagged`): the purchases of the last FUEL_FLAGGED_DAYS days the GPS check
+ * flagged, newest first, at most FUEL_FLAGGED_MAX: the Dashboard's Needs Attention lists them.
+ */
+export const FUEL_FLAGGED_PATH = 'fuel/flagged';
+export const FUEL_FLAGGED_ACTION = 'flagged';
+export const FUEL_FLAGGED_DAYS = 30;
+export const FUEL_FLAGGED_MAX = 100;
+export interface FlaggedFuelPurchase {
+  id: string;
+  truckId: string;
+  truckNumber: string | null;
+  transactionDate: string;
+  location: string;
+  gpsWarnings: string[];
+}
+
 /** Point 3: a purchase's truck position is the nearest stored within this of the purchase; farther than FAR_MILES is far. */
 export const FUEL_GPS_WINDOW_MINUTES = 30;
 export const FUEL_GPS_FAR_MILES = 5;
