@@ -222,7 +222,7 @@ export class FuelImportsService {
     const amount = line.cents === null ? null : centsToMoney(line.cents);
     const planned: PlannedLine = { row: line.row, item: line.item, becomes: null, outcome: 'create', description: '', amount, gallons, problems, warnings: [] };
     const becomes = line.kind ? BECOMES[line.kind] : undefined;
-    if (!becomes) return { ...planned, outcome: 'error', description: 'Nothing' };
+    if (!becomes) return { ...planned, outcome: 'error', description: 'Not imported' };
     if (!line.invoice) problems.push(FUEL_IMPORT_MESSAGES.noInvoice);
     if (!line.card && layout !== 'generic') problems.push(FUEL_IMPORT_MESSAGES.noCard);
     if (line.cents === null) problems.push(FUEL_IMPORT_MESSAGES.amount(''));

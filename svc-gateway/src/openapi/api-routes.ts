@@ -25,6 +25,7 @@ import {
   FUEL_FLAGGED_MAX,
   FUEL_FLAGGED_PATH,
   FUEL_IMPORT_PATH,
+  flaggedFuelPurchaseSchema,
   factorSettingsSchema,
   factoringInvoiceSchema,
   ledgerQuerySchema,
@@ -425,7 +426,7 @@ export const API_ROUTES: ApiRoute[] = [
   },
   {
     method: 'get', path: `/api/${FUEL_FLAGGED_PATH}`, tag: 'Fuel', summary: "Fuel purchases the GPS check flagged", access: 'session',
-    answer: { status: 200, description: `Imported purchases of the last ${FUEL_FLAGGED_DAYS} days with a GPS warning, newest first, at most ${FUEL_FLAGGED_MAX}`, content: { shape: '[{ id, truckId, truckNumber, transactionDate, location, gpsWarnings }]' } }, errors: [503],
+    answer: { status: 200, description: `Imported purchases of the last ${FUEL_FLAGGED_DAYS} days with a GPS warning, newest first, at most ${FUEL_FLAGGED_MAX}`, content: json(z.array(named('FlaggedFuelPurchase', flaggedFuelPurchaseSchema))) }, errors: [503],
   },
   {
     method: 'get', path: `/api/${FACTORING_REPORTS_PATH}/mapping`, tag: 'Factoring', summary: 'The columns remembered for a kind of report', access: 'session', query: z.object({ kind: z.enum(['purchase', 'payment']) }),

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { ImportColumns } from '../imports.js';
 
 /**
@@ -271,7 +272,6 @@ export const FUEL_IMPORT_MESSAGES = {
   farFromTruck: (miles: number) => `Far from the truck (${miles} mi)`,
   noGps: 'No GPS at the time',
   notInState: 'Truck not in this state that day',
-  unknownCity: (location: string) => `The station's city '${location}' is not one we can place on the map`,
 } as const;
 
 /**
@@ -282,14 +282,15 @@ export const FUEL_FLAGGED_PATH = 'fuel/flagged';
 export const FUEL_FLAGGED_ACTION = 'flagged';
 export const FUEL_FLAGGED_DAYS = 30;
 export const FUEL_FLAGGED_MAX = 100;
-export interface FlaggedFuelPurchase {
-  id: string;
-  truckId: string;
-  truckNumber: string | null;
-  transactionDate: string;
-  location: string;
-  gpsWarnings: string[];
-}
+export const flaggedFuelPurchaseSchema = z.object({
+  id: z.string(),
+  truckId: z.string(),
+  truckNumber: z.string().nullable(),
+  transactionDate: z.string(),
+  location: z.string(),
+  gpsWarnings: z.array(z.string()),
+});
+export type FlaggedFuelPurchase = z.infer<typeof flaggedFuelPurchaseSchema>;
 
 /** Point 3: a purchase's truck position is the nearest stored within this of the purchase; farther than FAR_MILES is far. */
 export const FUEL_GPS_WINDOW_MINUTES = 30;
