@@ -158,6 +158,11 @@ describe('POST /api/fuel/imports', () => {
       [truckOne, day, 'Pilot', 'Midland, TX', '125.500', '3.899', '489.32', 'Diesel', '0042', 'INV1001', []],
       [truckTwo, day, 'TA', 'Amarillo, TX', '80.000', '3.750', '300.00', 'Diesel', '0077', 'INV1005', ['No GPS at the time', 'Truck not in this state that day']],
     ]);
+    // Each record is in the audit trail, with who imported it and its key.
+    const audit = (await api('GET', '/audit?resource=fuel')).body.entries.filter((entry: any) => entry.action === 'create');
+    expect(audit).toHaveLength(3);
+    expect(audit[0]).toMatchObject({ userEmail: 'fuel.clerk@example.com', changes: { importKey: { to: expect.stringMatching(/^efs\|00(42|77)\|inv100\d\|ulsd$/) } } });
+    expect((await api('GET', '/audit?resource=expenses')).body.entries.filter((entry: any) => entry.action === 'create')).toHaveLength(3);
     // Needs Attention lists the flagged ones.
     const flagged = (await api('GET', '/fuel/flagged')).body.map((f: any) => [f.truckNumber, f.location, f.transactionDate, f.gpsWarnings]).sort();
     expect(flagged).toEqual([

@@ -1,8 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ClientProxy } from '@nestjs/microservices';
 import { InjectRepository } from '@nestjs/typeorm';
-import { expenseInputSchema, invalidInput, ok, type ExpenseImportAnswer, type ExpenseImportLine, type RpcReply } from '@tms/contracts';
-import { CrudService, EVENTS, ReferenceHolds, Refusal, type ChangeContext } from '@tms/service-kit';
+import { randomUUID } from 'node:crypto';
+import { EXPENSE_MESSAGES, expenseInputSchema, fieldIssues, invalidInput, ok, type ExpenseImportAnswer, type ExpenseImportLine, type RpcReply } from '@tms/contracts';
+import { applyImport, CrudService, EVENTS, ReferenceHolds, Refusal, type ChangeContext, type WriteFields } from '@tms/service-kit';
 import { In, Repository } from 'typeorm';
 import { ExpenseEntity } from './expense.entity.js';
 import { EXPENSE_HOLDS } from './expense.holds.js';
@@ -27,8 +28,9 @@ export class ExpensesService extends CrudService<ExpenseEntity, typeof expenseIn
 
   /**
    * A fuel card statement's expenses (issue 48), each keyed by its line: the keys imported before are answered and
-   * left as they are; unless `dryRun`, the others are created in one transaction, each through the write pipeline
-   * (they name no load, so hold nothing), with its key (a statement imported again changes nothing).
+   * left as they are; unless `dryRun`, the others are created in one transaction with the write pipeline's steps for
+   * many records, as a CSV import's rows are (applyImport: parsed by the schema, one INSERT, the audit in one
+   * statement), each with its key (a statement imported again changes nothing). They name no load: nothing to hold.
    */
   async importLines(payload: unknown, context: ChangeContext): Promise<RpcReply<ExpenseImportAnswer>> {
     const { dryRun, lines } = (payload ?? {}) as { dryRun?: unknown; lines?: unknown };
@@ -42,14 +44,23 @@ export class ExpensesService extends CrudService<ExpenseEntity, typeof expenseIn
       try {
         const { existing, created } = await this.repository.manager.transaction(async (manager) => {
           const existing = await existingIn(manager);
-          const created = [];
-          for (const { key, ...fields } of asked.filter((line) => !existing.has(line.key))) {
-            const made = await this.createWithin(manager, fields, context);
-            await manager.update(ExpenseEntity, { id: made.record.id }, { importKey: key });
-            made.record.importKey = key;
-            created.push(made);
-          }
-          return { existing, created };
+          const creates = asked
+            .filter((line) => !existing.has(line.key))
+            .map(({ key, ...fields }, row) => {
+              const parsed = expenseInputSchema.safeParse(fields);
+              if (!parsed.success) throw new Refusal(invalidInput(fieldIssues(parsed.error)));
+              if (parsed.data.loadId) throw new Refusal(invalidInput({ loadId: [EXPENSE_MESSAGES.loadNotFound] }));
+              const record = this.repository.create({ ...parsed.data, importKey: key, id: randomUUID() } as never) as unknown as ExpenseEntity;
+              return { row, record, fields: parsed.data as WriteFields };
+            });
+          if (!creates.length) return { existing, created: [] };
+          const result = { rows: creates.length, create: creates.length, update: 0, unchanged: 0, errors: [] };
+          const applied = await applyImport(this.repository, { result, creates, updates: [] }, context, {
+            transaction: (_ids, step) => step(manager, async () => undefined),
+            lockAndRead: async () => undefined,
+            effects: (inside, change) => this.effects(inside, change),
+          });
+          return { existing, created: applied.created.map((record, index) => ({ record, effects: applied.effects[index] ?? {} })) };
         });
         await this.announceCreated(created);
         return ok({ existing: [...existing], created: created.length });

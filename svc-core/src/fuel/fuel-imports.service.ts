@@ -131,18 +131,15 @@ export class FuelImportsService {
       created = await this.repository.manager.transaction(async (manager) => {
         // Under the keys' own check again: a statement imported twice at once writes each purchase once.
         const known = await knownKeys(manager, purchases.map((line) => line.key!));
-        const made = [];
-        for (const line of purchases) {
-          if (known.has(line.key!)) {
-            line.outcome = 'exists';
-            continue;
-          }
-          const one = await this.fuel.createWithin(manager, line.purchase, { ...context, resource: 'fuel' });
-          const extra = { importKey: line.key!, gpsWarnings: line.warnings, notInState: Boolean(line.notInState) };
-          await manager.update(FuelEntity, { id: one.record.id }, extra);
-          Object.assign(one.record, extra);
-          made.push(one);
-        }
+        for (const line of purchases) if (known.has(line.key!)) line.outcome = 'exists';
+        const fresh = purchases.filter((line) => line.outcome === 'create');
+        const made = fresh.length
+          ? await this.fuel.createImported(
+              manager,
+              fresh.map((line) => ({ fields: line.purchase, extra: { importKey: line.key!, gpsWarnings: line.warnings, notInState: Boolean(line.notInState) } })),
+              { ...context, resource: 'fuel' },
+            )
+          : [];
         return made;
       });
     } catch (error) {

@@ -245,17 +245,14 @@ export class CrudService<Entity extends ObjectLiteral & { id: string }, Schema e
   /**
    * Creates a record inside a transaction the caller holds (`manager`), through the same steps as `create` but
    * `once`: one of many records written at once that commit or roll back together (a factor's report and its ledger
-   * entries). Not for a holder's record that names another (`holds`): those are written under their holder lock. A refusal is thrown (Refusal), so
+   * entries). Not for a holder (`holds`), whose writes run under their holder lock. A refusal is thrown (Refusal), so
    * that the caller's transaction rolls back; the record is announced by `announceCreated` once the caller commits.
    */
   async createWithin(manager: EntityManager, payload: unknown, context: ChangeContext): Promise<{ record: Entity; effects: Effects<Entity> }> {
+    if (this.options.holds) throw new Error(`${this.options.entity}: a holder's records are created by create()`);
     const parsed = this.options.schema.safeParse(payload);
     if (!parsed.success) throw new Refusal(invalidInput(fieldIssues(parsed.error)));
     const fields = parsed.data as Record<string, unknown>;
-    // A holder's record that names nothing holds nothing (an expense of no load): nothing for the holder lock to guard.
-    if (this.options.holds?.holder.references(fields as Entity).some((reference) => reference.id)) {
-      throw new Error(`${this.options.entity}: a holder's records that name others are created by create()`);
-    }
     const refused = await this.check(fields as Partial<z.output<Schema>>);
     if (refused) throw new Refusal(refused);
     const id = randomUUID();
