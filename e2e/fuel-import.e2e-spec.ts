@@ -1,4 +1,4 @@
-import type { Driver, Expense, FuelPurchase, Truck } from '@tms/contracts';
+import type { Driver, Expense, FlaggedFuelPurchase, FuelPurchase, Truck } from '@tms/contracts';
 import { launchBrowser, newSession, signIn, type Browser, type Page } from './support/browser.js';
 import { apiSteps, dayFromToday, screenSteps } from './support/steps.js';
 
@@ -11,7 +11,7 @@ let browser: Browser;
 let page: Page;
 
 const { getList, post, remove } = apiSteps(() => page);
-const { row, successToast } = screenSteps(() => page);
+const { row, showOnly, successToast } = screenSteps(() => page);
 /** An invoice number of this run's own: a statement imported by an earlier run must not look imported before. */
 const run = Date.now().toString(36).toUpperCase();
 const usDay = (() => {
@@ -89,7 +89,8 @@ describe('Fuel Management: Import Fuel Card Statement', () => {
     await imported.getByRole('img', { name: 'No GPS at the time' }).hover();
     await page.getByRole('tooltip').filter({ hasText: 'No GPS at the time' }).waitFor();
 
-    // The Dashboard's Needs Attention lists it, linked to Fuel.
+    // The Dashboard's Needs Attention lists it, linked to Fuel (the card shows the first five: only ours are looked at).
+    await showOnly<FlaggedFuelPurchase>('fuel/flagged', (item) => item.truckNumber === 'FCI-101');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard', exact: true }).click();
     const flagged = page.getByRole('region', { name: 'Needs Attention' }).getByRole('region', { name: 'Fuel purchases' });
     await flagged.getByText(/FCI-101: Midland, TX, .*: No GPS at the time/).waitFor();

@@ -95,7 +95,8 @@ function milesBetween(a: { latitude: number; longitude: number }, b: { latitude:
  * Each line's key (layout, card's last four, invoice, item) makes a statement imported again, or two that overlap,
  * change nothing. Purchases are checked against the truck's GPS in one request to svc-telematics for the whole file.
  * Applying (nothing while a line has a problem): the expenses in svc-accounting (by their keys, in batches, each one
- * transaction), then the purchases in one transaction, each through the write pipeline (createWithin).
+ * transaction), then the purchases in one transaction, both with the write pipeline's steps for many records
+ * (FuelService.createImported, applyImport as a CSV import's rows are written).
  */
 @Injectable()
 export class FuelImportsService {
@@ -126,7 +127,7 @@ export class FuelImportsService {
       if (!answer.ok) return answer;
     }
     const purchases = lines.filter((line) => line.outcome === 'create' && line.purchase);
-    let created: Awaited<ReturnType<FuelService['createWithin']>>[];
+    let created: Awaited<ReturnType<FuelService['createImported']>>;
     try {
       created = await this.repository.manager.transaction(async (manager) => {
         // Under the keys' own check again: a statement imported twice at once writes each purchase once.
