@@ -36,6 +36,7 @@ const DIALOGS: [string, string][] = [
   ['/safety', 'Record Inspection'],
   ['/maintenance', 'Add Service Record'],
   ['/fuel', 'Add Fuel Purchase'],
+  ['/fuel', 'Import Fuel Card Statement'],
   ['/accounting?tab=invoices', 'Create Invoice'],
   ['/settlements', 'Create Settlement'],
 ];

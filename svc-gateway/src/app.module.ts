@@ -10,6 +10,7 @@ import { LoadsModule } from './loads/loads.module.js';
 import { DriverModule } from './driver/driver.module.js';
 import { OIDC_CLIENT, type OidcClientSettings } from './auth/oidc-issuer.js';
 import { GATEWAY_CONFIG, type GatewayConfig } from './config/gateway-config.js';
+import { FuelModule } from './fuel/fuel.module.js';
 import { GpsModule } from './gps/gps.module.js';
 import { ExtractModule } from './extract/extract.module.js';
 import { DocumentsModule } from './documents/documents.module.js';
@@ -42,9 +43,9 @@ class ConfigModule {
  * The modules whose routes are under /api, in the order their routes are matched (Nest registers routes module by
  * module, and express takes the first that matches). The one place route precedence is decided: the generic
  * `/api/:resource` and `/api/:resource/:id` would match `/api/health`, `/api/audit`, `/api/gps/latest` or
- * `POST /api/devices`, `/api/compliance.csv` or `/api/loads/attention`, so ResourcesModule comes last; no other module imports it.
+ * `POST /api/devices`, `/api/compliance.csv`, `/api/loads/attention` or `POST /api/fuel/imports`, so ResourcesModule comes last; no other module imports it.
  */
-const ROUTES = [AuthModule, HealthModule, GpsModule, ExtractModule, DocumentsModule, AuditModule, ComplianceModule, LoadsModule, DriverModule, AccountingModule, ReportsModule, OpenApiModule, ResourcesModule];
+const ROUTES = [AuthModule, HealthModule, GpsModule, ExtractModule, DocumentsModule, AuditModule, ComplianceModule, LoadsModule, DriverModule, AccountingModule, FuelModule, ReportsModule, OpenApiModule, ResourcesModule];
 
 @Module({})
 export class AppModule {

@@ -122,7 +122,7 @@ test('every route refuses a body it cannot read, and nothing changes', async () 
       method: method.toUpperCase(),
       path,
       device: operation.security?.some((scheme) => 'deviceToken' in scheme) ?? false,
-      // A resource's import and a factor's report (issue 45) take a CSV, as the document says.
+      // A resource's import, a factor's report (issue 45) and a fuel card statement (issue 48) take a CSV, as the document says.
       takesCsv: 'text/csv' in (operation.requestBody?.content ?? {}),
     })),
   );
@@ -135,7 +135,8 @@ test('every route refuses a body it cannot read, and nothing changes', async () 
     // (health, runtime configuration) no route takes a body.
     if (path === '/api/logout' || !path.startsWith('/api/')) continue;
     for (const { name, type, body } of BODIES) {
-      const query = path.endsWith('/import') ? '?dryRun=false' : importsCsv ? '?kind=purchase&dryRun=true' : path.startsWith('/api/reports/ifta') ? '?year=2003&quarter=1' : '';
+      // A factor's report takes its kind, a fuel card statement (issue 48) its layout.
+      const query = path.endsWith('/import') ? '?dryRun=false' : importsCsv ? '?kind=purchase&layout=generic&dryRun=true' : path.startsWith('/api/reports/ifta') ? '?year=2003&quarter=1' : '';
       const target = `${filled(path)}${query}`;
       const answer = await send(method, target, type, body, device ? { authorization: `Bearer ${deviceToken}` } : {});
       checked += 1;

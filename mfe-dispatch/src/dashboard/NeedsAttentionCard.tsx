@@ -3,16 +3,18 @@ import {
   COMPLIANCE_STATUS_LABELS,
   complianceItemKey,
   formatDollars,
+  FUEL_FLAGGED_PATH,
   LOADS_ATTENTION_PATH,
   OVERDUE_INVOICES_PATH,
   STOP_ATTENTION_LABELS,
   type ComplianceItem,
   type ComplianceStatus,
+  type FlaggedFuelPurchase,
   type OverdueInvoice,
   type StopAttention,
   type StopAttentionKind,
 } from '@tms/contracts';
-import { api, ColorBadge, type BadgeColor } from '@tms/ui';
+import { api, ColorBadge, formatDay, type BadgeColor } from '@tms/ui';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Flex, Skeleton, Typography } from 'antd';
 import { Link } from 'react-router-dom';
@@ -32,6 +34,9 @@ export const stopAttentionQuery = { queryKey: [`/api/${LOADS_ATTENTION_PATH}`], 
 
 /** Invoices overdue (issue 46), read as often. */
 export const overdueInvoicesQuery = { queryKey: [`/api/${OVERDUE_INVOICES_PATH}`], queryFn: () => api.get<OverdueInvoice[]>(`/api/${OVERDUE_INVOICES_PATH}`), staleTime: 0 };
+
+/** Fuel purchases the GPS check flagged (issue 48), read as often. */
+export const flaggedFuelQuery = { queryKey: [`/api/${FUEL_FLAGGED_PATH}`], queryFn: () => api.get<FlaggedFuelPurchase[]>(`/api/${FUEL_FLAGGED_PATH}`), staleTime: 0 };
 
 /** 'INV-1001: Acme Foods, $1,234.50 overdue 12 days'. */
 export const overdueInvoiceText = (invoice: OverdueInvoice) =>
@@ -89,20 +94,40 @@ function OverdueInvoiceRow({ item }: { item: OverdueInvoice }) {
   );
 }
 
+/** A flagged fuel purchase: its badge, the truck, where and when, why, and a link to Fuel. */
+function FlaggedFuelRow({ item }: { item: FlaggedFuelPurchase }) {
+  return (
+    <>
+      <Flex gap={8} align="center" style={{ minWidth: 0 }}>
+        <span style={{ flex: 'none' }}>
+          <ColorBadge color="amber">Fuel</ColorBadge>
+        </span>
+        <Text ellipsis>{`${item.truckNumber ?? 'A truck'}: ${item.location}, ${formatDay(item.transactionDate)}: ${item.gpsWarnings.join('; ')}`}</Text>
+      </Flex>
+      <Link to="/fuel" style={{ flex: 'none' }}>
+        Fuel
+      </Link>
+    </>
+  );
+}
+
 /**
  * Below the spec's cards: what expires or is overdue (GET /api/compliance), the first five with a link to the screen
  * where each is put right, then the loads whose stops need attention (GET /api/loads/attention: the last stop left
  * but not delivered, late or at-risk stops), the first five, and the invoices overdue (GET /api/invoices/overdue), the
- * first five; or 'All clear'.
+ * first five, and the fuel purchases the GPS check flagged (GET /api/fuel/flagged, issue 48), the first five; or
+ * 'All clear'.
  */
 export function NeedsAttentionCard() {
   const compliance = useQuery(complianceQuery);
   const stops = useQuery(stopAttentionQuery);
   const overdue = useQuery(overdueInvoicesQuery);
+  const fuel = useQuery(flaggedFuelQuery);
+  const flagged = fuel.data ?? [];
   const stopItems = (stops.data ?? []).map((item) => ({ ...item, id: item.loadId }));
   const invoices = overdue.data ?? [];
   const items = compliance.data ?? [];
-  const total = items.length + stopItems.length + invoices.length;
+  const total = items.length + stopItems.length + invoices.length + flagged.length;
   return (
     <Card
       title="Needs Attention"
@@ -137,6 +162,11 @@ export function NeedsAttentionCard() {
           {invoices.length > 0 && (
             <section aria-label="Invoices" data-testid="overdue-invoices">
               <DashboardList items={invoices.slice(0, SHOWN)} render={(item) => <OverdueInvoiceRow item={item} />} />
+            </section>
+          )}
+          {flagged.length > 0 && (
+            <section aria-label="Fuel purchases" data-testid="flagged-fuel">
+              <DashboardList items={flagged.slice(0, SHOWN)} render={(item) => <FlaggedFuelRow item={item} />} />
             </section>
           )}
         </Flex>

@@ -1,5 +1,7 @@
+import { WarningOutlined } from '@ant-design/icons';
 import { formatDollars, type Driver, type FuelPurchase, type Truck } from '@tms/contracts';
 import { CellText, ColorBadge, formatDay, type RecordLookup, type ResourceColumn } from '@tms/ui';
+import { Tooltip } from 'antd';
 import { formatThousandths, fuelTypeColor, fuelVendorColor } from './fuel-display.js';
 
 const numeric = { fontVariantNumeric: 'tabular-nums' } as const;
@@ -27,7 +29,24 @@ export function fuelColumns(trucks: RecordLookup<Truck>, drivers: RecordLookup<D
       width: 100,
       render: (vendor: string) => <ColorBadge color={fuelVendorColor(vendor)}>{vendor}</ColorBadge>,
     },
-    { title: 'Location', dataIndex: 'location', key: 'location', width: 140 },
+    {
+      title: 'Location',
+      dataIndex: 'location',
+      key: 'location',
+      width: 140,
+      // Issue 48: an imported purchase the GPS check flagged shows a warning icon, its reasons as the tooltip.
+      render: (location: string, purchase: FuelPurchase) =>
+        purchase.gpsWarnings?.length ? (
+          <span>
+            {location}{' '}
+            <Tooltip title={purchase.gpsWarnings.join('; ')}>
+              <WarningOutlined role="img" aria-label={purchase.gpsWarnings.join('; ')} tabIndex={0} style={{ color: '#d48806' }} />
+            </Tooltip>
+          </span>
+        ) : (
+          location
+        ),
+    },
     {
       title: 'Gallons',
       dataIndex: 'gallons',

@@ -10,6 +10,7 @@ export * from './fleet/truck.js';
 export * from './fleet/driver.js';
 export * from './fleet/maintenance.js';
 export * from './fleet/fuel.js';
+export * from './fleet/fuel-import.js';
 export * from './fleet/assignment.js';
 export * from './dispatch/customer.js';
 export * from './dispatch/load.js';

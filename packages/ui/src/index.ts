@@ -26,7 +26,7 @@ export * from './virtual-table.js';
 export * from './ListPage.js';
 export * from './ExportButton.js';
 export * from './ImportDialog.js';
-export { postCsv } from './csv-upload.js';
+export { postCsv, type UploadProgress } from './csv-upload.js';
 export * from './list-csv.js';
 export * from './TabbedPage.js';
 export * from './TabbedListPage.js';

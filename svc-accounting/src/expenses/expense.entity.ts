@@ -34,6 +34,10 @@ export class ExpenseEntity implements Expense {
   @Column({ type: 'text', nullable: true })
   notes!: string | null;
 
+  /** Issue 48: the fuel card statement line it was imported from; null when typed. */
+  @Column({ name: 'import_key', type: 'text', nullable: true })
+  importKey!: string | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 

@@ -119,11 +119,11 @@ export function composeIftaReport(
       reason: gap.reason,
     })),
     gapCount: miles.gapCount,
-    problems: fuel.problems.map((problem) => ({
-      kind: 'fuel-location',
+    problems: fuel.problems.map(({ kind = 'fuel-location', ...problem }) => ({
+      kind,
       ...problem,
       truckNumber: trucks.get(problem.truckId)?.truckNumber ?? null,
-      message: IFTA_MESSAGES.unreadableLocation(problem.location),
+      message: kind === 'not-in-state' ? IFTA_MESSAGES.notInState(problem.location) : IFTA_MESSAGES.unreadableLocation(problem.location),
     })),
   };
 }

@@ -56,6 +56,18 @@ export class FuelEntity implements FuelPurchase {
   @Column({ type: 'text', nullable: true })
   notes!: string | null;
 
+  /** Issue 48: the statement line it was imported from (layout|card's last four|invoice|item); null when typed. */
+  @Column({ name: 'import_key', type: 'text', nullable: true })
+  importKey!: string | null;
+
+  /** What the GPS check found when it was imported ('Far from the truck (42 mi)'). */
+  @Column({ name: 'gps_warnings', type: 'text', array: true, default: () => "'{}'" })
+  gpsWarnings!: string[];
+
+  /** Bought in a state the truck had no position in that day: not tax-paid gallons on the IFTA report. */
+  @Column({ name: 'not_in_state', type: 'boolean', default: false })
+  notInState!: boolean;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 

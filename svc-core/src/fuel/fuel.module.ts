@@ -2,11 +2,13 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { FuelEntity } from './fuel.entity.js';
 import { FuelController } from './fuel.controller.js';
+import { FuelImportsController } from './fuel-imports.controller.js';
+import { FuelImportsService } from './fuel-imports.service.js';
 import { FuelService } from './fuel.service.js';
 
 @Module({
   imports: [TypeOrmModule.forFeature([FuelEntity])],
-  controllers: [FuelController],
-  providers: [FuelService],
+  controllers: [FuelController, FuelImportsController],
+  providers: [FuelService, FuelImportsService],
 })
 export class FuelModule {}

@@ -1,9 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ClientProxy } from '@nestjs/microservices';
 import { InjectRepository } from '@nestjs/typeorm';
-import { FUEL_MESSAGES, fuelInputSchema, fuelTotalCost, invalidInput, type FuelFields } from '@tms/contracts';
-import { CrudService, EVENTS, refuseMissingReferences } from '@tms/service-kit';
-import { Repository } from 'typeorm';
+import { randomUUID } from 'node:crypto';
+import { FUEL_MESSAGES, fieldIssues, fuelInputSchema, fuelTotalCost, invalidInput, type FuelFields } from '@tms/contracts';
+import { applyImport, CrudService, EVENTS, Refusal, refuseMissingReferences, type ChangeContext, type WriteFields } from '@tms/service-kit';
+import { Repository, type EntityManager } from 'typeorm';
 import { DriverEntity } from '../drivers/driver.entity.js';
 import { LoadEntity } from '../loads/load.entity.js';
 import { TruckEntity } from '../trucks/truck.entity.js';
@@ -49,5 +50,36 @@ export class FuelService extends CrudService<FuelEntity, typeof fuelInputSchema>
   protected override derive(record: FuelEntity) {
     record.totalCost = fuelTotalCost(record.gallons, record.pricePerGallon)!;
     return undefined;
+  }
+
+  /**
+   * Issue 48: a fuel card statement's purchases, created in the caller's transaction with the write pipeline's steps
+   * for many records, as a CSV import applies its rows (applyImport: one INSERT, the audit in one statement): each
+   * parsed by the schema and derived (its total) as a create is, with its line's key and GPS findings. The check step
+   * is done for all at once: the trucks and drivers they name are locked (FOR KEY SHARE), so none goes meanwhile.
+   * A refusal is thrown (Refusal), rolling the caller's transaction back; announce what it answers once committed.
+   */
+  async createImported(manager: EntityManager, items: { fields: unknown; extra: Pick<FuelEntity, 'importKey' | 'gpsWarnings' | 'notInState'> }[], context: ChangeContext) {
+    const creates = items.map(({ fields, extra }, row) => {
+      const parsed = fuelInputSchema.safeParse(fields);
+      if (!parsed.success) throw new Refusal(invalidInput(fieldIssues(parsed.error)));
+      const record = this.repository.create({ ...parsed.data, ...extra, id: randomUUID() } as never) as unknown as FuelEntity;
+      this.derive(record);
+      return { row, record, fields: parsed.data as WriteFields };
+    });
+    for (const [table, field, message] of [
+      ['trucks', 'truckId', FUEL_MESSAGES.truckNotFound],
+      ['drivers', 'driverId', FUEL_MESSAGES.driverNotFound],
+    ] as const) {
+      const ids = [...new Set(creates.map(({ record }) => record[field]))].sort();
+      const found: unknown[] = ids.length ? await manager.query(`SELECT id FROM core.${table} WHERE id = ANY($1::uuid[]) ORDER BY id FOR KEY SHARE`, [ids]) : [];
+      if (found.length !== ids.length) throw new Refusal(invalidInput({ [field]: [message] }));
+    }
+    const { created, effects } = await applyImport(this.repository, { creates, updates: [] }, context, {
+      transaction: (_ids, step) => step(manager, async () => undefined),
+      lockAndRead: async () => undefined,
+      effects: (inside, change) => this.effects(inside, change),
+    });
+    return created.map((record, index) => ({ record, effects: effects[index] ?? {} }));
   }
 }

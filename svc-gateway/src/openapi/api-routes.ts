@@ -20,6 +20,12 @@ import {
   FACTOR_DEFAULTS,
   FACTORING_REPORTS_PATH,
   FACTORING_RESOURCE,
+  FUEL_CARD_LAYOUTS,
+  FUEL_FLAGGED_DAYS,
+  FUEL_FLAGGED_MAX,
+  FUEL_FLAGGED_PATH,
+  FUEL_IMPORT_PATH,
+  flaggedFuelPurchaseSchema,
   factorSettingsSchema,
   factoringInvoiceSchema,
   ledgerQuerySchema,
@@ -449,6 +455,20 @@ export const API_ROUTES: ApiRoute[] = [
     description: `The CSV as a CSV import takes it (at most ${IMPORT_MAX_BYTES / 1024 / 1024} MB). Rows are matched to invoices by number and checked against the factor's terms to the cent; unmatched or contradicting rows are listed and nothing is applied until every row is clean. A row applied before (same kind, invoice and amounts) changes nothing.`,
     body: { type: IMPORT_CONTENT_TYPES[0], description: 'The CSV file, a header row first' },
     answer: { status: 200, description: "Each row's entries or errors, and whether it was applied", content: json(named('FactoringReportResult', reportResultSchema)) }, errors: [400, 413, 415, 503],
+  },
+  {
+    method: 'post', path: `/api/${FUEL_IMPORT_PATH}`, tag: 'Fuel', summary: 'Import a fuel card statement', access: 'session',
+    query: z.object({
+      layout: z.enum(FUEL_CARD_LAYOUTS).describe("The statement's layout: the EFS transaction report, WEX, Comdata, or the generic template (README: Fuel card statements)"),
+      dryRun: importQuery.shape.dryRun,
+    }),
+    description: `The CSV as a CSV import takes it (at most ${IMPORT_MAX_BYTES / 1024 / 1024} MB). Every line is answered: what it becomes (a fuel purchase, an expense, a driver's deduction) or why it cannot (a unit or driver name that matches nothing), with the GPS check's findings. Nothing is applied while a line cannot be; a line imported before (same layout, card's last four, invoice and item) changes nothing.`,
+    body: { type: IMPORT_CONTENT_TYPES[0], description: 'The CSV file, a header row first' },
+    answer: { status: 200, description: 'Every line and the totals', content: { shape: '{ layout, dryRun, applied, lines: [{ row, item, becomes, outcome, description, amount, gallons, problems, warnings }], counts, totals: { gallons, purchases, expenses }, errors }' } }, errors: [400, 413, 415, 503],
+  },
+  {
+    method: 'get', path: `/api/${FUEL_FLAGGED_PATH}`, tag: 'Fuel', summary: "Fuel purchases the GPS check flagged", access: 'session',
+    answer: { status: 200, description: `Imported purchases of the last ${FUEL_FLAGGED_DAYS} days with a GPS warning, newest first, at most ${FUEL_FLAGGED_MAX}`, content: json(z.array(named('FlaggedFuelPurchase', flaggedFuelPurchaseSchema))) }, errors: [503],
   },
   {
     method: 'get', path: `/api/${FACTORING_REPORTS_PATH}/mapping`, tag: 'Factoring', summary: 'The columns remembered for a kind of report', access: 'session', query: z.object({ kind: z.enum(['purchase', 'payment']) }),

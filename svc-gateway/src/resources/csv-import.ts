@@ -8,6 +8,7 @@ import {
   IMPORT_UPLOAD_TTL_MS,
   importUploadBucket,
   FACTORING_REPORTS_PATH,
+  FUEL_IMPORT_PATH,
   rpcSubject,
   type Actor,
   type ImportPayload,
@@ -30,8 +31,11 @@ const IMPORT_TIMEOUT_MS = 60_000;
 
 /** Whether a request is a CSV import (POST /api/{resource}/import), whose body this route reads itself. */
 export const isCsvImport = (req: Request) => req.method === 'POST' && CSV_UPLOAD_PATHS.some((path) => path.test(req.originalUrl.split('?')[0]));
-/** The routes a CSV arrives at as the body: a resource's import, and a factor's report (issue 45), read as an import is. */
-const CSV_UPLOAD_PATHS = [/^\/api\/[^/]+\/import$/, new RegExp(`^/api/${FACTORING_REPORTS_PATH}$`)];
+/**
+ * The routes a CSV arrives at as the body: a resource's import, a factor's report (issue 45) and a fuel card statement
+ * (issue 48), read as an import is.
+ */
+const CSV_UPLOAD_PATHS = [/^\/api\/[^/]+\/import$/, new RegExp(`^/api/${FACTORING_REPORTS_PATH}$`), new RegExp(`^/api/${FUEL_IMPORT_PATH}$`)];
 
 /**
  * POST /api/{resource}/import: the CSV body (at most IMPORT_MAX_BYTES: larger is a 413) goes to a JetStream upload

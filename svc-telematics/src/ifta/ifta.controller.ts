@@ -1,6 +1,6 @@
 import { Controller, UseInterceptors } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { IFTA_RESOURCE, rpcSubject } from '@tms/contracts';
+import { FUEL_CHECKS_ACTION, IFTA_RESOURCE, rpcSubject } from '@tms/contracts';
 import { config, DeadlineInterceptor } from '@tms/service-kit';
 import { IftaService } from './ifta.service.js';
 
@@ -20,5 +20,10 @@ export class IftaController {
   @MessagePattern(subject('records'))
   records(@Payload() payload: unknown) {
     return this.ifta.records(payload);
+  }
+
+  @MessagePattern(subject(FUEL_CHECKS_ACTION))
+  fuelChecks(@Payload() payload: unknown) {
+    return this.ifta.fuelChecks(payload);
   }
 }

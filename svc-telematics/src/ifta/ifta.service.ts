@@ -1,11 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import {
   fieldIssues,
+  FUEL_CHECKS_MAX,
+  FUEL_GPS_WINDOW_MINUTES,
   IFTA_GAPS_MAX,
+  isRecordId,
   iftaPeriodSchema,
   invalidInput,
   MILLIMETERS_PER_MILE,
   ok,
+  type FuelChecksAnswer,
+  type FuelChecksPayload,
   type IftaMiles,
   type IftaRecord,
   type IftaRecordsPage,
@@ -15,6 +20,34 @@ import { internalErrorReply } from '@tms/service-kit';
 import { DataSource } from 'typeorm';
 import { FIX_COLUMNS, IftaTotals } from './ifta-totals.js';
 import { segmentTotals, type Fix } from './segments.js';
+
+/**
+ * Each purchase's nearest position within the window (issue 48): the last before and the first after its instant, by
+ * the truck's index (truck_id, recorded_at), two index probes a purchase for the whole statement in one statement.
+ */
+const NEAREST_SQL = `
+  SELECT w.i::int AS i, n.latitude, n.longitude
+  FROM unnest($1::uuid[], $2::float8[]) WITH ORDINALITY AS w(truck_id, at_ms, i)
+  CROSS JOIN LATERAL (
+    SELECT c.latitude::float8 AS latitude, c.longitude::float8 AS longitude FROM (
+      (SELECT latitude, longitude, recorded_at FROM telematics.positions p
+       WHERE p.truck_id = w.truck_id AND p.recorded_at <= to_timestamp(w.at_ms / 1000) AND p.recorded_at >= to_timestamp(w.at_ms / 1000) - make_interval(mins => $3)
+       ORDER BY p.recorded_at DESC LIMIT 1)
+      UNION ALL
+      (SELECT latitude, longitude, recorded_at FROM telematics.positions p
+       WHERE p.truck_id = w.truck_id AND p.recorded_at > to_timestamp(w.at_ms / 1000) AND p.recorded_at <= to_timestamp(w.at_ms / 1000) + make_interval(mins => $3)
+       ORDER BY p.recorded_at ASC LIMIT 1)
+    ) c ORDER BY abs(extract(epoch FROM c.recorded_at - to_timestamp(w.at_ms / 1000))) LIMIT 1
+  ) n`;
+
+/** The jurisdictions each truck drove in on each day asked (IFTA's truck days). */
+const DAY_STATES_SQL = `
+  SELECT d.truck_id::text AS "truckId", to_char(d.day, 'YYYY-MM-DD') AS day, array_agg(DISTINCT d.jurisdiction) AS states
+  FROM telematics.ifta_truck_days d
+  JOIN (SELECT DISTINCT * FROM unnest($1::uuid[], $2::date[]) AS a(truck_id, day)) a ON a.truck_id = d.truck_id AND a.day = d.day
+  GROUP BY d.truck_id, d.day`;
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Positions in a page of the records: about 300 KB of JSON, under NATS's 1 MB. */
 const RECORDS_PAGE = 2000;
@@ -126,6 +159,54 @@ export class IftaService {
         }
       }
       return ok({ rows, next: null });
+    } catch (error) {
+      return internalErrorReply(error);
+    }
+  }
+
+  /**
+   * Issue 48's GPS check of a statement's purchases, all at once: each one's nearest position within
+   * FUEL_GPS_WINDOW_MINUTES, and the states each truck was in on each day (the states IFTA's totals have it drive in,
+   * and the state of each nearest position).
+   */
+  async fuelChecks(payload: unknown): Promise<RpcReply<FuelChecksAnswer>> {
+    const trucks = (payload as FuelChecksPayload | null)?.trucks;
+    const entries = trucks && typeof trucks === 'object' ? Object.entries(trucks) : undefined;
+    const valid =
+      entries?.every(
+        ([truckId, asked]) =>
+          isRecordId(truckId) &&
+          Array.isArray(asked?.at) &&
+          Array.isArray(asked?.day) &&
+          asked.at.length === asked.day.length &&
+          asked.at.every((at) => Number.isFinite(at)) &&
+          asked.day.every((day) => typeof day === 'string' && DAY.test(day)),
+      ) && entries.reduce((sum, [, asked]) => sum + asked.at.length, 0) <= FUEL_CHECKS_MAX;
+    if (!entries || !valid) return invalidInput({ trucks: ['trucks must map truck ids to their purchases\' instants and days'] });
+    try {
+      const flat = entries.flatMap(([truckId, asked]) => asked.at.map((at, index) => ({ truckId, at, day: asked.day[index] })));
+      const [near, days]: [{ i: number; latitude: number; longitude: number }[], { truckId: string; day: string; states: string[] }[]] = await Promise.all([
+        this.dataSource.query(NEAREST_SQL, [flat.map((one) => one.truckId), flat.map((one) => one.at), FUEL_GPS_WINDOW_MINUTES]),
+        this.dataSource.query(DAY_STATES_SQL, [flat.map((one) => one.truckId), flat.map((one) => one.day)]),
+      ]);
+      const answer: FuelChecksAnswer = { trucks: {} };
+      for (const [truckId, asked] of entries) answer.trucks[truckId] = { near: asked.at.map(() => null), states: {} };
+      const states = (truckId: string, day: string) => (answer.trucks[truckId].states[day] ??= []);
+      for (const row of days) states(row.truckId, row.day).push(...row.states);
+      const offsets = new Map<string, number>();
+      let offset = 0;
+      for (const [truckId, asked] of entries) {
+        offsets.set(truckId, offset);
+        offset += asked.at.length;
+      }
+      for (const { i, latitude, longitude } of near) {
+        const one = flat[i - 1];
+        answer.trucks[one.truckId].near[i - 1 - offsets.get(one.truckId)!] = [latitude, longitude];
+        const state = this.totals.lines.jurisdictionAt({ latitude, longitude });
+        const known = states(one.truckId, one.day);
+        if (!known.includes(state)) known.push(state);
+      }
+      return ok(answer);
     } catch (error) {
       return internalErrorReply(error);
     }

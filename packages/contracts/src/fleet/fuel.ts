@@ -163,4 +163,6 @@ export const fuelFormSchema = fuelInputSchema.extend({ totalCost: requiredMoney(
 export interface FuelPurchase extends Omit<FuelFields, 'totalCost'> {
   id: string;
   totalCost: string;
+  /** Issue 48: what the GPS check found when the purchase was imported ('Far from the truck (42 mi)'); none when typed. */
+  gpsWarnings?: string[];
 }

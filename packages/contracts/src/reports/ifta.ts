@@ -83,6 +83,8 @@ export const IFTA_MESSAGES = {
   duplicateJurisdiction: 'This state has another rate in the list',
   rates: 'Rates must be a list of { jurisdiction, rate }',
   /** A fuel purchase whose location does not end in a state's postal code. */
+  /** Issue 48: a purchase's gallons left out of its state's tax-paid gallons. */
+  notInState: (location: string) => `Bought in '${location}', a state the truck's GPS never entered that day: its gallons are not counted as tax-paid there`,
   unreadableLocation: (location: string) => `The state of '${location}' cannot be read: write the location as 'City, ST'`,
 } as const;
 
@@ -196,7 +198,8 @@ export interface IftaRecordsPage {
 /** `core.ifta.fuel`: Diesel gallons bought per state in the quarter, and the purchases whose state cannot be read. */
 export interface IftaFuel {
   gallons: { jurisdiction: FuelJurisdiction; gallons: string }[];
-  problems: { fuelId: string; truckId: string; transactionDate: string; location: string; gallons: string }[];
+  /** `kind` 'not-in-state' (issue 48): a purchase the GPS check found in a state the truck was not in that day. */
+  problems: { fuelId: string; truckId: string; transactionDate: string; location: string; gallons: string; kind?: IftaProblem['kind'] }[];
 }
 
 /**
@@ -242,7 +245,8 @@ export interface IftaGap {
 }
 
 export interface IftaProblem {
-  kind: 'fuel-location';
+  /** fuel-location: no state to read; not-in-state: the truck had no position in the purchase's state that day (issue 48). */
+  kind: 'fuel-location' | 'not-in-state';
   fuelId: string;
   truckId: string;
   truckNumber: string | null;

@@ -170,7 +170,7 @@ export class ImportRowsRefused extends Error {
  */
 export async function applyImport<Entity extends ObjectLiteral & { id: string }>(
   repository: Repository<Entity>,
-  { creates, updates }: ImportPlan<Entity>,
+  { creates, updates }: Pick<ImportPlan<Entity>, 'creates' | 'updates'>,
   context: ChangeContext,
   steps: ImportSteps<Entity>,
 ): Promise<{ created: Entity[]; updated: Entity[]; effects: Effects<Entity>[] }> {
