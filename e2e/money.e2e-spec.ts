@@ -170,8 +170,8 @@ describe("'Create Invoice' from a delivered load", () => {
     });
     await page.reload();
     await page.getByPlaceholder('Search loads...').fill('LD-MNY');
-    expect(await rowMenuItems('LD-MNY-9')).toEqual(['Edit', 'Mark Delivered', 'Stops', 'Charges', 'Messages', 'Delete']);
-    expect(await rowMenuItems('LD-MNY-1')).toEqual(['Edit', 'Stops', 'Charges', 'Messages', 'Create Invoice', 'Delete']);
+    expect(await rowMenuItems('LD-MNY-9')).toEqual(['Edit', 'Open', 'Mark Delivered', 'Stops', 'Charges', 'Messages', 'Delete']);
+    expect(await rowMenuItems('LD-MNY-1')).toEqual(['Edit', 'Open', 'Stops', 'Charges', 'Messages', 'Create Invoice', 'Delete']);
 
     await openRowMenu('LD-MNY-1', 'Create Invoice');
     // No proof of delivery is kept on LD-MNY-1: Create Invoice says so first, and goes ahead when told (issue 44).
@@ -197,7 +197,7 @@ describe("'Create Invoice' from a delivered load", () => {
     await page.getByRole('link', { name: 'Loads', exact: true }).click();
     await page.getByPlaceholder('Search loads...').fill('LD-MNY-1');
     await expect(row('LD-MNY-1').innerText()).resolves.toMatch(/LD-MNY-1\s+Invoiced/);
-    expect(await rowMenuItems('LD-MNY-1')).toEqual(['Edit', 'Stops', 'Charges', 'Messages', 'Delete']);
+    expect(await rowMenuItems('LD-MNY-1')).toEqual(['Edit', 'Open', 'Stops', 'Charges', 'Messages', 'Delete']);
 
     await page.getByRole('link', { name: 'Accounting', exact: true }).click();
     await page.getByRole('tab', { name: 'Invoices' }).click();
@@ -243,7 +243,7 @@ describe("'Send Invoice' (issue 46)", () => {
     await page.getByRole('heading', { name: 'Customer Management' }).waitFor();
     await openRowMenu('Mny Prairie Grocers', 'Edit');
     const customerDialog = page.getByRole('dialog', { name: 'Edit Customer' });
-    await customerDialog.getByLabel('Billing Email', { exact: true }).fill('ap-billing@prairie.mny.example.com');
+    await customerDialog.getByLabel('Billing E-mail', { exact: true }).fill('ap-billing@prairie.mny.example.com');
     await submit(customerDialog, 'Update Customer').click();
     await customerDialog.waitFor({ state: 'hidden' });
 

@@ -1,11 +1,12 @@
-import type { Customer, Driver, Load } from '@tms/contracts';
+import { UPLOAD_MAX_FILE_BYTES, type Customer, type Driver, type Load } from '@tms/contracts';
 import dayjs from 'dayjs';
 import { launchBrowser, newSession, recordDialogs, signIn, type Browser, type Confirmations, type Page } from './support/browser.js';
 import { apiSteps, screenSteps } from './support/steps.js';
 
 /**
  * One click per status step (issue 47, point 3): the Loads row menu's 'Mark In Transit' and 'Mark Delivered', each
- * with Undo in its toast; marking a load delivered before its pickup date asks first. Records carry 'STP'.
+ * with Undo in its toast; marking a load delivered before its pickup date asks first. A load's workspace (point 2).
+ * Records carry 'STP'.
  */
 let browser: Browser;
 let page: Page;
@@ -52,7 +53,7 @@ afterAll(async () => {
 
 describe('one click per status step', () => {
   it("marks an assigned load In Transit from its row menu, and Undo in the toast puts it back", async () => {
-    expect(await rowMenuItems('LD-STP-1')).toEqual(['Edit', 'Mark In Transit', 'Stops', 'Charges', 'Messages', 'Delete']);
+    expect(await rowMenuItems('LD-STP-1')).toEqual(['Edit', 'Open', 'Mark In Transit', 'Stops', 'Charges', 'Messages', 'Delete']);
     await openRowMenu('LD-STP-1', 'Mark In Transit');
     await toast('LD-STP-1 marked In Transit').waitFor();
     await row('LD-STP-1').filter({ hasText: 'In Transit' }).waitFor();
@@ -71,5 +72,42 @@ describe('one click per status step', () => {
     await openRowMenu('LD-STP-2', 'Mark Delivered');
     await toast('LD-STP-2 marked Delivered').waitFor();
     expect(await statusOf('LD-STP-2')).toBe('delivered');
+  });
+});
+
+describe("a load's workspace (issue 47, point 2)", () => {
+  it('opens on a row click with everything about the load, uploads a document, and takes the next status step', async () => {
+    await row('LD-STP-1').getByRole('cell').first().click();
+    const workspace = page.getByTestId('load-workspace');
+    await workspace.getByText('Load LD-STP-1', { exact: true }).waitFor();
+    const details = workspace.getByRole('region', { name: 'Details' });
+    // The names, once the lists they come from are read.
+    await details.getByText('Stp Dana Reyes').waitFor();
+    await expect(details.innerText()).resolves.toMatch(/Customer\s+Stp Harvest Foods[\s\S]*Driver\s+Stp Dana Reyes[\s\S]*Route\s+Ames, IA → Omaha, NE[\s\S]*Rate\s+\$900\.00/);
+    await workspace.getByRole('region', { name: 'Stops' }).getByText('Stop 1 · Pickup · Ames, IA').waitFor();
+    await workspace.getByRole('region', { name: 'Invoice' }).getByText('Not invoiced yet').waitFor();
+    await workspace.getByRole('region', { name: 'Messages' }).getByText('No messages yet').waitFor();
+
+    // Upload: a proof of delivery kept with the load, listed at once.
+    const documents = workspace.getByRole('region', { name: 'Documents' });
+    await documents.locator('input[type=file]').setInputFiles({ name: 'pod-stp-1.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') });
+    await toast('pod-stp-1.pdf was kept with the load.').waitFor();
+    await documents.getByRole('row').filter({ hasText: 'pod-stp-1.pdf' }).filter({ hasText: 'Proof of Delivery' }).waitFor();
+    // Checked like every upload: one over 15 MB is refused, saying so, and nothing is sent.
+    await documents.locator('input[type=file]').setInputFiles({ name: 'huge.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(UPLOAD_MAX_FILE_BYTES + 1) });
+    await toast('Failed to upload document. Please try again.').filter({ hasText: 'The document is too large: at most 15 MB.' }).waitFor();
+    expect(await documents.getByRole('row').filter({ hasText: 'huge.pdf' }).count()).toBe(0);
+
+    // The next status step, from the workspace's own buttons: the workspace shows the new status.
+    await workspace.getByRole('toolbar', { name: 'Load actions' }).getByRole('button', { name: 'Mark In Transit' }).click();
+    await toast('LD-STP-1 marked In Transit').waitFor();
+    await expect(details.innerText()).resolves.toMatch(/Status\s+In Transit/);
+    expect(await statusOf('LD-STP-1')).toBe('in-transit');
+    // Its change history, as the load dialog names it.
+    await workspace.getByText('History', { exact: true }).click();
+    await workspace.getByRole('listitem').filter({ hasText: 'Changed' }).filter({ hasText: 'Status' }).filter({ hasText: 'In Transit' }).first().waitFor();
+    await page.screenshot({ path: 'test-results/load-workspace.png' });
+    await workspace.getByRole('button', { name: 'Close' }).click();
+    await workspace.waitFor({ state: 'hidden' });
   });
 });

@@ -1,11 +1,10 @@
 import { FileDoneOutlined, FilePdfOutlined, MailOutlined } from '@ant-design/icons';
 import type { Invoice } from '@tms/contracts';
-import { DECORATIVE_ICON, ListPage, useLookup, type RowAction } from '@tms/ui';
+import { DECORATIVE_ICON, ListPage, SEND_INVOICE_TEXTS, SendInvoiceDialog, useLookup, type RowAction } from '@tms/ui';
 import { useMemo, useState } from 'react';
 import { useDownload } from '../shared/download.js';
 import { InvoiceDialog } from './InvoiceDialog.js';
 import { InvoiceFromLoad, useInvoiceForLoad } from './InvoiceFromLoad.js';
-import { SEND_INVOICE_TEXTS, SendInvoiceDialog } from './SendInvoiceDialog.js';
 import { invoiceColumns, invoiceSearchFields } from './invoice-columns.js';
 import { invoicePacketUrl, invoicePdfUrl, invoicesApi } from './invoices.api.js';
 import { INVOICE_DOWNLOAD_TEXTS, invoiceTexts } from './invoice-form.js';

@@ -78,8 +78,8 @@ export function CustomerDialog(props: ResourceDialogProps<Customer>) {
           <Select options={INVOICING_OPTION_LIST} />
         </FormField>
       </FormGrid>
-      {/* Issue 46: 'Send Invoice' sends its invoices here (empty: the dialog offers the Email above). */}
-      <FormField label="Billing Email" name="billingEmail">
+      {/* Issue 46: 'Send Invoice' sends its invoices here (empty: the dialog offers the Email above). Not 'Email' in its label: that names the field above. */}
+      <FormField label="Billing E-mail" name="billingEmail">
         <Input type="email" placeholder="ap@acme.com" autoComplete="off" />
       </FormField>
       <Collapse

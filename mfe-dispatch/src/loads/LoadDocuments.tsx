@@ -40,14 +40,19 @@ const columns: TableColumnsType<LoadDocument> = [
   },
 ];
 
-/** The edit dialog's 'Documents': the files kept with the load, each with its type, size, upload time and a download. */
-export function LoadDocuments({ loadId }: { loadId: string }) {
+/**
+ * The edit dialog's 'Documents': the files kept with the load, each with its type, size, upload time and a download;
+ * `titled` false where the place already names them (the load's workspace).
+ */
+export function LoadDocuments({ loadId, titled = true }: { loadId: string; titled?: boolean }) {
   const documents = useQuery(loadDocumentsQuery(loadId));
   return (
-    <section aria-labelledby="load-documents-title" data-testid="load-documents">
-      <Typography.Title level={5} id="load-documents-title" style={{ marginTop: 8 }}>
-        {DOCUMENT_TEXTS.title}
-      </Typography.Title>
+    <section aria-labelledby={titled ? 'load-documents-title' : undefined} data-testid="load-documents">
+      {titled && (
+        <Typography.Title level={5} id="load-documents-title" style={{ marginTop: 8 }}>
+          {DOCUMENT_TEXTS.title}
+        </Typography.Title>
+      )}
       {documents.isError ? (
         <Alert type="error" showIcon title={DOCUMENT_TEXTS.loadFailed} />
       ) : (

@@ -1,4 +1,4 @@
-import { ArrowRightOutlined, DollarOutlined, MessageOutlined, NodeIndexOutlined } from '@ant-design/icons';
+import { ArrowRightOutlined, DollarOutlined, EditOutlined, ExpandOutlined, MessageOutlined, NodeIndexOutlined } from '@ant-design/icons';
 import type { Load } from '@tms/contracts';
 import { ApiError, DECORATIVE_ICON, ListPage, useToast, type RowAction, type SearchField } from '@tms/ui';
 import dayjs from 'dayjs';
@@ -14,6 +14,7 @@ import { StopsDrawer } from './StopsDrawer.js';
 import { ChargesDrawer } from './ChargesDrawer.js';
 import { CHARGE_TEXTS } from './charge-form.js';
 import { MESSAGE_TEXTS, MessagesDrawer, useUnreadMessages } from './MessagesDrawer.js';
+import { LoadWorkspace, WORKSPACE_TEXTS } from './LoadWorkspace.js';
 import { deliveredEarlyQuestion, nextStatusStep, STATUS_STEP_TEXTS } from './status-step.js';
 
 /** Spec 2.5: search matches load number, pickup location and delivery location. */
@@ -41,8 +42,9 @@ function useStatusStep() {
 }
 
 /**
- * Loads (/loads), with Import (a CSV, stops included); every row menu has the next status step, 'Stops', 'Charges' and
- * 'Messages' (drawers; 'Messages (n)' while the driver wrote n unread), a delivered load's also 'Create Invoice'.
+ * Loads (/loads), with Import (a CSV, stops included); a click on a row (or 'Open') opens the load's workspace; every
+ * row menu has the next status step, 'Stops', 'Charges' and 'Messages' (drawers; 'Messages (n)' while the driver wrote
+ * n unread), a delivered load's also 'Create Invoice'.
  */
 export function LoadsPage() {
   const navigate = useNavigate();
@@ -50,8 +52,17 @@ export function LoadsPage() {
   const [stopsOf, setStopsOf] = useState<Load | null>(null);
   const [chargesOf, setChargesOf] = useState<Load | null>(null);
   const [messagesOf, setMessagesOf] = useState<Load | null>(null);
+  // The workspace shows the load as the list has it now (a status step made there shows at once).
+  const [openId, setOpenId] = useState<string | null>(null);
+  const [editing, setEditing] = useState<{ load: Load; session: number } | null>(null);
+  const list = loadsApi.useList();
+  const openLoad = (openId && list.data?.find((load) => load.id === openId)) || null;
   const unread = useUnreadMessages();
   const paperworkCheck = usePaperworkCheck();
+  const drawers = (load: Load): RowAction[] => [
+    { key: 'stops', label: STOP_TEXTS.menu, icon: <NodeIndexOutlined {...DECORATIVE_ICON} />, onClick: () => setStopsOf(load) },
+    { key: 'charges', label: CHARGE_TEXTS.menu, icon: <DollarOutlined {...DECORATIVE_ICON} />, onClick: () => setChargesOf(load) },
+  ];
   return (
     <>
       <ListPage<Load>
@@ -63,10 +74,11 @@ export function LoadsPage() {
         searchFields={SEARCH_FIELDS}
         dialog={LoadDialog}
         importTitle="Import Loads"
+        onOpen={(load) => setOpenId(load.id)}
         rowActions={(load) => [
+          { key: 'open', label: WORKSPACE_TEXTS.open, icon: <ExpandOutlined {...DECORATIVE_ICON} />, onClick: () => setOpenId(load.id) },
           ...statusStep(load),
-          { key: 'stops', label: STOP_TEXTS.menu, icon: <NodeIndexOutlined {...DECORATIVE_ICON} />, onClick: () => setStopsOf(load) },
-          { key: 'charges', label: CHARGE_TEXTS.menu, icon: <DollarOutlined {...DECORATIVE_ICON} />, onClick: () => setChargesOf(load) },
+          ...drawers(load),
           {
             key: 'messages',
             label: unread.get(load.id) ? MESSAGE_TEXTS.menuUnread(unread.get(load.id)!) : MESSAGE_TEXTS.menu,
@@ -76,6 +88,17 @@ export function LoadsPage() {
           ...loadInvoiceActions(load, navigate, paperworkCheck),
         ]}
       />
+      <LoadWorkspace
+        load={openLoad}
+        onClose={() => setOpenId(null)}
+        actions={(load) => [
+          ...statusStep(load),
+          ...loadInvoiceActions(load, navigate, paperworkCheck),
+          ...drawers(load),
+          { key: 'edit', label: 'Edit', icon: <EditOutlined {...DECORATIVE_ICON} />, onClick: () => setEditing((current) => ({ load, session: (current?.session ?? 0) + 1 })) },
+        ]}
+      />
+      {editing && <LoadDialog key={editing.session} open record={editing.load} onClose={() => setEditing(null)} />}
       <StopsDrawer load={stopsOf} onClose={() => setStopsOf(null)} />
       <ChargesDrawer load={chargesOf} onClose={() => setChargesOf(null)} />
       <MessagesDrawer load={messagesOf} onClose={() => setMessagesOf(null)} />

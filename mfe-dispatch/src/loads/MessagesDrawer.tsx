@@ -39,12 +39,13 @@ export function useUnreadMessages(): ReadonlyMap<string, number> {
 export function MessagesDrawer({ load, onClose }: { load: Load | null; onClose: () => void }) {
   return (
     <Drawer open={!!load} onClose={onClose} title={load ? MESSAGE_TEXTS.title(load.loadNumber) : undefined} size="large" destroyOnHidden>
-      {load && <Thread load={load} />}
+      {load && <LoadThread load={load} />}
     </Drawer>
   );
 }
 
-function Thread({ load }: { load: Load }) {
+/** The thread and its box to write, in the drawer and in the load's workspace. */
+export function LoadThread({ load }: { load: Load }) {
   const { token } = theme.useToken();
   const client = useQueryClient();
   const toast = useToast();

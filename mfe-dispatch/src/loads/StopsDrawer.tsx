@@ -67,6 +67,11 @@ function StopEntry({ stop }: { stop: Stop }) {
   );
 }
 
+/** A load's stops in order, each with its appointment, times and standing: the drawer's, and the workspace's. */
+export function StopsTimeline({ stops }: { stops: Stop[] }) {
+  return <Timeline items={stops.map((stop) => ({ key: stop.id, color: DOT_COLORS[stopStanding(stop).standing], content: <StopEntry stop={stop} /> }))} />;
+}
+
 /**
  * The Loads row menu's 'Stops' (issue 42): a timeline of the load's stops (appointment, arrival, departure, on time or
  * late) and a small map of them with its truck's track and where the truck is now, in the map GPS Tracking draws.
@@ -98,9 +103,7 @@ export function StopsDrawer({ load, onClose }: { load: Load | null; onClose: () 
           <Suspense fallback={<Skeleton.Node active style={{ width: '100%', height: 240 }} />}>
             <UsMap points={points} track={track.data?.points} joined fit label={STOP_TEXTS.mapLabel} testId="stops-map" />
           </Suspense>
-          <Timeline
-            items={stops.map((stop) => ({ key: stop.id, color: DOT_COLORS[stopStanding(stop).standing], content: <StopEntry stop={stop} /> }))}
-          />
+          <StopsTimeline stops={stops} />
         </Flex>
       )}
     </Drawer>

@@ -1,16 +1,15 @@
-import { InboxOutlined, WarningOutlined } from '@ant-design/icons';
+import { WarningOutlined } from '@ant-design/icons';
 import {
   formatDollars,
   FUEL_CARD_LAYOUT_LABELS,
   FUEL_CARD_LAYOUTS,
   IMPORT_MAX_BYTES,
-  IMPORT_MESSAGES,
   type FuelCardLayout,
   type FuelImportLine,
   type FuelImportResult,
 } from '@tms/contracts';
-import { ApiError, DECORATIVE_ICON, useToast } from '@tms/ui';
-import { Alert, Button, Flex, Modal, Progress, Select, Statistic, Table, Tag, Typography, Upload } from 'antd';
+import { ApiError, CsvDropZone, CsvProgress, DECORATIVE_ICON, useCsvSteps, useToast } from '@tms/ui';
+import { Alert, Button, Flex, Modal, Select, Statistic, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { formatThousandths } from './fuel-display.js';
 import { useFuelImport } from './fuel-import.api.js';
@@ -19,8 +18,6 @@ export interface FuelImportDialogProps {
   open: boolean;
   onClose: () => void;
 }
-
-type Step = { phase: 'choose' } | { phase: 'sending'; dryRun: boolean; progress: number } | { phase: 'checked'; result: FuelImportResult };
 
 const OUTCOME_TAGS: Record<FuelImportLine['outcome'], { color: string; label: string }> = {
   create: { color: 'green', label: 'New' },
@@ -72,43 +69,18 @@ export function FuelImportDialog({ open, onClose }: FuelImportDialogProps) {
   const fuelImport = useFuelImport();
   const toast = useToast();
   const [layout, setLayout] = useState<FuelCardLayout>('efs');
-  const [file, setFile] = useState<File | null>(null);
-  const [step, setStep] = useState<Step>({ phase: 'choose' });
-  const [failure, setFailure] = useState<string | null>(null);
+  const { file, step, failure, send, choose, chooseAnother, result } = useCsvSteps<FuelImportResult, FuelCardLayout>({
+    upload: (file, dryRun, onProgress, as) => fuelImport.mutateAsync({ layout: as, file, dryRun, onProgress }),
+    applied: (result) => {
+      if (result.errors.length) return false;
+      const { purchases, expenses, existing } = result.counts;
+      toast.success('Fuel card statement imported', `${count(purchases, 'fuel purchase')}, ${count(expenses, 'expense')}, ${existing} imported before`);
+      onClose();
+      return true;
+    },
+    failureText,
+  });
 
-  const send = async (chosen: File, dryRun: boolean, as = layout) => {
-    setFailure(null);
-    setStep({ phase: 'sending', dryRun, progress: 0 });
-    try {
-      const result = await fuelImport.mutateAsync({
-        layout: as,
-        file: chosen,
-        dryRun,
-        onProgress: (fraction) => setStep({ phase: 'sending', dryRun, progress: Math.round(fraction * 100) }),
-      });
-      if (!dryRun && !result.errors.length) {
-        const { purchases, expenses, existing } = result.counts;
-        toast.success('Fuel card statement imported', `${count(purchases, 'fuel purchase')}, ${count(expenses, 'expense')}, ${existing} imported before`);
-        onClose();
-        return;
-      }
-      setStep({ phase: 'checked', result });
-    } catch (error) {
-      setFailure(failureText(error));
-      setStep({ phase: 'choose' });
-    }
-  };
-
-  const choose = (chosen: File) => {
-    setFile(chosen);
-    if (chosen.size > IMPORT_MAX_BYTES) {
-      setFailure(IMPORT_MESSAGES.tooLarge);
-      return;
-    }
-    void send(chosen, true);
-  };
-
-  const result = step.phase === 'checked' ? step.result : null;
   const fresh = result ? result.counts.purchases + result.counts.expenses : 0;
   const blocked = !result || result.errors.length > 0 || result.counts.problems > 0 || fresh === 0;
   const footer = [
@@ -116,11 +88,11 @@ export function FuelImportDialog({ open, onClose }: FuelImportDialogProps) {
       Cancel
     </Button>,
     result && (
-      <Button key="another" onClick={() => setStep({ phase: 'choose' })}>
+      <Button key="another" onClick={chooseAnother}>
         Choose another file
       </Button>
     ),
-    <Button key="import" type="primary" disabled={blocked} loading={step.phase === 'sending' && !step.dryRun} onClick={() => file && void send(file, false)}>
+    <Button key="import" type="primary" disabled={blocked} loading={step.phase === 'sending' && !step.dryRun} onClick={() => file && void send(file, false, layout)}>
       Import
     </Button>,
   ];
@@ -145,31 +117,13 @@ export function FuelImportDialog({ open, onClose }: FuelImportDialogProps) {
         </label>
         {failure && <Alert type="error" showIcon title={failure} />}
         {step.phase === 'choose' && (
-          <Upload.Dragger
-            accept=".csv,text/csv"
-            multiple={false}
-            showUploadList={false}
-            beforeUpload={(chosen) => {
-              choose(chosen);
-              return Upload.LIST_IGNORE;
-            }}
-          >
-            <p className="ant-upload-drag-icon">
-              <InboxOutlined {...DECORATIVE_ICON} />
-            </p>
-            <p className="ant-upload-text">Drop the statement's CSV here, or click to choose it</p>
-            <p className="ant-upload-hint">
-              Every line is checked first (units, drivers, the truck's GPS); nothing is imported until you click Import. At most {IMPORT_MAX_BYTES / (1024 * 1024)} MB.
-            </p>
-          </Upload.Dragger>
+          <CsvDropZone
+            onChoose={(chosen) => choose(chosen, layout)}
+            text="Drop the statement's CSV here, or click to choose it"
+            hint={`Every line is checked first (units, drivers, the truck's GPS); nothing is imported until you click Import. At most ${IMPORT_MAX_BYTES / (1024 * 1024)} MB.`}
+          />
         )}
-        {step.phase === 'sending' && (
-          <div role="status" aria-live="polite">
-            <Typography.Text>{file?.name}</Typography.Text>
-            <Progress percent={step.progress} status="active" />
-            <Typography.Text type="secondary">{step.progress < 100 ? 'Uploading...' : step.dryRun ? 'Checking every line...' : 'Importing...'}</Typography.Text>
-          </div>
-        )}
+        {step.phase === 'sending' && <CsvProgress fileName={file?.name} step={step} checking="Checking every line..." />}
         {result && (
           <>
             <Typography.Text>{file?.name}</Typography.Text>

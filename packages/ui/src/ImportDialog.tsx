@@ -1,12 +1,10 @@
-import { InboxOutlined } from '@ant-design/icons';
-import { IMPORT_MAX_BYTES, IMPORT_MAX_ERRORS, IMPORT_MESSAGES, type ImportError, type ImportResult } from '@tms/contracts';
-import { Alert, Button, Flex, Modal, Progress, Statistic, Table, Typography, Upload } from 'antd';
-import { useState } from 'react';
+import { IMPORT_MAX_BYTES, IMPORT_MAX_ERRORS, type ImportError, type ImportResult } from '@tms/contracts';
+import { Alert, Button, Flex, Modal, Statistic, Table, Typography } from 'antd';
 import { ApiError } from './api.js';
 import { badRowsCsv } from './import-bad-rows.js';
+import { CsvDropZone, CsvProgress, useCsvSteps } from './csv-steps.js';
 import { saveFile } from './list-csv.js';
 import type { ResourceApi } from './resource-api.js';
-import { DECORATIVE_ICON } from './RowActions.js';
 import { useToast } from './toast.js';
 
 export interface ImportDialogProps {
@@ -15,8 +13,6 @@ export interface ImportDialogProps {
   title: string;
   api: Pick<ResourceApi<any>, 'useImport'>;
 }
-
-type Step = { phase: 'choose' } | { phase: 'sending'; dryRun: boolean; progress: number } | { phase: 'checked'; result: ImportResult };
 
 export const IMPORT_DIALOG_TEXTS = {
   import: 'Import',
@@ -51,42 +47,18 @@ function failureText(error: unknown): string {
 export function ImportDialog({ open, onClose, title, api }: ImportDialogProps) {
   const importCsv = api.useImport();
   const toast = useToast();
-  const [file, setFile] = useState<File | null>(null);
-  const [step, setStep] = useState<Step>({ phase: 'choose' });
-  const [failure, setFailure] = useState<string | null>(null);
+  const { file, step, failure, send, choose, chooseAnother, result } = useCsvSteps<ImportResult, boolean>({
+    upload: (file, dryRun, onProgress, skipInvalid) => importCsv.mutateAsync({ file, dryRun, skipInvalid, onProgress }),
+    // Done when nothing was wrong, or the good rows were imported and the bad ones left out.
+    applied: (result, skipInvalid) => {
+      if (result.errors.length && !(skipInvalid && result.skipped)) return false;
+      toast.success('Import complete', IMPORT_DIALOG_TEXTS.done(result));
+      onClose();
+      return true;
+    },
+    failureText,
+  });
 
-  const send = async (chosen: File, dryRun: boolean, skipInvalid = false) => {
-    setFailure(null);
-    setStep({ phase: 'sending', dryRun, progress: 0 });
-    try {
-      const result = await importCsv.mutateAsync({
-        file: chosen,
-        dryRun,
-        skipInvalid,
-        onProgress: (fraction) => setStep({ phase: 'sending', dryRun, progress: Math.round(fraction * 100) }),
-      });
-      if (!dryRun && (!result.errors.length || (skipInvalid && result.skipped))) {
-        toast.success('Import complete', IMPORT_DIALOG_TEXTS.done(result));
-        onClose();
-        return;
-      }
-      setStep({ phase: 'checked', result });
-    } catch (error) {
-      setFailure(failureText(error));
-      setStep({ phase: 'choose' });
-    }
-  };
-
-  const choose = (chosen: File) => {
-    setFile(chosen);
-    if (chosen.size > IMPORT_MAX_BYTES) {
-      setFailure(IMPORT_MESSAGES.tooLarge);
-      return;
-    }
-    void send(chosen, true);
-  };
-
-  const result = step.phase === 'checked' ? step.result : null;
   const changes = result ? result.create + result.update : 0;
   const downloadBadRows = async () => {
     if (!file || !result) return;
@@ -101,7 +73,7 @@ export function ImportDialog({ open, onClose, title, api }: ImportDialogProps) {
       Cancel
     </Button>,
     result && (
-      <Button key="another" onClick={() => setStep({ phase: 'choose' })}>
+      <Button key="another" onClick={chooseAnother}>
         Choose another file
       </Button>
     ),
@@ -120,7 +92,7 @@ export function ImportDialog({ open, onClose, title, api }: ImportDialogProps) {
         type="primary"
         disabled={!result || result.errors.length > 0 || changes === 0}
         loading={step.phase === 'sending' && !step.dryRun}
-        onClick={() => file && void send(file, false)}
+        onClick={() => file && void send(file, false, false)}
       >
         {IMPORT_DIALOG_TEXTS.import}
       </Button>
@@ -132,33 +104,13 @@ export function ImportDialog({ open, onClose, title, api }: ImportDialogProps) {
       <Flex vertical gap={16}>
         {failure && <Alert type="error" showIcon title={failure} />}
         {step.phase === 'choose' && (
-          <Upload.Dragger
-            accept=".csv,text/csv"
-            multiple={false}
-            showUploadList={false}
-            beforeUpload={(chosen) => {
-              choose(chosen);
-              return Upload.LIST_IGNORE;
-            }}
-          >
-            <p className="ant-upload-drag-icon">
-              <InboxOutlined {...DECORATIVE_ICON} />
-            </p>
-            <p className="ant-upload-text">Drop a CSV file here, or click to choose one</p>
-            <p className="ant-upload-hint">
-              The first row names the columns, by field or by the screen's labels, in any order. At most {IMPORT_MAX_BYTES / (1024 * 1024)} MB.
-            </p>
-          </Upload.Dragger>
+          <CsvDropZone
+            onChoose={(chosen) => choose(chosen, false)}
+            text="Drop a CSV file here, or click to choose one"
+            hint={`The first row names the columns, by field or by the screen's labels, in any order. At most ${IMPORT_MAX_BYTES / (1024 * 1024)} MB.`}
+          />
         )}
-        {step.phase === 'sending' && (
-          <div role="status" aria-live="polite">
-            <Typography.Text>{file?.name}</Typography.Text>
-            <Progress percent={step.progress} status="active" />
-            <Typography.Text type="secondary">
-              {step.progress < 100 ? 'Uploading...' : step.dryRun ? 'Checking every row...' : 'Importing...'}
-            </Typography.Text>
-          </div>
-        )}
+        {step.phase === 'sending' && <CsvProgress fileName={file?.name} step={step} checking="Checking every row..." />}
         {result && (
           <>
             <Typography.Text>{file?.name}</Typography.Text>

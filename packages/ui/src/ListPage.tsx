@@ -17,7 +17,7 @@ export interface ResourceDialogProps<T> {
 }
 
 export interface ListPageProps<T extends { id: string }>
-  extends Pick<ResourceTableProps<T>, 'api' | 'columns' | 'searchFields' | 'skeletonRows' | 'rowActions'> {
+  extends Pick<ResourceTableProps<T>, 'api' | 'columns' | 'searchFields' | 'skeletonRows' | 'rowActions' | 'onOpen'> {
   title: string;
   subtitle?: string;
   texts: ResourceTexts;

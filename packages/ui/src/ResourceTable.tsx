@@ -1,4 +1,4 @@
-import type { CSSProperties } from 'react';
+import type { CSSProperties, MouseEvent as ReactMouseEvent } from 'react';
 import { Alert, Button, Flex, Grid, Skeleton, Table, type TableRef } from 'antd';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ApiError } from './api.js';
@@ -28,6 +28,8 @@ export interface ResourceTableProps<T extends { id: string }> {
   emptyAction?: ReactNode;
   /** A row's menu items besides Edit and Delete, those that apply to it. */
   rowActions?: (record: T) => readonly RowAction[];
+  /** A click on a row (not on its menu) opens the record (issue 47: a load's workspace). */
+  onOpen?: (record: T) => void;
 }
 
 const visuallyHidden: CSSProperties = {
@@ -46,7 +48,7 @@ const CARD_MIN_WIDTH = 240;
  * body fills the window and scrolls under its column headers.
  */
 export function ResourceTable<T extends { id: string }>(props: ResourceTableProps<T>) {
-  const { api, columns, searchFields, search, texts, onEdit, skeletonRows = 3, emptyAction, rowActions } = props;
+  const { api, columns, searchFields, search, texts, onEdit, skeletonRows = 3, emptyAction, rowActions, onOpen } = props;
   const list = api.useList();
   const remove = api.useDelete();
   const toast = useToast();
@@ -133,6 +135,19 @@ export function ResourceTable<T extends { id: string }>(props: ResourceTableProp
         size="middle"
         rowKey="id"
         dataSource={rows}
+        // A click on a row opens it; one on its menu, a link or a button is theirs. The menu has 'Open' for the keyboard.
+        // Beside the virtual table's own row attributes (their role and index), never instead of them.
+        onRow={(record, index) => ({
+          ...virtual.table.onRow(record, index),
+          ...(onOpen && {
+            onClick: (event: ReactMouseEvent<HTMLElement>) => {
+              // React hands the row the clicks of what it portals out of it too (the row menu's items, a dialog).
+              const target = event.target as HTMLElement;
+              if (event.currentTarget.contains(target) && !target.closest('button, a')) onOpen(record);
+            },
+            style: { cursor: 'pointer' },
+          }),
+        })}
         pagination={false}
         scroll={{ x: minWidth, y: bodyHeight }}
       />

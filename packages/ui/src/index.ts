@@ -39,3 +39,5 @@ export * from './SummaryCard.js';
 export * from './DayPicker.js';
 export * from './audit-display.js';
 export * from './RecordHistory.js';
+export * from './SendInvoiceDialog.js';
+export * from './csv-steps.js';

@@ -8,7 +8,7 @@ import { InvoicesService } from './invoices.service.js';
 
 const subject = (action: string) => rpcSubject(config.subjectRoot, 'accounting', 'invoices', action);
 
-/** `{root}.accounting.invoices.{draft|pdf|packet}` (issue 26), and `overdue`, `email-draft` and `email` (issue 46). */
+/** `{root}.accounting.invoices.{draft|pdf|packet}` (issue 26), `overdue`, `email-draft` and `email` (issue 46), `for-load` (issue 47). */
 @Controller()
 @UseInterceptors(DeadlineInterceptor)
 export class InvoiceFilesController {
@@ -21,6 +21,11 @@ export class InvoiceFilesController {
   @MessagePattern(subject(INVOICE_FILE_ACTIONS.draft))
   draft(@Payload() payload: unknown) {
     return this.invoices.draft(payload);
+  }
+
+  @MessagePattern(subject(INVOICE_FILE_ACTIONS.forLoad))
+  forLoad(@Payload() payload: unknown) {
+    return this.invoices.forLoad(payload);
   }
 
   @MessagePattern(subject(INVOICE_FILE_ACTIONS.overdue))

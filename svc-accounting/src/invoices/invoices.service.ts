@@ -3,6 +3,7 @@ import type { ClientProxy } from '@nestjs/microservices';
 import { InjectRepository } from '@nestjs/typeorm';
 import {
   CANCELLED_INVOICE_STATUS,
+  isRecordId,
   fail,
   FIELD_MESSAGES,
   fieldIssues,
@@ -26,7 +27,7 @@ import {
   type RpcReply,
 } from '@tms/contracts';
 import { addDays, CrudService, EVENTS, ReferenceHolds, Refusal, ServiceRequests, type Change, type ChangeContext } from '@tms/service-kit';
-import { Repository, type EntityManager } from 'typeorm';
+import { Not, Repository, type EntityManager } from 'typeorm';
 import { CompanyService } from '../company/company.service.js';
 import { LedgerEntryEntity } from '../factoring/ledger-entry.entity.js';
 import { PaymentEntity } from '../payments/payment.entity.js';
@@ -225,6 +226,15 @@ export class InvoicesService extends CrudService<InvoiceEntity, typeof invoiceIn
   }
 
   /** The invoice a load would get (GET /api/invoices/draft): its customer and rate, today, today + the payment terms. */
+  /** The load's invoice that is not cancelled (a load has one at most), or null: the load's workspace shows it. */
+  async forLoad(payload: unknown): Promise<RpcReply<{ invoice: InvoiceEntity | null }>> {
+    const loadId = (payload as { loadId?: unknown } | undefined)?.loadId;
+    if (!isRecordId(loadId)) return invalidInput({ loadId: [INVOICE_MESSAGES.loadNotFound] });
+    return this.guard(async () =>
+      ok({ invoice: (await this.repository.findOne({ where: { loadId, status: Not(CANCELLED_INVOICE_STATUS) }, order: { createdAt: 'DESC' } })) ?? null }),
+    );
+  }
+
   async draft(payload: unknown): Promise<RpcReply<InvoiceDraft>> {
     const parsed = invoiceDraftQuerySchema.safeParse(payload ?? {});
     if (!parsed.success) return invalidInput(fieldIssues(parsed.error));

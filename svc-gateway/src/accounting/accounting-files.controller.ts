@@ -6,6 +6,7 @@ import {
   INVOICE_EMAIL_ACTIONS,
   INVOICE_EMAIL_TIMEOUT_MS,
   INVOICE_FILE_ACTIONS,
+  INVOICE_FOR_LOAD_PATH,
   REMITTANCE_CREDIT_ACTION,
   RENDERED_FILE_TTL_MS,
   renderedFilesBucket,
@@ -15,6 +16,7 @@ import {
   type CustomerCredit,
   type InvoiceEmail,
   type InvoiceEmailSent,
+  type Invoice,
   type InvoiceDraft,
   type OverdueInvoice,
   type RenderedFile,
@@ -52,6 +54,11 @@ export class AccountingFilesController {
   @Get('invoices/draft')
   invoiceDraft(@Query('loadId') loadId: unknown, @RequestId() requestId?: string): Promise<InvoiceDraft> {
     return this.services.call<InvoiceDraft>('accounting', this.subject('invoices', INVOICE_FILE_ACTIONS.draft), { loadId }, { requestId });
+  }
+
+  @Get(INVOICE_FOR_LOAD_PATH)
+  invoiceForLoad(@Query('loadId') loadId: unknown, @RequestId() requestId?: string): Promise<{ invoice: Invoice | null }> {
+    return this.services.call<{ invoice: Invoice | null }>('accounting', this.subject('invoices', INVOICE_FILE_ACTIONS.forLoad), { loadId }, { requestId });
   }
 
   @Get('invoices/overdue')

@@ -121,7 +121,10 @@ export interface Invoice extends InvoiceFields {
 export const CANCELLED_INVOICE_STATUS: InvoiceStatus = 'cancelled';
 
 /** svc-accounting's actions on `{root}.accounting.invoices.{action}` beside the CRUD ones (issue 26). */
-export const INVOICE_FILE_ACTIONS = { draft: 'draft', pdf: 'pdf', packet: 'packet', overdue: 'overdue' } as const;
+export const INVOICE_FILE_ACTIONS = { draft: 'draft', pdf: 'pdf', packet: 'packet', overdue: 'overdue', forLoad: 'for-load' } as const;
+
+/** `GET /api/invoices/for-load?loadId=` (issue 47, the load's workspace): `{ invoice }`, the load's invoice that is not cancelled, or null. */
+export const INVOICE_FOR_LOAD_PATH = 'invoices/for-load';
 
 /**
  * `GET /api/invoices/overdue` (issue 46): the invoices overdue, the longest overdue first, each with whom it bills,

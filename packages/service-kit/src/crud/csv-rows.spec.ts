@@ -20,8 +20,10 @@ function utf16(text: string, endian: 'le' | 'be', bom: boolean): Uint8Array {
 describe('readCsvRows', () => {
   it('matches columns by name or label, in any case and order, and leaves other columns out', async () => {
     expect(await read('LICENSE PLATE,Truck #,id,Status\nPL-1,T-1,x,In Use\n')).toEqual({
-      rows: [{ row: 2, values: { licensePlate: 'PL-1', truckNumber: 'T-1', status: 'in-use' } }],
+      // The cells as the file writes them too, and each field's header: what an error says (issue 47).
+      rows: [{ row: 2, values: { licensePlate: 'PL-1', truckNumber: 'T-1', status: 'in-use' }, texts: { licensePlate: 'PL-1', truckNumber: 'T-1', status: 'In Use' } }],
       errors: [],
+      headers: { licensePlate: 'LICENSE PLATE', truckNumber: 'Truck #', status: 'Status' },
     });
   });
 
@@ -33,10 +35,11 @@ describe('readCsvRows', () => {
     const csv = `\uFEFF${csvLine(['truckNumber', 'make'])}${csvLine(['T-1', 'Big "Rig", Inc.\nEast'])}${csvLine(['T-2', 'Volvo'])}`;
     expect(await read(csv)).toEqual({
       rows: [
-        { row: 2, values: { truckNumber: 'T-1', make: 'Big "Rig", Inc.\nEast' } },
-        { row: 3, values: { truckNumber: 'T-2', make: 'Volvo' } },
+        { row: 2, values: { truckNumber: 'T-1', make: 'Big "Rig", Inc.\nEast' }, texts: { truckNumber: 'T-1', make: 'Big "Rig", Inc.\nEast' } },
+        { row: 3, values: { truckNumber: 'T-2', make: 'Volvo' }, texts: { truckNumber: 'T-2', make: 'Volvo' } },
       ],
       errors: [],
+      headers: { truckNumber: 'truckNumber', make: 'make' },
     });
   });
 
@@ -51,7 +54,7 @@ describe('readCsvRows', () => {
     const csv = 'truckNumber,make\r\nT-1,Škoda\r\n';
     for (const endian of ['le', 'be'] as const) {
       for (const bom of [true, false]) {
-        expect({ endian, bom, read: await read(utf16(csv, endian, bom)) }).toEqual({ endian, bom, read: { rows: [{ row: 2, values: { truckNumber: 'T-1', make: 'Škoda' } }], errors: [] } });
+        expect({ endian, bom, read: await read(utf16(csv, endian, bom)) }).toEqual({ endian, bom, read: { rows: [{ row: 2, values: { truckNumber: 'T-1', make: 'Škoda' }, texts: { truckNumber: 'T-1', make: 'Škoda' } }], errors: [], headers: { truckNumber: 'truckNumber', make: 'make' } } });
       }
     }
   });
@@ -63,8 +66,9 @@ describe('readCsvRows', () => {
 
   it('skips blank rows but keeps the numbers of the rows after them; a cell past the header is an error', async () => {
     expect(await read('truckNumber\n\n , \nT-3,extra\n')).toEqual({
-      rows: [{ row: 4, values: { truckNumber: 'T-3' } }],
+      rows: [{ row: 4, values: { truckNumber: 'T-3' }, texts: { truckNumber: 'T-3' } }],
       errors: [{ row: 4, field: '_', message: 'This row has more cells than the header' }],
+      headers: { truckNumber: 'truckNumber' },
     });
   });
 

@@ -1,5 +1,7 @@
 import { INVOICE_EMAIL_MAX_RECIPIENTS, type Invoice, type InvoiceEmail, type InvoiceEmailSent } from '@tms/contracts';
-import { ApiError, api, resourceQueryKey, useToast } from '@tms/ui';
+import { ApiError, api } from './api.js';
+import { resourceQueryKey } from './resource-api.js';
+import { useToast } from './toast.js';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Descriptions, Modal, Select, Spin } from 'antd';
 import { useEffect, useState } from 'react';
@@ -23,6 +25,7 @@ const emailUrl = (invoice: Pick<Invoice, 'id'>) => `/api/invoices/${encodeURICom
 /**
  * Issue 46, point 5: the invoice by e-mail, with its PDF and its packet, to the customer's billing e-mail (changeable
  * here), from the company's. When it cannot be sent (no SMTP_URL, no company e-mail) the dialog says why and cannot send.
+ * Accounting's invoice row menu and a load's workspace open it.
  */
 export function SendInvoiceDialog({ invoice, onClose }: { invoice: Invoice; onClose: () => void }) {
   const toast = useToast();
@@ -37,8 +40,12 @@ export function SendInvoiceDialog({ invoice, onClose }: { invoice: Invoice; onCl
     onSuccess: async (sent) => {
       toast.success(SEND_INVOICE_TEXTS.sent, SEND_INVOICE_TEXTS.sentTo(invoice.invoiceNumber, sent.to));
       onClose();
-      // A draft is now sent; and the History has the sending.
-      await Promise.all([client.invalidateQueries({ queryKey: resourceQueryKey('invoices') }), client.invalidateQueries({ queryKey: ['/api/audit', 'invoices', invoice.id] })]);
+      // A draft is now sent (in the list and in a load's workspace); and the History has the sending.
+      await Promise.all([
+        client.invalidateQueries({ queryKey: resourceQueryKey('invoices') }),
+        client.invalidateQueries({ queryKey: ['/api/invoices/for-load'] }),
+        client.invalidateQueries({ queryKey: ['/api/audit', 'invoices', invoice.id] }),
+      ]);
     },
     onError: (error) => toast.error(SEND_INVOICE_TEXTS.failed, error instanceof ApiError ? error.reason : undefined),
   });
