@@ -4,7 +4,6 @@ import {
   FACTORING_ACTIONS,
   FACTORING_MESSAGES,
   FACTORING_RESOURCE,
-  fail,
   IMPORT_MESSAGES,
   IMPORT_UPLOAD_TTL_MS,
   importUploadBucket,
@@ -14,7 +13,7 @@ import {
   type IdPayload,
   type ReportKind,
 } from '@tms/contracts';
-import { actorOf, config, DeadlineInterceptor, NATS_CONNECTION, UploadStore, type SharedNats } from '@tms/service-kit';
+import { actorOf, config, DeadlineInterceptor, NATS_CONNECTION, takeUploadedCsv, UploadStore, type SharedNats } from '@tms/service-kit';
 import { Inject } from '@nestjs/common';
 import { FactorSettingsService } from './factor-settings.service.js';
 import { FactoringReportsService } from './factoring-reports.service.js';
@@ -94,14 +93,9 @@ export class FactoringController {
     const { object, kind, dryRun, mapping } = payload ?? {};
     if (!REPORT_KINDS.includes(kind as ReportKind)) return invalidInput({ kind: [FACTORING_MESSAGES.kind] });
     if (typeof dryRun !== 'boolean') return invalidInput({ dryRun: [IMPORT_MESSAGES.dryRun] });
-    if (typeof object !== 'string') return invalidInput({ file: [IMPORT_MESSAGES.expired] });
-    let file: AsyncIterable<Uint8Array> | null;
-    try {
-      file = await this.uploads.takeChunks(object);
-    } catch {
-      return fail('unavailable', IMPORT_MESSAGES.unreadable);
-    }
-    if (!file) return invalidInput({ file: [IMPORT_MESSAGES.expired] });
+    const taken = await takeUploadedCsv(this.uploads, object);
+    if (!taken.ok) return taken;
+    const file = taken.data;
     return this.reports.report(file, kind as ReportKind, dryRun, mapping, { resource: 'factoring-reports', actor: actorOf(context) });
   }
 

@@ -19,7 +19,7 @@ import {
   type FuelImportReply,
   type RpcReply,
 } from '@tms/contracts';
-import { actorOf, config, DeadlineInterceptor, internalErrorReply, NATS_CONNECTION, UploadStore, type SharedNats } from '@tms/service-kit';
+import { actorOf, config, DeadlineInterceptor, internalErrorReply, NATS_CONNECTION, takeUploadedCsv, UploadStore, type SharedNats } from '@tms/service-kit';
 import { FuelImportsService } from './fuel-imports.service.js';
 
 /** A statement's upload, as the gateway leaves it in the import bucket (as a CSV import's). */
@@ -49,14 +49,9 @@ export class FuelImportsController {
     const { object, layout, dryRun } = payload ?? {};
     if (!FUEL_CARD_LAYOUTS.includes(layout as FuelCardLayout)) return invalidInput({ layout: [FUEL_IMPORT_MESSAGES.layout] });
     if (typeof dryRun !== 'boolean') return invalidInput({ dryRun: [IMPORT_MESSAGES.dryRun] });
-    if (typeof object !== 'string') return invalidInput({ file: [IMPORT_MESSAGES.expired] });
-    let file: AsyncIterable<Uint8Array> | null;
-    try {
-      file = await this.uploads.takeChunks(object);
-    } catch {
-      return fail('unavailable', IMPORT_MESSAGES.unreadable);
-    }
-    if (!file) return invalidInput({ file: [IMPORT_MESSAGES.expired] });
+    const taken = await takeUploadedCsv(this.uploads, object);
+    if (!taken.ok) return taken;
+    const file = taken.data;
     let answer: Awaited<ReturnType<FuelImportsService['statement']>>;
     try {
       answer = await this.imports.statement(file, layout as FuelCardLayout, dryRun, { resource: 'fuel', actor: actorOf(context) });

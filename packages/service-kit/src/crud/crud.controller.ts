@@ -2,10 +2,8 @@ import { Controller, Inject, UseInterceptors, type Type } from '@nestjs/common';
 import { Ctx, MessagePattern, Payload, type NatsContext } from '@nestjs/microservices';
 import type { NatsConnection } from '@nats-io/transport-node';
 import {
-  fail,
   fieldIssues,
   IMPORT_ACTION,
-  IMPORT_MESSAGES,
   IMPORT_UPLOAD_TTL_MS,
   importPayloadSchema,
   importUploadBucket,
@@ -25,6 +23,7 @@ import type { CrudService } from './crud.service.js';
 import { idempotencyKeyFrom } from './idempotency.js';
 import { NATS_CONNECTION } from '../transport/nats-connection.js';
 import { UploadStore } from '../transport/upload-store.js';
+import { takeUploadedCsv } from './csv-rows.js';
 
 /**
  * The thin NATS handlers of one resource: `{root}.{service}.{resource}.{list|get|create|update|delete}`, each
@@ -94,13 +93,9 @@ export function crudImportController(service: ServiceName, resource: string, dom
     async import(@Payload() payload: unknown, @Ctx() context: NatsContext): Promise<RpcReply<ImportResult>> {
       const parsed = importPayloadSchema.safeParse(payload ?? {});
       if (!parsed.success) return invalidInput(fieldIssues(parsed.error));
-      let file: AsyncIterable<Uint8Array> | null;
-      try {
-        file = await this.uploads.takeChunks(parsed.data.object);
-      } catch {
-        return fail('unavailable', IMPORT_MESSAGES.unreadable);
-      }
-      if (!file) return invalidInput({ file: [IMPORT_MESSAGES.expired] });
+      const taken = await takeUploadedCsv(this.uploads, parsed.data.object);
+      if (!taken.ok) return taken;
+      const file = taken.data;
       return this.records.importCsv(file, { dryRun: parsed.data.dryRun, skipInvalid: parsed.data.skipInvalid }, { resource, actor: actorOf(context) });
     }
   }

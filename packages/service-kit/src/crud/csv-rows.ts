@@ -1,4 +1,5 @@
 import { parse } from 'csv-parse';
+import type { UploadStore } from '../transport/upload-store.js';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
   csvCellText,
@@ -9,6 +10,7 @@ import {
   IMPORT_MESSAGES,
   importHeaderKey,
   invalidInput,
+  ok,
   type ImportColumns,
   type ImportError,
   type RpcReply,
@@ -27,6 +29,22 @@ const PIECE_BYTES = 16 * 1024;
 
 /** An imported file: its bytes, or its chunks as they arrive from the upload bucket (UploadStore.takeChunks). */
 export type CsvFile = Uint8Array | AsyncIterable<Uint8Array>;
+
+/**
+ * The CSV the gateway left in the upload bucket as `object`, taken (read once, then gone), as its chunks: what every
+ * CSV route of a service reads (an import, a fuel card statement, a factor's report). Expired or never there: a 400
+ * under `file`; a bucket that cannot be read: 503.
+ */
+export async function takeUploadedCsv(uploads: UploadStore, object: unknown): Promise<RpcReply<AsyncIterable<Uint8Array>>> {
+  if (typeof object !== 'string') return invalidInput({ file: [IMPORT_MESSAGES.expired] });
+  let file: AsyncIterable<Uint8Array> | null;
+  try {
+    file = await uploads.takeChunks(object);
+  } catch {
+    return fail('unavailable', IMPORT_MESSAGES.unreadable);
+  }
+  return file ? ok(file) : invalidInput({ file: [IMPORT_MESSAGES.expired] });
+}
 
 /**
  * Reads an imported CSV (csv-parse: RFC 4180 quoting, a byte-order mark, CRLF or LF line ends; UTF-8 or UTF-16) into
