@@ -1,4 +1,4 @@
-import { formatDollars, invoiceBalance, type Customer, type Invoice, type Load } from '@tms/contracts';
+import { formatDollars, INVOICE_STATUS_LABELS, invoiceBalance, type Customer, type Invoice, type Load } from '@tms/contracts';
 import { CellText, formatDay, type RecordLookup, type ResourceColumn, type SearchField } from '@tms/ui';
 import { FactoredTag } from '../factoring/FactoredTag.js';
 import { InvoiceStatusBadge, NOT_AVAILABLE, numeric, UNKNOWN } from '../shared/display.js';
@@ -15,9 +15,14 @@ export function invoiceColumns(loads: RecordLookup<Load>, customers: RecordLooku
     { title: 'Due Date', dataIndex: 'dueDate', key: 'dueDate', width: 105, card: true, render: (day: string) => formatDay(day) },
     { title: 'Amount', dataIndex: 'total', key: 'total', width: 95, align: 'right', render: money },
     { title: 'Paid', dataIndex: 'paidAmount', key: 'paidAmount', width: 95, align: 'right', render: money },
-    { title: 'Balance', key: 'balance', width: 95, card: true, align: 'right', render: (_, invoice) => money(invoiceBalance(invoice.total, invoice.paidAmount)) },
+    {
+      title: 'Balance', key: 'balance', width: 95, card: true, align: 'right',
+      render: (_, invoice) => money(invoiceBalance(invoice.total, invoice.paidAmount)),
+      sortValue: (invoice) => Number(invoiceBalance(invoice.total, invoice.paidAmount)),
+    },
     {
       title: 'Status', dataIndex: 'status', key: 'status', width: 85, card: true,
+      exportValue: (invoice) => INVOICE_STATUS_LABELS[invoice.status],
       // Issue 45: 'Factored' beside the spec's status while the factor holds the invoice.
       render: (status: string, invoice: Invoice) => (
         <>

@@ -127,3 +127,10 @@ export function invoicePayload(values: InvoiceFormValues): InvoiceInput {
     notes: textOrNull(values.notes),
   };
 }
+
+/** The Invoices list's filters (issue 47); none holds a label of the invoice dialog. */
+export const INVOICE_FILTER_TEXTS = {
+  status: 'Filter by status',
+  unpaid: 'Unpaid',
+  customer: 'Filter by customer',
+} as const;

@@ -1,14 +1,15 @@
 import { ArrowRightOutlined, DollarOutlined, EditOutlined, ExpandOutlined, MessageOutlined, NodeIndexOutlined } from '@ant-design/icons';
-import type { Load } from '@tms/contracts';
-import { ApiError, DECORATIVE_ICON, ListPage, useToast, type RowAction, type SearchField } from '@tms/ui';
+import { useQuery } from '@tanstack/react-query';
+import { LOAD_STATUS_LABELS, LOAD_STATUSES, type Load } from '@tms/contracts';
+import { ApiError, DECORATIVE_ICON, filterParams, ListPage, optionsOf, SEARCHABLE, useChoices, useListView, useLookup, useToast, type ListFilter, type RowAction, type SearchField } from '@tms/ui';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { LoadDialog } from './LoadDialog.js';
-import { loadColumns } from './load-columns.js';
+import { loadColumns, loadExportColumns } from './load-columns.js';
 import { loadInvoiceActions, usePaperworkCheck } from './load-invoice.js';
-import { loadsApi } from './loads.api.js';
-import { loadTexts } from './load-form.js';
+import { loadQuery, loadsApi } from './loads.api.js';
+import { LOAD_FILTER_TEXTS, loadTexts } from './load-form.js';
 import { STOP_TEXTS } from './stop-form.js';
 import { StopsDrawer } from './StopsDrawer.js';
 import { ChargesDrawer } from './ChargesDrawer.js';
@@ -16,6 +17,23 @@ import { CHARGE_TEXTS } from './charge-form.js';
 import { MESSAGE_TEXTS, MessagesDrawer, useUnreadMessages } from './MessagesDrawer.js';
 import { LoadWorkspace, WORKSPACE_TEXTS } from './LoadWorkspace.js';
 import { deliveredEarlyQuestion, nextStatusStep, STATUS_STEP_TEXTS } from './status-step.js';
+
+/** Issue 47: the Loads list by status (several at once), customer, driver, truck and pickup dates. */
+function useLoadFilters(): ListFilter[] {
+  const customers = useChoices('customers');
+  const drivers = useChoices('drivers');
+  const trucks = useChoices('trucks');
+  return useMemo(
+    () => [
+      { field: 'status', label: LOAD_FILTER_TEXTS.status, choices: { options: optionsOf(LOAD_STATUSES, LOAD_STATUS_LABELS), showSearch: SEARCHABLE }, multiple: true },
+      { field: 'customerId', label: LOAD_FILTER_TEXTS.customer, choices: customers },
+      { field: 'assignedDriverId', label: LOAD_FILTER_TEXTS.driver, choices: drivers },
+      { field: 'assignedTruckId', label: LOAD_FILTER_TEXTS.truck, choices: trucks },
+      { days: 'pickupDate', fromLabel: LOAD_FILTER_TEXTS.pickupFrom, toLabel: LOAD_FILTER_TEXTS.pickupTo },
+    ],
+    [customers, drivers, trucks],
+  );
+}
 
 /** Spec 2.5: search matches load number, pickup location and delivery location. */
 const SEARCH_FIELDS: SearchField<Load>[] = ['loadNumber', 'pickupLocation', 'deliveryLocation'];
@@ -52,11 +70,22 @@ export function LoadsPage() {
   const [stopsOf, setStopsOf] = useState<Load | null>(null);
   const [chargesOf, setChargesOf] = useState<Load | null>(null);
   const [messagesOf, setMessagesOf] = useState<Load | null>(null);
-  // The workspace shows the load as the list has it now (a status step made there shows at once).
-  const [openId, setOpenId] = useState<string | null>(null);
   const [editing, setEditing] = useState<{ load: Load; session: number } | null>(null);
-  const list = loadsApi.useList();
-  const openLoad = (openId && list.data?.find((load) => load.id === openId)) || null;
+  const customers = useLookup('customers');
+  const drivers = useLookup('drivers');
+  const trucks = useLookup('trucks');
+  const exportColumns = useMemo(() => loadExportColumns(customers, drivers, trucks), [customers, drivers, trucks]);
+  const filters = useLoadFilters();
+  // The same list the table shows (one cache entry), and the load open in the workspace, kept in the URL
+  // (`?open=<id>`, so a link opens it): as the list has it now (a status step made there shows at once), or read
+  // alone when the filters hide it.
+  const view = useListView(loadColumns, useMemo(() => filterParams(filters), [filters]));
+  const list = loadsApi.useList(view.apiQuery);
+  const openId = view.param('open');
+  const setOpenId = (id: string | null) => view.setParams({ open: id ?? '' });
+  const listed = openId ? list.data?.find((load) => load.id === openId) : undefined;
+  const alone = useQuery({ ...loadQuery(openId), enabled: Boolean(openId) && list.isSuccess && !listed });
+  const openLoad = listed ?? (openId ? alone.data : undefined) ?? null;
   const unread = useUnreadMessages();
   const paperworkCheck = usePaperworkCheck();
   const drawers = (load: Load): RowAction[] => [
@@ -74,6 +103,8 @@ export function LoadsPage() {
         searchFields={SEARCH_FIELDS}
         dialog={LoadDialog}
         importTitle="Import Loads"
+        filters={filters}
+        exportColumns={exportColumns}
         onOpen={(load) => setOpenId(load.id)}
         rowActions={(load) => [
           { key: 'open', label: WORKSPACE_TEXTS.open, icon: <ExpandOutlined {...DECORATIVE_ICON} />, onClick: () => setOpenId(load.id) },

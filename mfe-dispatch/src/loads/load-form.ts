@@ -6,6 +6,19 @@ import { newStop, onlySpecStops, stopFormValues, stopPayload, type StopFormValue
 /** What the Loads screen and its dialog say (spec 2.4, 2.5 and 8): loads are created, not added. */
 export const loadTexts = resourceTexts({ one: 'load', many: 'loads', title: 'Load' }, 'create');
 
+/**
+ * The Loads list's filters (issue 47), each its placeholder and its name for screen readers; none holds a label of
+ * the load dialog (its fields are found by their labels).
+ */
+export const LOAD_FILTER_TEXTS = {
+  status: 'Filter by status',
+  customer: 'Filter by customer',
+  driver: 'Filter by driver',
+  truck: 'Filter by truck',
+  pickupFrom: 'Pickup from',
+  pickupTo: 'Pickup to',
+} as const;
+
 /** Spec 2.5 and 9: a new load's number is 'LD-' followed by the current timestamp. */
 export const generatedLoadNumber = (now: number = Date.now()) => `LD-${now}`;
 

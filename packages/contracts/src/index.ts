@@ -39,6 +39,7 @@ export * from './audit.js';
 export * from './remotes.js';
 export * from './csv.js';
 export * from './imports.js';
+export * from './list-query.js';
 export * from './reports/aging.js';
 export * from './reports/ifta.js';
 export * from './reports/fixed-point.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ListQuery } from './list-query.js';
 
 /**
  * The shape of every answer on NATS. Services answer errors as data (never by throwing), so the gateway can map
@@ -70,6 +71,8 @@ export const LIST_PAGE_HEADER = 'Tms-List-Page';
 export const LIST_NEXT_HEADER = 'Tms-List-Next';
 export interface ListPagePayload {
   after?: string;
+  /** The list's order and filters (list-query.ts); without it, the whole list in its own order. */
+  query?: ListQuery;
 }
 
 /** The payload of every request that names one record. */

@@ -6,7 +6,8 @@ import { listCsv, saveFile } from './list-csv.js';
 import type { ResourceApi } from './resource-api.js';
 import type { ResourceColumn } from './resource-column.js';
 import { DECORATIVE_ICON } from './RowActions.js';
-import { filterBySearch, type SearchField } from './search.js';
+import { shownRows, type ListView } from './list-view.js';
+import type { SearchField } from './search.js';
 
 export interface ExportButtonProps<T extends { id: string }> {
   api: Pick<ResourceApi<T>, 'resource' | 'useList'>;
@@ -14,16 +15,19 @@ export interface ExportButtonProps<T extends { id: string }> {
   searchFields: readonly SearchField<T>[];
   /** The screen's search: the rows it shows are the rows exported. */
   search: string;
+  /** The list's order and filters: exported as shown. */
+  view?: ListView<T>;
 }
 
 /**
- * A list screen's 'Export': the rows it shows (its search applied), with its columns, as a CSV the browser saves as
- * '<resource>-<YYYY-MM-DD>.csv'. The screen holds the whole list already, so no request is made.
+ * A list screen's 'Export': the rows it shows (its filters, order and search applied), with its columns (or the
+ * screen's export columns), as a CSV the browser saves as '<resource>-<YYYY-MM-DD>.csv'. The screen holds the list
+ * already, so no request is made.
  */
-export function ExportButton<T extends { id: string }>({ api, columns, searchFields, search }: ExportButtonProps<T>) {
-  const list = api.useList();
+export function ExportButton<T extends { id: string }>({ api, columns, searchFields, search, view }: ExportButtonProps<T>) {
+  const list = api.useList(view?.apiQuery);
   const download = () => {
-    const rows = filterBySearch(list.data ?? [], search, searchFields);
+    const rows = shownRows(list.data ?? [], search, searchFields, view);
     saveFile(csvFileName(api.resource, dayjs().format('YYYY-MM-DD')), new Blob([listCsv(rows, columns)], { type: 'text/csv;charset=utf-8' }));
   };
   return (

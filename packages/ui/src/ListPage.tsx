@@ -1,13 +1,18 @@
 import { PlusOutlined, SearchOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, Input } from 'antd';
-import { useCallback, useState, type ComponentType, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { ExportButton } from './ExportButton.js';
 import { ImportDialog } from './ImportDialog.js';
+import { filterParams, ListFilters, type ListFilter } from './ListFilters.js';
+import { useListView } from './list-view.js';
+import type { ResourceColumn } from './resource-column.js';
 import { PageHeader } from './PageHeader.js';
 import type { ResourceApi } from './resource-api.js';
 import { ResourceTable, type ResourceTableProps } from './ResourceTable.js';
 import { DECORATIVE_ICON } from './RowActions.js';
 import type { ResourceTexts } from './resource-texts.js';
+
+const NO_FILTERS: readonly ListFilter[] = [];
 
 /** What a list screen's create/edit dialog receives: `record` is null to create. */
 export interface ResourceDialogProps<T> {
@@ -33,6 +38,10 @@ export interface ListPageProps<T extends { id: string }>
   importTitle?: string;
   /** More buttons, before the add button (beyond the spec: Payments' 'Receive Payment'). */
   actions?: ReactNode;
+  /** Filters beside the search box, kept in the URL with the list's order (issue 47). */
+  filters?: readonly ListFilter[];
+  /** What Export writes, when it is more than the columns (a load's customer, driver and truck by name). */
+  exportColumns?: readonly ResourceColumn<T>[];
 }
 
 /**
@@ -40,8 +49,9 @@ export interface ListPageProps<T extends { id: string }>
  * and its create/edit dialog. A screen declares only its texts, columns, search fields and dialog.
  */
 export function ListPage<T extends { id: string }>(props: ListPageProps<T>) {
-  const { title, subtitle, texts, dialog: Dialog, addFromEmptyState = false, headingLevel = 1, importTitle, actions, ...table } = props;
+  const { title, subtitle, texts, dialog: Dialog, addFromEmptyState = false, headingLevel = 1, importTitle, actions, filters = NO_FILTERS, exportColumns, ...table } = props;
   const [search, setSearch] = useState('');
+  const view = useListView(table.columns, useMemo(() => filterParams(filters), [filters]));
   const [importing, setImporting] = useState(false);
   // Each opening mounts a fresh dialog (a new `session`), so its form starts from the record or the defaults.
   const [dialog, setDialog] = useState<{ open: boolean; record: T | null; session: number }>({ open: false, record: null, session: 0 });
@@ -62,7 +72,7 @@ export function ListPage<T extends { id: string }>(props: ListPageProps<T>) {
         subtitle={subtitle}
         extra={
           <Flex gap={8} wrap>
-            <ExportButton api={table.api} columns={table.columns} searchFields={table.searchFields} search={search} />
+            <ExportButton api={table.api} columns={exportColumns ?? table.columns} searchFields={table.searchFields} search={search} view={view} />
             {importTitle && (
               <Button icon={<UploadOutlined {...DECORATIVE_ICON} />} onClick={() => setImporting(true)}>
                 Import
@@ -75,7 +85,7 @@ export function ListPage<T extends { id: string }>(props: ListPageProps<T>) {
         level={headingLevel}
       />
       <Card styles={{ body: { padding: 0 } }}>
-        <div style={{ padding: 16 }}>
+        <Flex gap={8} wrap align="center" style={{ padding: 16 }}>
           <Input
             allowClear
             prefix={<SearchOutlined {...DECORATIVE_ICON} />}
@@ -85,9 +95,11 @@ export function ListPage<T extends { id: string }>(props: ListPageProps<T>) {
             onChange={(event) => setSearch(event.target.value)}
             style={{ maxWidth: 360 }}
           />
-        </div>
+          {filters.length > 0 && <ListFilters filters={filters} view={view} />}
+        </Flex>
         <ResourceTable<T>
           {...table}
+          view={view}
           search={search}
           texts={texts}
           onEdit={openDialog}

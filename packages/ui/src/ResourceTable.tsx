@@ -9,6 +9,7 @@ import { RowCard, cardColumns } from './RowCard.js';
 import type { ResourceApi } from './resource-api.js';
 import { SEARCH_EMPTY_HINT, type ResourceTexts } from './resource-texts.js';
 import { RowActions, type RowAction } from './RowActions.js';
+import type { ListView } from './list-view.js';
 import { isSearching, searchIndex, type SearchField } from './search.js';
 import { useToast } from './toast.js';
 import { useTableBodyHeight } from './use-table-body-height.js';
@@ -30,6 +31,8 @@ export interface ResourceTableProps<T extends { id: string }> {
   rowActions?: (record: T) => readonly RowAction[];
   /** A click on a row (not on its menu) opens the record (issue 47: a load's workspace). */
   onOpen?: (record: T) => void;
+  /** The list's order and filters from the URL (list-view.ts); without it, the whole list in its own order, unsortable. */
+  view?: ListView<T>;
 }
 
 const visuallyHidden: CSSProperties = {
@@ -48,8 +51,8 @@ const CARD_MIN_WIDTH = 240;
  * body fills the window and scrolls under its column headers.
  */
 export function ResourceTable<T extends { id: string }>(props: ResourceTableProps<T>) {
-  const { api, columns, searchFields, search, texts, onEdit, skeletonRows = 3, emptyAction, rowActions, onOpen } = props;
-  const list = api.useList();
+  const { api, columns, searchFields, search, texts, onEdit, skeletonRows = 3, emptyAction, rowActions, onOpen, view } = props;
+  const list = api.useList(view?.apiQuery);
   const remove = api.useDelete();
   const toast = useToast();
   const tableRef = useRef<TableRef>(null);
@@ -59,9 +62,10 @@ export function ResourceTable<T extends { id: string }>(props: ResourceTableProp
   const bodyHeight = useTableBodyHeight(tableBox);
 
   const matching = useMemo(() => searchIndex(list.data ?? [], searchFields), [list.data, searchFields]);
-  const rows = useMemo(() => matching(search), [matching, search]);
-  // A new search shows its first matches, wherever the list was scrolled to.
-  useEffect(() => tableRef.current?.scrollTo({ top: 0 }), [search]);
+  const compare = view?.compare;
+  const rows = useMemo(() => (compare ? [...matching(search)].sort(compare) : matching(search)), [matching, search, compare]);
+  // A new search, order or filter shows its first rows, wherever the list was scrolled to.
+  useEffect(() => tableRef.current?.scrollTo({ top: 0 }), [search, view?.apiQuery, view?.sort?.key, view?.sort?.descending]);
 
   const confirmDelete = (record: T) => {
     if (!window.confirm(texts.deleteConfirm)) return;
@@ -75,7 +79,14 @@ export function ResourceTable<T extends { id: string }>(props: ResourceTableProp
   const shownColumns: ResourceColumn<T>[] = phone
     ? [{ key: 'card', title: 'Details', width: CARD_MIN_WIDTH, render: (_: unknown, record: T, index: number) => <RowCard columns={cardColumns(columns)} record={record} index={index} /> }]
     : // One line per fact: a text longer than its column ends in '…' (whole on hover) rather than breaking mid-word.
-      columns.map((column) => ({ ellipsis: true, ...column }));
+      columns.map((column) => ({
+        ellipsis: true,
+        ...column,
+        ...(view && {
+          sorter: true,
+          sortOrder: view.sort?.key === String(column.key) ? (view.sort.descending ? ('descend' as const) : ('ascend' as const)) : null,
+        }),
+      }));
   const withActions: ResourceColumn<T>[] = [
     ...shownColumns,
     {
@@ -149,6 +160,11 @@ export function ResourceTable<T extends { id: string }>(props: ResourceTableProp
           }),
         })}
         pagination={false}
+        // A header's click sorts by its column: ascending, descending, then the list's own order again.
+        onChange={(_pagination, _filters, sorter) => {
+          const { columnKey, order } = Array.isArray(sorter) ? sorter[0] : sorter;
+          view?.setSort(order ? String(columnKey) : undefined, order === 'descend');
+        }}
         scroll={{ x: minWidth, y: bodyHeight }}
       />
     </div>

@@ -1,8 +1,9 @@
 import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, Input } from 'antd';
-import { useCallback, useState, type ComponentType } from 'react';
+import { useCallback, useState, type ComponentType, type ReactNode } from 'react';
 import type { ResourceDialogProps } from './ListPage.js';
 import { ExportButton } from './ExportButton.js';
+import { useListView } from './list-view.js';
 import type { ResourceApi } from './resource-api.js';
 import { ResourceTable, type ResourceTableProps } from './ResourceTable.js';
 import { DECORATIVE_ICON } from './RowActions.js';
@@ -58,6 +59,23 @@ export function TabbedListPage({ tabs, ...page }: TabbedListPageProps) {
   );
 
   const panel = (tab: AnyListTab) => (
+    <ListTabPanel tab={tab} search={search} setSearch={setSearch} addButton={addButton(tab)} onEdit={(record) => openDialog(tab.key, record)} />
+  );
+
+  const dialogTab = tabs.find((tab) => tab.key === dialog.tab);
+  const Dialog = dialogTab?.dialog;
+  return (
+    <>
+      <TabbedPage {...page} tabs={tabs.map((tab) => ({ key: tab.key, label: tab.label, children: panel(tab) }))} />
+      {Dialog && dialog.session > 0 && <Dialog key={dialog.session} open={dialog.open} record={dialog.record} onClose={closeDialog} />}
+    </>
+  );
+}
+
+/** A tab's search box, Export, add button and table, in the tab's order (list-view.ts: its own hook per tab). */
+function ListTabPanel({ tab, search, setSearch, addButton, onEdit }: { tab: AnyListTab; search: string; setSearch: (search: string) => void; addButton: ReactNode; onEdit: (record: { id: string }) => void }) {
+  const view = useListView(tab.columns);
+  return (
     <Card styles={{ body: { padding: 0 } }}>
       <Flex justify="space-between" align="center" gap={16} wrap style={{ padding: 16 }}>
         <Input
@@ -70,29 +88,21 @@ export function TabbedListPage({ tabs, ...page }: TabbedListPageProps) {
           style={{ maxWidth: 360 }}
         />
         <Flex gap={8} wrap>
-          <ExportButton api={tab.api} columns={tab.columns} searchFields={tab.searchFields} search={search} />
-          {addButton(tab)}
+          <ExportButton api={tab.api} columns={tab.columns} searchFields={tab.searchFields} search={search} view={view} />
+          {addButton}
         </Flex>
       </Flex>
-      <ResourceTable
+      <ResourceTable<any>
         api={tab.api}
         columns={tab.columns}
         searchFields={tab.searchFields}
         skeletonRows={tab.skeletonRows}
         search={search}
         texts={tab.texts}
-        onEdit={(record) => openDialog(tab.key, record)}
-        emptyAction={tab.addFromEmptyState ? addButton(tab) : undefined}
+        view={view}
+        onEdit={onEdit}
+        emptyAction={tab.addFromEmptyState ? addButton : undefined}
       />
     </Card>
-  );
-
-  const dialogTab = tabs.find((tab) => tab.key === dialog.tab);
-  const Dialog = dialogTab?.dialog;
-  return (
-    <>
-      <TabbedPage {...page} tabs={tabs.map((tab) => ({ key: tab.key, label: tab.label, children: panel(tab) }))} />
-      {Dialog && dialog.session > 0 && <Dialog key={dialog.session} open={dialog.open} record={dialog.record} onClose={closeDialog} />}
-    </>
   );
 }

@@ -36,10 +36,10 @@ export function TabbedPage({ title, subtitle, tabs, param = 'tab', extra }: Tabb
 
   const showTab = (key: string) =>
     setSearchParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (key === tabs[0].key) next.delete(param);
-        else next.set(param, key);
+      () => {
+        // A tab's list order and filters are its own: another tab starts from its list as it is.
+        const next = new URLSearchParams();
+        if (key !== tabs[0].key) next.set(param, key);
         return next;
       },
       { replace: true },

@@ -24,6 +24,8 @@ export * from './resource-column.js';
 export * from './ResourceTable.js';
 export * from './virtual-table.js';
 export * from './ListPage.js';
+export * from './ListFilters.js';
+export * from './list-view.js';
 export * from './ExportButton.js';
 export * from './ImportDialog.js';
 export { postCsv, type UploadProgress } from './csv-upload.js';

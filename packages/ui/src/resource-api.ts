@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient, type UseMutationResult, type UseQueryResult } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type UseMutationResult, type UseQueryResult } from '@tanstack/react-query';
 import { IDEMPOTENCY_KEY_HEADER, type ImportResult } from '@tms/contracts';
 import { api } from './api.js';
 import { uploadCsv, type UploadProgress } from './csv-upload.js';
@@ -13,8 +13,9 @@ export interface ResourceApi<T extends { id: string }, TBody = unknown> {
   url: string;
   /** The list's query key: ['/api/{resource}']. */
   queryKey: readonly [string];
-  list: () => ReturnType<typeof resourceListQuery<T>>;
-  useList: () => UseQueryResult<T[], Error>;
+  list: (query?: string) => ReturnType<typeof resourceListQuery<T>>;
+  /** The list, or with a query string (list-view.ts: `status=delivered&sort=pickupDate`) the list sorted and filtered by its owner. */
+  useList: (query?: string) => UseQueryResult<T[], Error>;
   /** A create; with an `idempotencyKey` (one per dialog opening), sent twice it still makes one record. */
   useCreate: (idempotencyKey?: string) => UseMutationResult<T, Error, TBody>;
   useUpdate: () => UseMutationResult<T, Error, { id: string; body: TBody }>;
@@ -34,9 +35,15 @@ export interface CsvImportRequest {
 /** The query key of a resource's list; other screens use it to read or refresh the same cache entry. */
 export const resourceQueryKey = (resource: string) => [`/api/${resource}`] as const;
 
-/** A resource's list as query options, for a screen that only reads another domain's list (a choice list). */
-export function resourceListQuery<T>(resource: string) {
-  return queryOptions({ queryKey: resourceQueryKey(resource), queryFn: () => api.get<T[]>(`/api/${resource}`) });
+/**
+ * A resource's list as query options, for a screen that only reads another domain's list (a choice list); with a
+ * query string, the list as its owner sorts and filters it, kept under the list's key (a change refetches both).
+ */
+export function resourceListQuery<T>(resource: string, query = '') {
+  return queryOptions({
+    queryKey: query ? [...resourceQueryKey(resource), query] : resourceQueryKey(resource),
+    queryFn: () => api.get<T[]>(query ? `/api/${resource}?${query}` : `/api/${resource}`),
+  });
 }
 
 export interface ResourceApiOptions {
@@ -59,14 +66,15 @@ export function createResourceApi<T extends { id: string }, TBody = unknown>(
     };
   }
 
-  const list = () => resourceListQuery<T>(resource);
+  const list = (query?: string) => resourceListQuery<T>(resource, query);
 
   return {
     resource,
     url,
     queryKey: resourceQueryKey(resource),
     list,
-    useList: () => useQuery(list()),
+    // The sorted, filtered list shows the rows it had while the next order is read, rather than skeletons.
+    useList: (query?: string) => useQuery({ ...list(query), ...(query !== undefined && { placeholderData: keepPreviousData }) }),
     useCreate(idempotencyKey?: string) {
       const onSuccess = useRefetchLists();
       const headers = idempotencyKey ? { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey } : undefined;

@@ -97,6 +97,8 @@ import {
   registeredDeviceSchema,
   RESOURCE_OWNERS,
   RESOURCE_SCHEMAS,
+  LIST_FILTERS,
+  dayRangeParams,
   settlementDraftQuerySchema,
   settlementDraftSchema,
   type ResourceName,
@@ -156,7 +158,26 @@ const named = <T extends z.ZodType>(name: string, schema: T): T => schema.meta({
 const json = (schema: z.ZodType): Content => ({ schema });
 const csv: Content = { type: 'text/csv', description: 'RFC 4180, UTF-8 with a byte-order mark; a text cell starting with = + - @ gets a leading apostrophe.' };
 const pdf: Content = { type: 'application/pdf' };
-const listQuery = z.object({ format: z.enum(['json', 'csv']).optional().describe("'csv' answers the list as a CSV download, '<resource>-<YYYY-MM-DD>.csv'") });
+/** A list's query: its format, its order and its filters (contracts' list-query.ts). */
+function listQuery(resource: ResourceName) {
+  const filters: Record<string, z.ZodOptional<z.ZodString>> = {};
+  for (const [field, filter] of Object.entries(LIST_FILTERS[resource] ?? {})) {
+    if (filter.kind === 'days') {
+      const { from, to } = dayRangeParams(field);
+      filters[from] = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional().describe(`Only records whose ${field} is this day or later (YYYY-MM-DD)`);
+      filters[to] = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional().describe(`Only records whose ${field} is this day or earlier (YYYY-MM-DD)`);
+    } else {
+      const allowed = filter.kind === 'ids' ? 'record ids' : [...filter.values, ...Object.keys(filter.sets ?? {})].join(', ');
+      filters[field] = z.string().optional().describe(`Only records whose ${field} is one of these (${allowed}), separated by commas`);
+    }
+  }
+  return z.object({
+    format: z.enum(['json', 'csv']).optional().describe("'csv' answers the list as a CSV download, '<resource>-<YYYY-MM-DD>.csv'"),
+    sort: z.string().regex(/^[a-z][A-Za-z0-9]{0,63}$/).optional().describe('A field of the record to order the list by (text without regard to case, records without the value last); ties by id'),
+    order: z.enum(['asc', 'desc']).optional().describe("'asc' (the default) or 'desc'"),
+    ...filters,
+  });
+}
 const importResult = named('ImportResult', importResultSchema);
 const importQuery = z.object({
   dryRun: z.enum(['true', 'false']).describe("'true' checks every row and changes nothing; 'false' applies all rows in one transaction, or none"),
@@ -172,8 +193,8 @@ function resourceRoutes(resource: ResourceName): ApiRoute[] {
   const one = `${collection}/{id}`;
   const routes: ApiRoute[] = [
     {
-      method: 'get', path: collection, tag, summary: `List ${resource}`, access: 'session', query: listQuery,
-      description: 'The whole list as one JSON array, streamed page by page from its owner; with `format=csv`, as CSV.',
+      method: 'get', path: collection, tag, summary: `List ${resource}`, access: 'session', query: listQuery(resource),
+      description: 'The whole list as one JSON array, streamed page by page from its owner, sorted and filtered as asked; with `format=csv`, as CSV.',
       answer: { status: 200, description: `Every record of ${resource}: JSON, or with \`format=csv\` a CSV download`, content: [json(z.array(stored)), csv] },
       errors: [400, 503],
     },

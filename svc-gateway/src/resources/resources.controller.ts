@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, Headers, HttpCode, HttpException, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
-import { csvFileName, IDEMPOTENCY_KEY_HEADER, IMPORT_MESSAGES, isImportable, RESOURCE_OWNERS, RESOURCE_SCHEMAS, rpcSubject, type Actor, type CrudAction, type ImportResult, type ServiceName } from '@tms/contracts';
+import { csvFileName, IDEMPOTENCY_KEY_HEADER, INVALID_INPUT, isPlainListQuery, readListQuery, IMPORT_MESSAGES, isImportable, RESOURCE_OWNERS, RESOURCE_SCHEMAS, rpcSubject, type Actor, type CrudAction, type ImportResult, type ServiceName } from '@tms/contracts';
 import type { Request, Response } from 'express';
 import { SignedIn } from '../auth/signed-in.decorator.js';
 import { checkedIdempotencyKey } from '../http/idempotency-key.js';
@@ -32,11 +32,17 @@ export class ResourcesController {
 
   /**
    * The whole list as one JSON array, streamed from the owner's pages; with `?format=csv`, as a CSV download named
-   * '<resource>-<YYYY-MM-DD>.csv' (UTC day), streamed the same way.
+   * '<resource>-<YYYY-MM-DD>.csv' (UTC day), streamed the same way. `sort`, `order` and the list's filters
+   * (contracts' list-query.ts) are the owner's to apply: a filtered, sorted list streams as the whole one does.
    */
   @Get(':resource')
-  async list(@Param('resource') resource: string, @Query('format') format: string | undefined, @Res() res: Response, @RequestId() requestId?: string): Promise<void> {
-    const read = (after?: string) => this.forward(resource, 'list', after ? { after } : {}, { requestId });
+  async list(@Param('resource') resource: string, @Query() params: Record<string, unknown>, @Res() res: Response, @RequestId() requestId?: string): Promise<void> {
+    const format = params.format;
+    if (!ownerOf(resource)) throw new HttpException({ message: 'Not found' }, 404);
+    const asked = readListQuery(resource, params);
+    if (!asked.ok) throw new HttpException({ message: INVALID_INPUT, issues: asked.issues }, 400);
+    const query = isPlainListQuery(asked.query) ? undefined : asked.query;
+    const read = (after?: string) => this.forward(resource, 'list', { ...(after && { after }), ...(query && { query }) }, { requestId });
     if (format === undefined || format === 'json') return streamList(read, res);
     if (format !== 'csv') throw new HttpException({ message: "format must be 'json' or 'csv'", issues: { format: ["format must be 'json' or 'csv'"] } }, 400);
     await streamCsv(read, res, csvFileName(resource, new Date().toISOString().slice(0, 10)), emptyListHeader(resource));

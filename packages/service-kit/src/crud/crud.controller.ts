@@ -42,7 +42,7 @@ export function crudController(service: ServiceName, resource: string, domainSer
 
     @MessagePattern(subject('list'))
     list(@Payload() payload: ListPagePayload) {
-      return this.records.list(payload?.after);
+      return this.records.list(payload?.after, payload?.query);
     }
 
     @MessagePattern(subject('get'))

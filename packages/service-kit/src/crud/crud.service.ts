@@ -13,6 +13,7 @@ import {
   type ImportColumns,
   type ImportResult,
   type ListPage,
+  type ListQuery,
   type RpcReply,
 } from '@tms/contracts';
 import { randomUUID } from 'node:crypto';
@@ -209,9 +210,9 @@ export class CrudService<Entity extends ObjectLiteral & { id: string }, Schema e
     return undefined;
   }
 
-  /** One page of the list, after the cursor of the previous one (none for the first page). */
-  async list(after?: unknown): Promise<RpcReply<ListPage>> {
-    return this.guard(() => this.pages.page(after));
+  /** One page of the list, after the cursor of the previous one (none for the first page), in the query's order and filters. */
+  async list(after?: unknown, query?: ListQuery): Promise<RpcReply<ListPage>> {
+    return this.guard(() => this.pages.page(after, query));
   }
 
   async get(id: unknown): Promise<RpcReply<Entity>> {

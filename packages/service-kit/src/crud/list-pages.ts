@@ -1,4 +1,4 @@
-import { fail, ok, type ListPage, type RpcReply } from '@tms/contracts';
+import { fail, invalidInput, isPlainListQuery, LIST_QUERY_MESSAGES, ok, type ListPage, type ListQuery, type RpcReply } from '@tms/contracts';
 import { QueryFailedError, type ObjectLiteral, type Repository } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
 import { jsonValue, prepared, quote } from './sql.js';
@@ -15,16 +15,33 @@ const FIRST_QUERY_ROWS = 2000;
 const MAX_QUERY_ROWS = 20000;
 
 type Direction = 'ASC' | 'DESC';
-/** A row of a page query: the row's JSON and its keys as text (k0, k1, ...). */
-type PageRow = { row: string; [key: string]: string };
+/** A row of a page query: the row's JSON and its keys as text (k0, k1, ...; null for a key that is NULL). */
+type PageRow = { row: string; [key: string]: string | null };
 
+/** One key of a list's order: an SQL expression over the row `t`, its direction, and whether it can be NULL. */
+interface OrderKey {
+  sql: string;
+  direction: Direction;
+  nullable: boolean;
+}
 
+/** The page queries of one order and one set of filters; `filterCount` parameters come first, then the cursor's keys. */
+interface ListView {
+  keyCount: number;
+  filterCount: number;
+  firstPage: Omit<PageQuery, 'values'>;
+  nextPage: Omit<PageQuery, 'values'>;
+}
+
+/** Views built for the queries asked so far, by their shape (not their values): a few per list in practice. */
+const MAX_VIEWS = 200;
 
 /**
  * Reads a table's list page by page, ordered by its list order plus id (a total order), each page starting after
  * the last row of the previous one (keyset paging: every page costs the same, however deep in the list). Postgres
  * writes each row's JSON; a page is their JSON array as UTF-8, and `next` is the opaque cursor of the page after it.
- * The order's columns must be NOT NULL.
+ * The list order's columns must be NOT NULL. A ListQuery (issue 47) asks for another order, by any column of the
+ * record (NULLs last, text without regard to case), and filters; its pages are read the same way.
  */
 export class ListPages {
   /**
@@ -34,9 +51,12 @@ export class ListPages {
    * scavenge every tenth request; read from the pool, 1% and 1-2 ms). Pages are read outside any transaction.
    */
   private readonly pool: { query(query: PageQuery): Promise<{ rows: PageRow[] }> };
-  private readonly keyCount: number;
-  private readonly pageQuery: Omit<PageQuery, 'values'>;
-  private readonly firstPageQuery: Omit<PageQuery, 'values'>;
+  private readonly metadata: Repository<ObjectLiteral>['metadata'];
+  private readonly table: string;
+  private readonly fields: string;
+  private readonly listOrder: OrderKey[];
+  private readonly listView: ListView;
+  private readonly views = new Map<string, ListView>();
   /** The average row size seen so far: how many rows to ask for so that a page comes near pageBytes(). */
   private rowBytes = { total: 0, rows: 0 };
 
@@ -45,30 +65,99 @@ export class ListPages {
     order: Record<string, Direction>,
   ) {
     this.pool = (repository.manager.connection.driver as PostgresDriver).master;
-    const metadata = repository.metadata;
-    const keys = Object.entries(order).filter(([property]) => property !== 'id');
-    keys.push(['id', keys.at(-1)?.[1] ?? 'ASC']);
-    const keyColumns = keys.map(([property, direction]) => {
-      const column = metadata.findColumnWithPropertyName(property);
-      if (!column) throw new Error(`${metadata.name} has no column ${property} to order its list by`);
-      return { name: `t.${quote(column.databaseName)}`, direction };
-    });
-    this.keyCount = keyColumns.length;
-
+    this.metadata = repository.metadata;
     // row_to_json over the entity's columns under their property names: compact JSON, in the entity's order.
-    const fields = metadata.columns.map((column) => `${jsonValue(column)} AS ${quote(column.propertyName)}`).join(', ');
-    const table = `${metadata.schema ? `${quote(metadata.schema)}.` : ''}${quote(metadata.tableName)}`;
+    this.fields = this.metadata.columns.map((column) => `${jsonValue(column)} AS ${quote(column.propertyName)}`).join(', ');
+    this.table = `${this.metadata.schema ? `${quote(this.metadata.schema)}.` : ''}${quote(this.metadata.tableName)}`;
+    const keys = Object.entries(order)
+      .filter(([property]) => property !== 'id')
+      .map(([property, direction]): OrderKey => ({ sql: `t.${quote(this.column(property).databaseName)}`, direction, nullable: false }));
+    keys.push({ sql: 't."id"', direction: keys.at(-1)?.direction ?? 'ASC', nullable: false });
+    this.listOrder = keys;
+    this.listView = this.view(keys, []);
+  }
+
+  private column(property: string) {
+    const column = this.metadata.findColumnWithPropertyName(property);
+    if (!column) throw new Error(`${this.metadata.name} has no column ${property} to order its list by`);
+    return column;
+  }
+
+  /** The page queries of an order and its filters (`WHERE` conditions over `t`, their parameters numbered from 1). */
+  private view(keys: OrderKey[], filters: string[]): ListView {
+    const filterCount = filters.length;
     // The key travels as text: Postgres reads it back exactly (a timestamp keeps its microseconds).
-    const keyText = keyColumns.map(({ name }, index) => `${name}::text AS k${index}`).join(', ');
-    const orderBy = keyColumns.map(({ name, direction }) => `${name} ${direction}`).join(', ');
+    const keyText = keys.map(({ sql }, index) => `${sql}::text AS k${index}`).join(', ');
+    const orderBy = keys.map(({ sql, direction }) => `${sql} ${direction}`).join(', ');
+    const where = (conditions: string[]) => (conditions.length ? `WHERE ${conditions.join(' AND ')}` : '');
     // The page's rows are chosen first and only they are turned into JSON: a plan that sorts the whole table (as
     // Postgres picks for a page that is much of it) must not write every row's JSON to keep a few thousand.
-    const page = (where: string, limit: string) =>
+    const page = (conditions: string[], limit: string) =>
       `SELECT row_to_json(r)::text AS row, ${keyText} ` +
-      `FROM (SELECT * FROM ${table} t ${where} ORDER BY ${orderBy} LIMIT ${limit}) t ` +
-      `CROSS JOIN LATERAL (SELECT ${fields}) r ORDER BY ${orderBy}`;
-    this.firstPageQuery = prepared(page('', '$1'));
-    this.pageQuery = prepared(page(`WHERE ${after(keyColumns)}`, `$${this.keyCount + 1}`));
+      `FROM (SELECT * FROM ${this.table} t ${where(conditions)} ORDER BY ${orderBy} LIMIT ${limit}) t ` +
+      `CROSS JOIN LATERAL (SELECT ${this.fields}) r ORDER BY ${orderBy}`;
+    return {
+      keyCount: keys.length,
+      filterCount,
+      firstPage: prepared(page(filters, `$${filterCount + 1}`)),
+      nextPage: prepared(page([...filters, `(${after(keys, filterCount)})`], `$${filterCount + keys.length + 1}`)),
+    };
+  }
+
+  /** The view and the filters' values of a list query, or what is wrong with it. */
+  private viewOf(query: ListQuery): { ok: true; view: ListView; values: unknown[] } | { ok: false; reply: RpcReply<never> } {
+    const keys: OrderKey[] = [];
+    let idDirection: Direction = 'ASC';
+    if (query.sort) {
+      const column = this.metadata.findColumnWithPropertyName(query.sort.field);
+      if (!column || column.relationMetadata) return { ok: false, reply: invalidInput({ sort: [LIST_QUERY_MESSAGES.sort] }) };
+      const direction: Direction = query.sort.descending ? 'DESC' : 'ASC';
+      const name = `t.${quote(column.databaseName)}`;
+      // Text as people read it (case aside); NULLs last, whichever way.
+      const sql = /char|text/.test(String(column.type)) ? `lower(${name})` : name;
+      if (column.isNullable) keys.push({ sql: `(${name} IS NULL)`, direction: 'ASC', nullable: false });
+      keys.push({ sql, direction, nullable: column.isNullable });
+      idDirection = direction;
+    } else {
+      keys.push(...this.listKeys());
+      idDirection = keys.at(-1)?.direction ?? 'ASC';
+    }
+    keys.push({ sql: 't."id"', direction: idDirection, nullable: false });
+
+    const filters: string[] = [];
+    const values: unknown[] = [];
+    const shape: string[] = [];
+    const columnOf = (property: string) => this.metadata.findColumnWithPropertyName(property);
+    for (const [property, allowed] of Object.entries(query.values ?? {})) {
+      const column = columnOf(property);
+      if (!column) return { ok: false, reply: invalidInput({ [property]: [`${property} is not a field of the record`] }) };
+      values.push(allowed);
+      filters.push(`t.${quote(column.databaseName)} = ANY($${values.length})`);
+      shape.push(`in:${property}`);
+    }
+    for (const [property, range] of Object.entries(query.days ?? {})) {
+      const column = columnOf(property);
+      if (!column) return { ok: false, reply: invalidInput({ [property]: [`${property} is not a field of the record`] }) };
+      for (const [end, operator] of [['from', '>='], ['to', '<=']] as const) {
+        if (!range[end]) continue;
+        values.push(range[end]);
+        filters.push(`t.${quote(column.databaseName)} ${operator} $${values.length}`);
+        shape.push(`${end}:${property}`);
+      }
+    }
+    const shapeKey = JSON.stringify([keys.map(({ sql, direction }) => `${sql} ${direction}`), shape]);
+    let view = this.views.get(shapeKey);
+    if (!view) {
+      if (this.views.size >= MAX_VIEWS) this.views.clear();
+      view = this.view(keys, filters);
+      this.views.set(shapeKey, view);
+    }
+    return { ok: true, view, values };
+  }
+
+  /** The list's own order, without its id (the list view's keys but the last). */
+  private listKeys(): OrderKey[] {
+    return this.listOrder.slice(0, -1);
   }
 
   /** Rows that fill about 90% of a page, at the average size seen so far (a bigger row ends the page sooner). */
@@ -78,11 +167,14 @@ export class ListPages {
     return Math.max(1, Math.min(MAX_QUERY_ROWS, fitting));
   }
 
-  async page(cursor: unknown): Promise<RpcReply<ListPage>> {
-    const key = cursor === undefined || cursor === null ? [] : decodeCursor(cursor, this.keyCount);
+  async page(cursor: unknown, query?: ListQuery): Promise<RpcReply<ListPage>> {
+    const asked = isPlainListQuery(query) ? { ok: true as const, view: this.listView, values: [] } : this.viewOf(query!);
+    if (!asked.ok) return asked.reply;
+    const { view, values } = asked;
+    const key = cursor === undefined || cursor === null ? [] : decodeCursor(cursor, view.keyCount);
     if (!key) return fail('invalid', 'Invalid list cursor');
     const limit = this.rowsPerQuery();
-    const rows = await this.read({ ...(key.length ? this.pageQuery : this.firstPageQuery), values: [...key, limit] });
+    const rows = await this.read({ ...(key.length ? view.nextPage : view.firstPage), values: [...values, ...key, limit] });
     // The rows' UTF-8 lengths decide how many fit; they are then written once, straight into the page's bytes.
     const budget = pageBytes();
     const sizes: number[] = [];
@@ -111,7 +203,7 @@ export class ListPages {
     const more = taken < rows.length || rows.length === limit;
     return ok({
       rows: page,
-      next: more && last ? encodeCursor(Array.from({ length: this.keyCount }, (_, index) => last[`k${index}`])) : null,
+      next: more && last ? encodeCursor(Array.from({ length: view.keyCount }, (_, index) => last[`k${index}`])) : null,
     });
   }
 
@@ -137,30 +229,33 @@ interface PageQuery {
 
 
 /**
- * The keyset condition 'after ($1, $2, ...)' in the list's order: a row comparison when every key goes the same way
- * (an index on the keys serves it), else the expanded form.
+ * The keyset condition 'after ($1, $2, ...)' in the list's order, its parameters numbered after `offset`: a row
+ * comparison when every key goes the same way and none can be NULL (an index on the keys serves it), else the
+ * expanded form. A key that can be NULL follows its IS NULL key, so NULLs sort last: a cursor in them compares equal
+ * by IS NOT DISTINCT FROM, and its 'after' is decided by the keys after it.
  */
-function after(keys: { name: string; direction: Direction }[]): string {
+function after(keys: OrderKey[], offset = 0): string {
   const operator = (direction: Direction) => (direction === 'ASC' ? '>' : '<');
-  if (keys.every(({ direction }) => direction === keys[0].direction)) {
-    const params = keys.map((_, index) => `$${index + 1}`);
-    return `(${keys.map(({ name }) => name).join(', ')}) ${operator(keys[0].direction)} (${params.join(', ')})`;
+  const param = (index: number) => `$${offset + index + 1}`;
+  if (keys.every(({ direction, nullable }) => direction === keys[0].direction && !nullable)) {
+    return `(${keys.map(({ sql }) => sql).join(', ')}) ${operator(keys[0].direction)} (${keys.map((_, index) => param(index)).join(', ')})`;
   }
+  const equal = (key: OrderKey, index: number) => (key.nullable ? `${key.sql} IS NOT DISTINCT FROM ${param(index)}` : `${key.sql} = ${param(index)}`);
   return keys
     .map((key, index) => {
-      const equal = keys.slice(0, index).map(({ name }, earlier) => `${name} = $${earlier + 1}`);
-      return `(${[...equal, `${key.name} ${operator(key.direction)} $${index + 1}`].join(' AND ')})`;
+      const before = keys.slice(0, index).map((earlier, earlierIndex) => equal(earlier, earlierIndex));
+      return `(${[...before, `${key.sql} ${operator(key.direction)} ${param(index)}`].join(' AND ')})`;
     })
     .join(' OR ');
 }
 
-const encodeCursor = (key: string[]) => Buffer.from(JSON.stringify(key)).toString('base64url');
+const encodeCursor = (key: (string | null)[]) => Buffer.from(JSON.stringify(key)).toString('base64url');
 
-function decodeCursor(cursor: unknown, length: number): string[] | undefined {
+function decodeCursor(cursor: unknown, length: number): (string | null)[] | undefined {
   if (typeof cursor !== 'string' || cursor.length > 2048) return undefined;
   try {
     const key: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString());
-    return Array.isArray(key) && key.length === length && key.every((value) => typeof value === 'string') ? key : undefined;
+    return Array.isArray(key) && key.length === length && key.every((value) => typeof value === 'string' || value === null) ? key : undefined;
   } catch {
     return undefined;
   }
