@@ -4,8 +4,8 @@
  * Loads and the Dashboard; then BENCH_ROWS trucks and as many drivers (default 10,000): Fleet and Drivers. Prints the
  * time from the click in the sidebar to the content on screen (first opening, then reopening with the lists cached),
  * for the lists the time from a key press in the search box to the table showing its result, and the frame times
- * while the table is scrolled from its first row to its last (for at most BENCH_SCROLL_SECONDS, default 90).
- * Asserts nothing.
+ * while the table is scrolled from its first row to its last (for at most BENCH_SCROLL_SECONDS, default 90); and
+ * the Loads list filtered and sorted, and a load's workspace drawer (issue 47). Asserts nothing.
  */
 import os from 'node:os';
 import { chromium } from 'playwright-core';
@@ -275,6 +275,58 @@ async function benchDashboard(page) {
   line('click → cards, reopening', `${ms(reopen.ms)}   (lists cached, refetched in the background)`);
 }
 
+/**
+ * Issue 47's two figures on the 10,000 loads: a filtered, sorted list opened from a link (the whole app loading, then
+ * the list read in the database's order) and a header click re-sorting it, each until its first row is the right
+ * one; then a load's workspace, from a click on a row to the drawer showing that load, median of 15.
+ */
+async function benchLoadsView(page) {
+  console.log('\nLoads filtered and sorted (issue 47)');
+  const query = 'status=assigned,in-transit&sort=rate';
+  const [cheapest] = await getList(page, `/api/loads?${query}`);
+  const firstRowIs = (label) =>
+    page.waitForFunction((label) => (document.querySelector('.ant-table-row .ant-table-cell')?.textContent ?? '').endsWith(label), label, { polling: 'raf' });
+  await page.goto('/settings');
+  let started = Date.now();
+  await page.goto(`/loads?${query}`, { waitUntil: 'commit' });
+  await firstRowIs(cheapest.loadNumber);
+  line('a link to the list → first row', ms(Date.now() - started));
+
+  // Ascending → descending.
+  const [dearest] = await getList(page, `/api/loads?${query}&order=desc`);
+  started = Date.now();
+  await page.getByRole('main').getByRole('columnheader', { name: 'Rate' }).click();
+  await firstRowIs(dearest.loadNumber);
+  line('header click → re-sorted first row', ms(Date.now() - started));
+
+  const times = [];
+  for (let index = 0; index < 15; index++) {
+    const row = page.locator('.ant-table-row').nth(index % 8);
+    const label = (await row.locator('.ant-table-cell').first().textContent()).trim();
+    const shown = page.evaluate(
+      (label) =>
+        new Promise((resolve) => {
+          addEventListener('click', (event) => {
+            const clickedAt = event.timeStamp;
+            const check = () => {
+              const title = document.querySelector('.ant-drawer-open .ant-drawer-title')?.textContent ?? '';
+              const box = document.querySelector('.ant-drawer-open .ant-drawer-body')?.getBoundingClientRect();
+              if (title.includes(label) && box && box.width > 0) resolve(performance.now() - clickedAt);
+              else requestAnimationFrame(check);
+            };
+            requestAnimationFrame(check);
+          }, { capture: true, once: true });
+        }),
+      label,
+    );
+    await row.locator('.ant-table-cell').nth(2).click();
+    times.push(await shown);
+    await page.keyboard.press('Escape');
+    await page.locator('.ant-drawer-open').waitFor({ state: 'detached' }).catch(() => undefined);
+  }
+  line('row click → its workspace drawer', `p50 ${ms(percentile(times, 50))}, max ${ms(Math.max(...times))}   [${times.map(Math.round).join(', ')}]`);
+}
+
 const system = await startIsolatedSystem({ label: 'benchscreens' });
 let browser;
 // Ctrl-C (or a kill) still stops the system and drops its database.
@@ -302,6 +354,7 @@ try {
     searchFields: ['loadNumber', 'pickupLocation', 'deliveryLocation'],
     rowLabel: (load) => load.loadNumber,
   });
+  await benchLoadsView(page);
 
   await seed(system.databaseUrl);
   await benchScreen(page, {

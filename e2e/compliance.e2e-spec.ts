@@ -44,8 +44,13 @@ describe('Needs Attention', () => {
     // The spec's cards are still there, above it.
     const fleetStatus = await page.getByRole('region', { name: 'Fleet Status' }).boundingBox();
     expect((await card.boundingBox())!.y).toBeGreaterThan(fleetStatus!.y);
+    // The link opens the driver itself (issue 47): their drawer, with the credential that needs attention.
     await item.getByRole('link', { name: 'Drivers' }).click();
     await page.getByRole('heading', { name: 'Driver Management' }).waitFor();
+    const drawer = page.getByRole('dialog', { name: 'Casey CMP Comply' });
+    await drawer.getByRole('region', { name: 'Credentials' }).getByText('Medical Card Expiration').waitFor();
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'hidden' });
   });
 });
 

@@ -11,7 +11,7 @@ let browser: Browser;
 let page: Page;
 
 const { getList, post, remove } = apiSteps(() => page);
-const { row, showOnly, successToast } = screenSteps(() => page);
+const { cancel, row, showOnly, successToast } = screenSteps(() => page);
 /** An invoice number of this run's own: a statement imported by an earlier run must not look imported before. */
 const run = Date.now().toString(36).toUpperCase();
 const usDay = (() => {
@@ -94,8 +94,12 @@ describe('Fuel Management: Import Fuel Card Statement', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard', exact: true }).click();
     const flagged = page.getByRole('region', { name: 'Needs Attention' }).getByRole('region', { name: 'Fuel purchases' });
     await flagged.getByText(/FCI-101: Midland, TX, .*: No GPS at the time/).waitFor();
+    // The link opens the purchase itself (issue 47).
     await flagged.getByRole('link', { name: 'Fuel' }).first().click();
     await page.getByRole('heading', { name: 'Fuel Management' }).waitFor();
+    const opened = page.getByRole('dialog', { name: 'Edit Fuel Purchase' });
+    await expect(opened.getByLabel('Location', { exact: true }).inputValue()).resolves.toBe('Midland, TX');
+    await cancel(opened);
   });
 
   it('answers a statement imported again as imported before, and imports nothing', async () => {

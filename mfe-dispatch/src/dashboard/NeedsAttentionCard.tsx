@@ -1,5 +1,6 @@
 import {
   COMPLIANCE_FIX_SCREENS,
+  complianceFixPath,
   COMPLIANCE_STATUS_LABELS,
   complianceItemKey,
   formatDollars,
@@ -14,9 +15,10 @@ import {
   type StopAttention,
   type StopAttentionKind,
 } from '@tms/contracts';
-import { api, ColorBadge, formatDay, type BadgeColor } from '@tms/ui';
+import { api, ColorBadge, formatDay, recordHref, type BadgeColor } from '@tms/ui';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Flex, Skeleton, Typography } from 'antd';
+import { Alert, Button, Card, Drawer, Flex, Skeleton, Typography } from 'antd';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { DashboardList } from './DashboardList.js';
 
@@ -42,7 +44,7 @@ export const flaggedFuelQuery = { queryKey: [`/api/${FUEL_FLAGGED_PATH}`], query
 export const overdueInvoiceText = (invoice: OverdueInvoice) =>
   `${invoice.invoiceNumber}: ${invoice.customerName ? `${invoice.customerName}, ` : ''}${formatDollars(invoice.balance)} overdue ${invoice.daysOverdue === 1 ? '1 day' : `${invoice.daysOverdue} days`}`;
 
-/** What expires or is overdue: its status, what it is, and a link to the screen that puts it right. */
+/** What expires or is overdue: its status, what it is, and a link to the record on the screen that puts it right. */
 function ComplianceRow({ item }: { item: ComplianceItem }) {
   return (
     <>
@@ -53,14 +55,14 @@ function ComplianceRow({ item }: { item: ComplianceItem }) {
         </span>
         <Text ellipsis>{item.message}</Text>
       </Flex>
-      <Link to={COMPLIANCE_FIX_SCREENS[item.kind].path} style={{ flex: 'none' }}>
+      <Link to={complianceFixPath(item)} style={{ flex: 'none' }}>
         {COMPLIANCE_FIX_SCREENS[item.kind].name}
       </Link>
     </>
   );
 }
 
-/** A load's stop that needs attention: how it stands, the load and the stop, and a link to Loads. */
+/** A load's stop that needs attention: how it stands, the load and the stop, and a link to the load's workspace. */
 function StopAttentionRow({ item }: { item: StopAttention }) {
   return (
     <>
@@ -70,14 +72,14 @@ function StopAttentionRow({ item }: { item: StopAttention }) {
         </span>
         <Text ellipsis>{`${item.loadNumber}: ${item.message}`}</Text>
       </Flex>
-      <Link to="/loads" style={{ flex: 'none' }}>
+      <Link to={recordHref('loads', item.loadId)} style={{ flex: 'none' }}>
         Loads
       </Link>
     </>
   );
 }
 
-/** An overdue invoice: its badge, what it bills and how late, and a link to Accounting's invoices. */
+/** An overdue invoice: its badge, what it bills and how late, and a link that opens it in Accounting's invoices. */
 function OverdueInvoiceRow({ item }: { item: OverdueInvoice }) {
   return (
     <>
@@ -87,14 +89,14 @@ function OverdueInvoiceRow({ item }: { item: OverdueInvoice }) {
         </span>
         <Text ellipsis>{overdueInvoiceText(item)}</Text>
       </Flex>
-      <Link to="/accounting?tab=invoices" style={{ flex: 'none' }}>
+      <Link to={`/accounting?tab=invoices&open=${encodeURIComponent(item.id)}`} style={{ flex: 'none' }}>
         Invoices
       </Link>
     </>
   );
 }
 
-/** A flagged fuel purchase: its badge, the truck, where and when, why, and a link to Fuel. */
+/** A flagged fuel purchase: its badge, the truck, where and when, why, and a link that opens it in Fuel. */
 function FlaggedFuelRow({ item }: { item: FlaggedFuelPurchase }) {
   return (
     <>
@@ -104,7 +106,7 @@ function FlaggedFuelRow({ item }: { item: FlaggedFuelPurchase }) {
         </span>
         <Text ellipsis>{`${item.truckNumber ?? 'A truck'}: ${item.location}, ${formatDay(item.transactionDate)}: ${item.gpsWarnings.join('; ')}`}</Text>
       </Flex>
-      <Link to="/fuel" style={{ flex: 'none' }}>
+      <Link to={`/fuel?open=${encodeURIComponent(item.id)}`} style={{ flex: 'none' }}>
         Fuel
       </Link>
     </>
@@ -112,22 +114,16 @@ function FlaggedFuelRow({ item }: { item: FlaggedFuelPurchase }) {
 }
 
 /**
- * Below the spec's cards: what expires or is overdue (GET /api/compliance), the first five with a link to the screen
- * where each is put right, then the loads whose stops need attention (GET /api/loads/attention: the last stop left
+ * Below the spec's cards: what expires or is overdue (GET /api/compliance), the first five with a link to the record
+ * that puts each right, then the loads whose stops need attention (GET /api/loads/attention: the last stop left
  * but not delivered, late or at-risk stops), the first five, and the invoices overdue (GET /api/invoices/overdue), the
  * first five, and the fuel purchases the GPS check flagged (GET /api/fuel/flagged, issue 48), the first five; or
- * 'All clear'.
+ * 'All clear'. 'View all' (issue 47) shows every item in a drawer.
  */
 export function NeedsAttentionCard() {
-  const compliance = useQuery(complianceQuery);
-  const stops = useQuery(stopAttentionQuery);
-  const overdue = useQuery(overdueInvoicesQuery);
-  const fuel = useQuery(flaggedFuelQuery);
-  const flagged = fuel.data ?? [];
-  const stopItems = (stops.data ?? []).map((item) => ({ ...item, id: item.loadId }));
-  const invoices = overdue.data ?? [];
-  const items = compliance.data ?? [];
-  const total = items.length + stopItems.length + invoices.length + flagged.length;
+  const attention = useAttention();
+  const [viewingAll, setViewingAll] = useState(false);
+  const { compliance, total } = attention;
   return (
     <Card
       title="Needs Attention"
@@ -136,8 +132,13 @@ export function NeedsAttentionCard() {
       extra={
         compliance.data && (
           <Flex gap={12} align="center">
-            <Text type="secondary">{total === 1 ? '1 item' : `${total.toLocaleString('en-US')} items`}</Text>
-            {items.length > 0 && <a href="/api/compliance.csv">Download CSV</a>}
+            <Text type="secondary">{itemsText(total)}</Text>
+            {total > 0 && (
+              <Button type="link" style={{ padding: 0 }} onClick={() => setViewingAll(true)}>
+                {ATTENTION_TEXTS.viewAll}
+              </Button>
+            )}
+            {attention.items.length > 0 && <a href="/api/compliance.csv">Download CSV</a>}
           </Flex>
         )
       }
@@ -150,27 +151,55 @@ export function NeedsAttentionCard() {
       ) : total === 0 ? (
         <Text type="secondary">All clear</Text>
       ) : (
-        <Flex vertical gap={16}>
-          {items.length > 0 && (
-            <DashboardList items={items.slice(0, SHOWN).map((item) => ({ ...item, id: complianceItemKey(item) }))} render={(item) => <ComplianceRow item={item} />} />
-          )}
-          {stopItems.length > 0 && (
-            <section aria-label="Loads" data-testid="stop-attention">
-              <DashboardList items={stopItems.slice(0, SHOWN)} render={(item) => <StopAttentionRow item={item} />} />
-            </section>
-          )}
-          {invoices.length > 0 && (
-            <section aria-label="Invoices" data-testid="overdue-invoices">
-              <DashboardList items={invoices.slice(0, SHOWN)} render={(item) => <OverdueInvoiceRow item={item} />} />
-            </section>
-          )}
-          {flagged.length > 0 && (
-            <section aria-label="Fuel purchases" data-testid="flagged-fuel">
-              <DashboardList items={flagged.slice(0, SHOWN)} render={(item) => <FlaggedFuelRow item={item} />} />
-            </section>
-          )}
-        </Flex>
+        <AttentionSections attention={attention} shown={SHOWN} />
       )}
+      <Drawer open={viewingAll} onClose={() => setViewingAll(false)} title={`${ATTENTION_TEXTS.drawerTitle} (${itemsText(total)})`} size={720} destroyOnHidden>
+        <AttentionSections attention={attention} />
+      </Drawer>
     </Card>
+  );
+}
+
+export const ATTENTION_TEXTS = { viewAll: 'View all', drawerTitle: 'Everything that needs attention' } as const;
+
+const itemsText = (total: number) => (total === 1 ? '1 item' : `${total.toLocaleString('en-US')} items`);
+
+/** The four lists behind the card, each item keyed. */
+function useAttention() {
+  const compliance = useQuery(complianceQuery);
+  const stops = useQuery(stopAttentionQuery);
+  const overdue = useQuery(overdueInvoicesQuery);
+  const fuel = useQuery(flaggedFuelQuery);
+  const items = (compliance.data ?? []).map((item) => ({ ...item, id: complianceItemKey(item) }));
+  const stopItems = (stops.data ?? []).map((item) => ({ ...item, id: item.loadId }));
+  const invoices = overdue.data ?? [];
+  const flagged = fuel.data ?? [];
+  const lists = [items, stopItems, invoices, flagged];
+  const total = lists.reduce((sum, list) => sum + list.length, 0);
+  return { compliance, items, stopItems, invoices, flagged, total };
+}
+
+/** The card's sections: the first `shown` items of each, or all of them (the drawer). */
+function AttentionSections({ attention, shown = Infinity }: { attention: ReturnType<typeof useAttention>; shown?: number }) {
+  const { items, stopItems, invoices, flagged } = attention;
+  return (
+    <Flex vertical gap={16}>
+      {items.length > 0 && <DashboardList items={items.slice(0, shown)} render={(item) => <ComplianceRow item={item} />} />}
+      {stopItems.length > 0 && (
+        <section aria-label="Loads" data-testid="stop-attention">
+          <DashboardList items={stopItems.slice(0, shown)} render={(item) => <StopAttentionRow item={item} />} />
+        </section>
+      )}
+      {invoices.length > 0 && (
+        <section aria-label="Invoices" data-testid="overdue-invoices">
+          <DashboardList items={invoices.slice(0, shown)} render={(item) => <OverdueInvoiceRow item={item} />} />
+        </section>
+      )}
+      {flagged.length > 0 && (
+        <section aria-label="Fuel purchases" data-testid="flagged-fuel">
+          <DashboardList items={flagged.slice(0, shown)} render={(item) => <FlaggedFuelRow item={item} />} />
+        </section>
+      )}
+    </Flex>
   );
 }

@@ -14,9 +14,10 @@ import {
   type Invoice,
   type Load,
 } from '@tms/contracts';
-import { api, DECORATIVE_ICON, formatDay, RecordHistory, SEND_INVOICE_TEXTS, SendInvoiceDialog, useLookup, useToast, type RowAction } from '@tms/ui';
-import { Alert, Button, Descriptions, Divider, Drawer, Flex, Select, Skeleton, Typography, Upload } from 'antd';
+import { api, DECORATIVE_ICON, DrawerSection, formatDay, RecordHistory, recordHref, SEND_INVOICE_TEXTS, SendInvoiceDialog, useLookup, useToast, type RowAction } from '@tms/ui';
+import { Alert, Button, Descriptions, Drawer, Flex, Select, Skeleton, Typography, Upload } from 'antd';
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { loadDocumentsQuery, keepLoadDocument } from './documents.api.js';
 import { failureMessage, fileTypeOf, readAsDataUrl } from './extract/extraction.js';
 import { LoadDocuments } from './LoadDocuments.js';
@@ -95,15 +96,16 @@ function Workspace({ load, actions }: { load: Load; actions: readonly RowAction[
           </Button>
         ))}
       </Flex>
-      <Section title={WORKSPACE_TEXTS.details}>
+      <DrawerSection title={WORKSPACE_TEXTS.details}>
         <Descriptions
           size="small"
           column={2}
           items={[
-            { key: 'customer', label: 'Customer', children: customers.label(shown.customerId) },
+            // Each opens its own drawer on its screen (issue 47, point 4).
+            { key: 'customer', label: 'Customer', children: <Link to={recordHref('customers', shown.customerId)}>{customers.label(shown.customerId)}</Link> },
             { key: 'status', label: 'Status', children: LOAD_STATUS_LABELS[shown.status] },
-            { key: 'driver', label: 'Driver', children: shown.assignedDriverId ? drivers.label(shown.assignedDriverId) : '-' },
-            { key: 'truck', label: 'Truck', children: shown.assignedTruckId ? trucks.label(shown.assignedTruckId) : '-' },
+            { key: 'driver', label: 'Driver', children: shown.assignedDriverId ? <Link to={recordHref('drivers', shown.assignedDriverId)}>{drivers.label(shown.assignedDriverId)}</Link> : '-' },
+            { key: 'truck', label: 'Truck', children: shown.assignedTruckId ? <Link to={recordHref('trucks', shown.assignedTruckId)}>{trucks.label(shown.assignedTruckId)}</Link> : '-' },
             { key: 'route', label: 'Route', children: loadRoute(shown) },
             { key: 'rate', label: 'Rate', children: formatDollars(shown.rate) },
             { key: 'pickup', label: 'Pickup Date', children: formatDay(shown.pickupDate) },
@@ -112,20 +114,20 @@ function Workspace({ load, actions }: { load: Load; actions: readonly RowAction[
             ...(shown.notes ? [{ key: 'notes', label: 'Notes', children: shown.notes, span: 2 }] : []),
           ]}
         />
-      </Section>
-      <Section title={WORKSPACE_TEXTS.stops}>
+      </DrawerSection>
+      <DrawerSection title={WORKSPACE_TEXTS.stops}>
         {full.isError ? <Alert type="error" showIcon title={WORKSPACE_TEXTS.loadFailed} /> : full.data ? <StopsTimeline stops={full.data.stops ?? []} /> : <Skeleton active />}
-      </Section>
-      <Section title={WORKSPACE_TEXTS.documents}>
+      </DrawerSection>
+      <DrawerSection title={WORKSPACE_TEXTS.documents}>
         <DocumentUploader load={load} />
         <LoadDocuments loadId={load.id} titled={false} />
-      </Section>
-      <Section title={WORKSPACE_TEXTS.invoice}>
+      </DrawerSection>
+      <DrawerSection title={WORKSPACE_TEXTS.invoice}>
         <LoadInvoice load={load} />
-      </Section>
-      <Section title={WORKSPACE_TEXTS.messages}>
+      </DrawerSection>
+      <DrawerSection title={WORKSPACE_TEXTS.messages}>
         <LoadThread load={load} />
-      </Section>
+      </DrawerSection>
       <RecordHistory
         resource="loads"
         id={load.id}
@@ -135,16 +137,6 @@ function Workspace({ load, actions }: { load: Load; actions: readonly RowAction[
   );
 }
 
-function Section({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <section aria-label={title}>
-      <Divider titlePlacement="start" style={{ marginBlock: 8 }}>
-        {title}
-      </Divider>
-      {children}
-    </section>
-  );
-}
 
 /** Upload: a file kept with the load under the type chosen, checked as every upload is (type, size, what it says it is). */
 function DocumentUploader({ load }: { load: Load }) {

@@ -1,7 +1,7 @@
 import { ArrowRightOutlined, DollarOutlined, EditOutlined, ExpandOutlined, MessageOutlined, NodeIndexOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { LOAD_STATUS_LABELS, LOAD_STATUSES, type Load } from '@tms/contracts';
-import { ApiError, DECORATIVE_ICON, filterParams, ListPage, optionsOf, SEARCHABLE, useChoices, useListView, useLookup, useToast, type ListFilter, type RowAction, type SearchField } from '@tms/ui';
+import { ApiError, DECORATIVE_ICON, filterParams, ListPage, optionsOf, SEARCHABLE, useChoices, useListView, useLookup, useOpenRecord, useToast, type ListFilter, type RowAction, type SearchField } from '@tms/ui';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -81,8 +81,7 @@ export function LoadsPage() {
   // alone when the filters hide it.
   const view = useListView(loadColumns, useMemo(() => filterParams(filters), [filters]));
   const list = loadsApi.useList(view.apiQuery);
-  const openId = view.param('open');
-  const setOpenId = (id: string | null) => view.setParams({ open: id ?? '' });
+  const [openId, setOpenId] = useOpenRecord();
   const listed = openId ? list.data?.find((load) => load.id === openId) : undefined;
   const alone = useQuery({ ...loadQuery(openId), enabled: Boolean(openId) && list.isSuccess && !listed });
   const openLoad = listed ?? (openId ? alone.data : undefined) ?? null;

@@ -4,7 +4,7 @@ import { useCallback, useMemo, useState, type ComponentType, type ReactNode } fr
 import { ExportButton } from './ExportButton.js';
 import { ImportDialog } from './ImportDialog.js';
 import { filterParams, ListFilters, type ListFilter } from './ListFilters.js';
-import { useListView } from './list-view.js';
+import { useListView, useOpenLinkedRecord } from './list-view.js';
 import type { ResourceColumn } from './resource-column.js';
 import { PageHeader } from './PageHeader.js';
 import type { ResourceApi } from './resource-api.js';
@@ -52,12 +52,15 @@ export function ListPage<T extends { id: string }>(props: ListPageProps<T>) {
   const { title, subtitle, texts, dialog: Dialog, addFromEmptyState = false, headingLevel = 1, importTitle, actions, filters = NO_FILTERS, exportColumns, ...table } = props;
   const [search, setSearch] = useState('');
   const view = useListView(table.columns, useMemo(() => filterParams(filters), [filters]));
+  const list = table.api.useList(view.apiQuery);
   const [importing, setImporting] = useState(false);
   // Each opening mounts a fresh dialog (a new `session`), so its form starts from the record or the defaults.
   const [dialog, setDialog] = useState<{ open: boolean; record: T | null; session: number }>({ open: false, record: null, session: 0 });
 
   const openDialog = useCallback((record: T | null) => setDialog((current) => ({ open: true, record, session: current.session + 1 })), []);
   const closeDialog = useCallback(() => setDialog((current) => ({ ...current, open: false })), []);
+  // A link to one record (`?open=<id>`) opens its dialog, unless the screen opens its records itself (a drawer).
+  useOpenLinkedRecord(list.data, table.onOpen ? undefined : openDialog);
 
   const addButton = (
     <Button type="primary" icon={<PlusOutlined {...DECORATIVE_ICON} />} onClick={() => openDialog(null)}>

@@ -3,7 +3,7 @@ import { Button, Card, Flex, Input } from 'antd';
 import { useCallback, useState, type ComponentType, type ReactNode } from 'react';
 import type { ResourceDialogProps } from './ListPage.js';
 import { ExportButton } from './ExportButton.js';
-import { useListView } from './list-view.js';
+import { useListView, useOpenLinkedRecord } from './list-view.js';
 import type { ResourceApi } from './resource-api.js';
 import { ResourceTable, type ResourceTableProps } from './ResourceTable.js';
 import { DECORATIVE_ICON } from './RowActions.js';
@@ -75,6 +75,8 @@ export function TabbedListPage({ tabs, ...page }: TabbedListPageProps) {
 /** A tab's search box, Export, add button and table, in the tab's order (list-view.ts: its own hook per tab). */
 function ListTabPanel({ tab, search, setSearch, addButton, onEdit }: { tab: AnyListTab; search: string; setSearch: (search: string) => void; addButton: ReactNode; onEdit: (record: { id: string }) => void }) {
   const view = useListView(tab.columns);
+  // A link to one record of the tab (`?tab=violations&open=<id>`) opens its dialog.
+  useOpenLinkedRecord(tab.api.useList(view.apiQuery).data, onEdit);
   return (
     <Card styles={{ body: { padding: 0 } }}>
       <Flex justify="space-between" align="center" gap={16} wrap style={{ padding: 16 }}>

@@ -26,6 +26,7 @@ export * from './virtual-table.js';
 export * from './ListPage.js';
 export * from './ListFilters.js';
 export * from './list-view.js';
+export * from './records/RecordDrawers.js';
 export * from './ExportButton.js';
 export * from './ImportDialog.js';
 export { postCsv, type UploadProgress } from './csv-upload.js';

@@ -1,5 +1,5 @@
 import { dayRangeParams } from '@tms/contracts';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { cellText } from './list-csv.js';
 import type { ResourceColumn } from './resource-column.js';
@@ -101,7 +101,6 @@ export function useListView<T>(columns: readonly ResourceColumn<T>[], filters: L
         ),
     };
     // The URL's values are what it depends on; the params object itself is new on every render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [columns, sortKey, descending, filterText, setSearchParams]);
 }
 
@@ -109,4 +108,35 @@ export function useListView<T>(columns: readonly ResourceColumn<T>[], filters: L
 export function shownRows<T>(rows: readonly T[], search: string, searchFields: readonly SearchField<T>[], view?: Pick<ListView<T>, 'compare'>): readonly T[] {
   const found = filterBySearch(rows, search, searchFields);
   return view?.compare ? [...found].sort(view.compare) : found;
+}
+
+/** The record a screen has open, from its URL (`?open=<id>`), and how to open or close one (replacing the history entry). */
+export function useOpenRecord(): [string, (id: string | null) => void] {
+  const [params, setParams] = useSearchParams();
+  const open = (id: string | null) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (id) next.set('open', id);
+        else next.delete('open');
+        return next;
+      },
+      { replace: true },
+    );
+  return [params.get('open') ?? '', open];
+}
+
+/**
+ * `?open=<id>` on a screen whose rows open no drawer of their own (a link from Needs Attention to a service or a
+ * violation): the record's dialog opens once the list holds it, and the parameter is dropped.
+ */
+export function useOpenLinkedRecord<T extends { id: string }>(rows: readonly T[] | undefined, open: ((record: T) => void) | undefined) {
+  const [openId, setOpenId] = useOpenRecord();
+  const record = open && openId ? rows?.find((row) => row.id === openId) : undefined;
+  useEffect(() => {
+    if (!record || !open) return;
+    open(record);
+    setOpenId(null);
+    // Once per record linked to.
+  }, [record]);
 }

@@ -1,4 +1,4 @@
-import { calendarTitle, COMPLIANCE_FIX_SCREENS, complianceItemKey, type ComplianceItem } from '@tms/contracts';
+import { calendarTitle, complianceFixPath, complianceItemKey, type ComplianceItem } from '@tms/contracts';
 import ical, { ICalCalendarMethod } from 'ical-generator';
 
 /**
@@ -18,7 +18,7 @@ export function complianceCalendar(items: readonly ComplianceItem[], appUrl: str
       allDay: true,
       summary: calendarTitle(item),
       description: item.message,
-      url: new URL(COMPLIANCE_FIX_SCREENS[item.kind].path, appUrl).toString(),
+      url: new URL(complianceFixPath(item), appUrl).toString(),
     });
   }
   return calendar.toString();

@@ -71,10 +71,20 @@ export const complianceItemKey = (item: ComplianceItem) => [item.kind, item.subj
 export const COMPLIANCE_FIX_SCREENS: Record<ComplianceKind, { path: string; name: string }> = {
   cdl: { path: '/drivers', name: 'Drivers' },
   medical: { path: '/drivers', name: 'Drivers' },
-  'annual-inspection': { path: '/safety', name: 'Safety' },
+  'annual-inspection': { path: '/fleet', name: 'Fleet' },
   service: { path: '/maintenance', name: 'Maintenance' },
-  'violation-fine': { path: '/safety', name: 'Safety' },
+  'violation-fine': { path: '/safety?tab=violations', name: 'Safety' },
 };
+
+/**
+ * Where an item is put right (issue 47): its record opened on its screen (`open=<id>`): the driver's or the truck's
+ * drawer, the service's or the violation's dialog.
+ */
+export function complianceFixPath(item: ComplianceItem): string {
+  const { path } = COMPLIANCE_FIX_SCREENS[item.kind];
+  const id = item.kind === 'service' || item.kind === 'violation-fine' ? (item.recordId ?? item.subjectId) : item.subjectId;
+  return `${path}${path.includes('?') ? '&' : '?'}open=${encodeURIComponent(id)}`;
+}
 
 /** 'in 12 days', 'today', '3 days ago'. */
 export function daysPhrase(daysLeft: number): string {
