@@ -160,7 +160,7 @@ describe('Customer Management', () => {
 
 describe('Loads', () => {
   beforeAll(async () => {
-    await page.getByRole('link', { name: 'Loads', exact: true }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Loads', exact: true }).click();
     await page.getByRole('heading', { name: 'Loads' }).waitFor();
     await expect(page.getByText('Manage your shipments and deliveries').isVisible()).resolves.toBe(true);
   });
@@ -332,7 +332,7 @@ describe('Loads', () => {
     // And why: the server's reason, on a line of its own.
     await errorToast('This customer has').filter({ hasText: 'to another customer first.' }).waitFor();
     expect(await row('Dsp Harbor Foods').count()).toBe(1);
-    await page.getByRole('link', { name: 'Loads', exact: true }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Loads', exact: true }).click();
     await page.getByRole('heading', { name: 'Loads' }).waitFor();
   });
 
@@ -503,7 +503,7 @@ describe('Loads and Dashboard at the size of a real carrier', () => {
   // How fast these show is measured by `npm run bench:screens`, not asserted here.
   it('shows the Loads screen of 10,000 loads and finds one of them by a search', async () => {
     await startFromCustomers();
-    await page.getByRole('link', { name: 'Loads', exact: true }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Loads', exact: true }).click();
     await page.locator('.ant-table-row').first().waitFor();
     const search = page.getByPlaceholder('Search loads...');
     await search.fill('DSP-BULK-09997');

@@ -69,7 +69,7 @@ const focusedId = () => page.evaluate(() => document.activeElement?.id ?? '');
 
 describe('the load dialog', () => {
   beforeAll(async () => {
-    await page.getByRole('link', { name: 'Loads', exact: true }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Loads', exact: true }).click();
     await page.getByRole('heading', { name: 'Loads' }).waitFor();
   });
 

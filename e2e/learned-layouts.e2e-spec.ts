@@ -73,7 +73,7 @@ afterAll(async () => {
 
 describe('layouts learned from saved loads', () => {
   it("fills the next document of the layout with what was learned, saying 'Learned from' the load", async () => {
-    await page.getByRole('link', { name: 'Loads', exact: true }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Loads', exact: true }).click();
     await page.getByRole('heading', { name: 'Loads' }).waitFor();
     await page.getByRole('main').getByRole('button', { name: 'Create Load' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create Load' });

@@ -150,7 +150,7 @@ describe('pay rules and miles in their dialogs', () => {
     await dialog.waitFor({ state: 'hidden' });
     expect((await getList<Driver & { payType: string; payRate: string }>('drivers')).find((one) => one.id === driver.id)).toMatchObject({ payType: 'perMile', payRate: '0.655' });
 
-    await page.getByRole('link', { name: 'Loads', exact: true }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Loads', exact: true }).click();
     await page.getByRole('heading', { name: 'Loads', exact: true }).waitFor();
     await page.getByPlaceholder('Search loads...').fill('LD-MNY');
     await openRowMenu('LD-MNY-2', 'Edit');
@@ -194,7 +194,7 @@ describe("'Create Invoice' from a delivered load", () => {
   });
 
   it("shows the load as 'Invoiced', and refuses a second invoice for it with the server's reason", async () => {
-    await page.getByRole('link', { name: 'Loads', exact: true }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Loads', exact: true }).click();
     await page.getByPlaceholder('Search loads...').fill('LD-MNY-1');
     await expect(row('LD-MNY-1').innerText()).resolves.toMatch(/LD-MNY-1\s+Invoiced/);
     expect(await rowMenuItems('LD-MNY-1')).toEqual(['Edit', 'Open', 'Stops', 'Charges', 'Messages', 'Delete']);

@@ -1,4 +1,4 @@
-import { UPLOAD_MAX_FILE_BYTES, type Customer, type Driver, type Load } from '@tms/contracts';
+import { UPLOAD_MAX_FILE_BYTES, type Customer, type Driver, type Load, type Truck } from '@tms/contracts';
 import dayjs from 'dayjs';
 import { launchBrowser, newSession, recordDialogs, signIn, type Browser, type Confirmations, type Page } from './support/browser.js';
 import { apiSteps, screenSteps } from './support/steps.js';
@@ -13,7 +13,7 @@ let page: Page;
 let confirmations: Confirmations;
 
 const { getList, post, remove } = apiSteps(() => page);
-const { row, toast, openRowMenu, rowMenuItems } = screenSteps(() => page);
+const { choose, row, toast, openRowMenu, rowMenuItems } = screenSteps(() => page);
 
 async function cleanUp() {
   const customers = (await getList<Customer>('customers')).filter((customer) => /stp/i.test(customer.email));
@@ -21,6 +21,7 @@ async function cleanUp() {
   for (const { id } of (await getList<Load>('loads')).filter((load) => ids.has(load.customerId))) await remove('loads', id);
   for (const { id } of customers) await remove('customers', id);
   for (const { id } of (await getList<Driver>('drivers')).filter((driver) => /stp/i.test(driver.email))) await remove('drivers', id);
+  for (const { id } of (await getList<Truck>('trucks')).filter((truck) => truck.truckNumber === 'STP-T1')) await remove('trucks', id);
 }
 
 const statusOf = async (loadNumber: string) => (await getList<Load>('loads')).find((load) => load.loadNumber === loadNumber)?.status;
@@ -33,6 +34,8 @@ beforeAll(async () => {
   await cleanUp();
   const customer = await post<Customer>('customers', { name: 'Stp Harvest Foods', email: 'ap@harvest.stp.example.com', phone: '555-0121', address: '1 Elm St, Ames, IA', type: 'shipper' });
   const driver = await post<Driver>('drivers', { name: 'Stp Dana Reyes', email: 'dana@stp.example.com', phone: '555-0122', licenseNumber: 'STP-1', status: 'on-duty' });
+  const truck = await post<Truck>('trucks', { truckNumber: 'STP-T1', type: 'Dry Van', status: 'available', licensePlate: 'STP T1' });
+  await post('drivers', { name: 'Stp Lee Moss', email: 'lee@stp.example.com', phone: '555-0123', licenseNumber: 'STP-2', status: 'available', assignedTruckId: truck.id });
   const today = dayjs();
   await post('loads', {
     loadNumber: 'LD-STP-1', customerId: customer.id, status: 'assigned', assignedDriverId: driver.id, pickupLocation: 'Ames, IA',
@@ -41,6 +44,10 @@ beforeAll(async () => {
   await post('loads', {
     loadNumber: 'LD-STP-2', customerId: customer.id, status: 'in-transit', pickupLocation: 'Ames, IA',
     pickupDate: today.add(5, 'day').format('YYYY-MM-DD'), deliveryLocation: 'Omaha, NE', deliveryDate: today.add(6, 'day').format('YYYY-MM-DD'), rate: '900.00',
+  });
+  await post('loads', {
+    loadNumber: 'LD-STP-3', customerId: customer.id, status: 'pending', pickupLocation: 'Ames, IA',
+    pickupDate: today.add(2, 'day').format('YYYY-MM-DD'), deliveryLocation: 'Omaha, NE', deliveryDate: today.add(3, 'day').format('YYYY-MM-DD'), rate: '700.00',
   });
   await page.goto('/loads');
   await page.getByPlaceholder('Search loads...').fill('LD-STP');
@@ -107,6 +114,22 @@ describe("a load's workspace (issue 47, point 2)", () => {
     await workspace.getByText('History', { exact: true }).click();
     await workspace.getByRole('listitem').filter({ hasText: 'Changed' }).filter({ hasText: 'Status' }).filter({ hasText: 'In Transit' }).first().waitFor();
     await page.screenshot({ path: 'test-results/load-workspace.png' });
+    await workspace.getByRole('button', { name: 'Close' }).click();
+    await workspace.waitFor({ state: 'hidden' });
+  });
+
+  it("assigns a pending load from its workspace: the driver brings their truck, and the load becomes Assigned", async () => {
+    await row('LD-STP-3').getByRole('cell').first().click();
+    const workspace = page.getByTestId('load-workspace');
+    await workspace.getByText('Load LD-STP-3', { exact: true }).waitFor();
+    await workspace.getByRole('toolbar', { name: 'Load actions' }).getByRole('button', { name: 'Assign' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Assign LD-STP-3' });
+    await choose(dialog, 'Assigned Driver', 'Stp Lee Moss');
+    await dialog.getByText('STP-T1').waitFor();
+    await dialog.getByRole('button', { name: 'Assign', exact: true }).click();
+    await toast('LD-STP-3 assigned').waitFor();
+    const details = workspace.getByRole('region', { name: 'Details' });
+    await expect(details.innerText()).resolves.toMatch(/Status\s+Assigned[\s\S]*Driver\s+Stp Lee Moss[\s\S]*Truck\s+STP-T1/);
     await workspace.getByRole('button', { name: 'Close' }).click();
     await workspace.waitFor({ state: 'hidden' });
   });

@@ -1,10 +1,11 @@
-import { ArrowRightOutlined, DollarOutlined, EditOutlined, ExpandOutlined, MessageOutlined, NodeIndexOutlined } from '@ant-design/icons';
+import { ArrowRightOutlined, DollarOutlined, EditOutlined, ExpandOutlined, MessageOutlined, NodeIndexOutlined, UserSwitchOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { LOAD_STATUS_LABELS, LOAD_STATUSES, type Load } from '@tms/contracts';
 import { ApiError, DECORATIVE_ICON, filterParams, ListPage, optionsOf, SEARCHABLE, useChoices, useListView, useLookup, useOpenRecord, useToast, type ListFilter, type RowAction, type SearchField } from '@tms/ui';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { AssignDialog, ASSIGN_TEXTS } from './AssignDialog.js';
 import { LoadDialog } from './LoadDialog.js';
 import { loadColumns, loadExportColumns } from './load-columns.js';
 import { loadInvoiceActions, usePaperworkCheck } from './load-invoice.js';
@@ -71,6 +72,7 @@ export function LoadsPage() {
   const [chargesOf, setChargesOf] = useState<Load | null>(null);
   const [messagesOf, setMessagesOf] = useState<Load | null>(null);
   const [editing, setEditing] = useState<{ load: Load; session: number } | null>(null);
+  const [assigning, setAssigning] = useState<Load | null>(null);
   const customers = useLookup('customers');
   const drivers = useLookup('drivers');
   const trucks = useLookup('trucks');
@@ -123,11 +125,13 @@ export function LoadsPage() {
         onClose={() => setOpenId(null)}
         actions={(load) => [
           ...statusStep(load),
+          { key: 'assign', label: ASSIGN_TEXTS.action, icon: <UserSwitchOutlined {...DECORATIVE_ICON} />, onClick: () => setAssigning(load) },
           ...loadInvoiceActions(load, navigate, paperworkCheck),
           ...drawers(load),
           { key: 'edit', label: 'Edit', icon: <EditOutlined {...DECORATIVE_ICON} />, onClick: () => setEditing((current) => ({ load, session: (current?.session ?? 0) + 1 })) },
         ]}
       />
+      {assigning && <AssignDialog key={assigning.id} load={assigning} onClose={() => setAssigning(null)} />}
       {editing && <LoadDialog key={editing.session} open record={editing.load} onClose={() => setEditing(null)} />}
       <StopsDrawer load={stopsOf} onClose={() => setStopsOf(null)} />
       <ChargesDrawer load={chargesOf} onClose={() => setChargesOf(null)} />
