@@ -88,8 +88,21 @@ it('opens the IFTA report beside the tabs, splits the drive at the state line, t
   const problem = drawer.getByRole('table', { name: 'Problems' }).getByRole('row').filter({ hasText: 'Rest area' });
   expect(await problem.innerText()).toContain("The state of 'Rest area' cannot be read: write the location as 'City, ST'");
 
-  await drawer.getByLabel('Rate NM').fill('0.21');
-  await drawer.getByLabel('Rate TX').fill('0.2');
+  // Issue 50: what to look at before filing: 116.5 mi on 8.000 gal is 14.56 MPG for the fleet, and this truck's 10.000
+  // gallons (the rest area's too) make 11.65.
+  const warnings = drawer.getByRole('list', { name: 'Warnings' });
+  await warnings.getByText('Fleet MPG 14.56 is outside 3.50-10.00: check for missing miles or fuel').waitFor();
+  await warnings.getByText(`Truck ${truckNumber}: 11.65 MPG is outside 3.50-10.00: check its miles and fuel`).waitFor();
+
+  // The rates from a published table (a state by name or code, a province passed over), looked over, then saved.
+  await drawer.getByRole('button', { name: 'Load Rates from CSV' }).waitFor();
+  await drawer.locator('input[type=file]').setInputFiles({
+    name: 'rates.csv', mimeType: 'text/csv', buffer: Buffer.from('Jurisdiction,Rate (US$/gal)\r\nNew Mexico,0.21\r\nTX,0.2\r\nOntario,0.4510\r\n'),
+  });
+  await successToast('2 rates read from rates.csv: look them over, then Save Rates').waitFor();
+  await drawer.getByText('2 rows named no IFTA state and were passed over').waitFor();
+  await expect(drawer.getByLabel('Rate NM').inputValue()).resolves.toBe('0.21');
+  await expect(drawer.getByLabel('Rate TX').inputValue()).resolves.toBe('0.2');
   await drawer.getByRole('button', { name: 'Save Rates' }).click();
   await successToast('IFTA rates saved').waitFor();
   // 116.5 mi / 8.000 gal = 14.56 MPG; NM 58.2 / 14.56 = 3.997 gal, net −4.003 × 0.21 = −$0.84; TX 58.3 / 14.56 =

@@ -116,7 +116,23 @@ export function IftaDrawer({ open, onClose }: { open: boolean; onClose: () => vo
             <Table<IftaGap> size="small" rowKey={(gap) => `${gap.truckId}${gap.to}`} pagination={{ pageSize: 10, hideOnSinglePage: true }} columns={GAP_COLUMNS} dataSource={data.gaps} aria-label="Gaps" />
           </div>
           <div>
-            <Typography.Title level={5}>Problems ({data.problems.length})</Typography.Title>
+            <Typography.Title level={5}>Problems ({data.problems.length + data.warnings.length})</Typography.Title>
+            {data.warnings.length > 0 && (
+              // Issue 50: figures to look at before filing (MPG out of range, fuel without miles, miles without fuel).
+              <Alert
+                type="warning"
+                showIcon
+                style={{ marginBottom: 8 }}
+                title="Check before filing"
+                description={
+                  <ul aria-label="Warnings" style={{ margin: 0, paddingLeft: 20 }}>
+                    {data.warnings.map((warning) => (
+                      <li key={`${warning.kind}:${warning.truckId ?? 'fleet'}`}>{warning.message}</li>
+                    ))}
+                  </ul>
+                }
+              />
+            )}
             <Table<IftaProblem> size="small" rowKey="fuelId" pagination={{ pageSize: 10, hideOnSinglePage: true }} columns={PROBLEM_COLUMNS} dataSource={data.problems} aria-label="Problems" />
           </div>
         </Space>

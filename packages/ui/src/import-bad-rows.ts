@@ -1,5 +1,11 @@
 import { csvDocument, type ImportError } from '@tms/contracts';
 
+/** A CSV file's rows, read in the browser as the services read CSV (csv-parse, loaded only when a file is read). */
+export async function readCsvRows(file: Blob): Promise<string[][]> {
+  const { parse } = await import('csv-parse/browser/esm/sync');
+  return parse(await file.text(), { bom: true, relax_column_count: true, skip_empty_lines: false, record_delimiter: ['\r\n', '\n', '\r'] });
+}
+
 /** The last column of the bad rows' file: what is wrong with each. */
 export const BAD_ROWS_ERRORS_COLUMN = 'Errors';
 
@@ -10,9 +16,7 @@ export const BAD_ROWS_ERRORS_COLUMN = 'Errors';
  * only when asked for), so nothing of it travels back from the server.
  */
 export async function badRowsCsv(file: Blob, errors: readonly ImportError[]): Promise<string> {
-  const { parse } = await import('csv-parse/browser/esm/sync');
-  const records: string[][] = parse(await file.text(), { bom: true, relax_column_count: true, skip_empty_lines: false, record_delimiter: ['\r\n', '\n', '\r'] });
-  const [header = [], ...body] = records;
+  const [header = [], ...body] = await readCsvRows(file);
   const messages = new Map<number, string[]>();
   for (const error of errors) {
     const said = error.field === '_' ? error.message : `${error.column ?? error.field}: ${error.message}`;

@@ -44,3 +44,4 @@ export * from './audit-display.js';
 export * from './RecordHistory.js';
 export * from './SendInvoiceDialog.js';
 export * from './csv-steps.js';
+export { readCsvRows } from './import-bad-rows.js';

@@ -4,12 +4,14 @@ import { composeIftaReport, tenthsOfMile } from './ifta-report.js';
 const mm = (miles: number) => String(Math.round(miles * MILLIMETERS_PER_MILE));
 const query = { year: 2026, quarter: 4, truckId: undefined };
 const noRates: IftaRates = { year: 2026, quarter: 4, rates: [] };
-const fuel = (gallons: Record<string, string>, problems: IftaFuel['problems'] = []): IftaFuel => ({
+const fuel = (gallons: Record<string, string>, problems: IftaFuel['problems'] = [], trucks: Record<string, string> = {}): IftaFuel => ({
   gallons: Object.entries(gallons).map(([jurisdiction, amount]) => ({ jurisdiction: jurisdiction as 'TX', gallons: amount })),
   problems,
+  trucks: Object.entries(trucks).map(([truckId, amount]) => ({ truckId, gallons: amount })),
 });
-const miles = (byState: Record<string, number>): IftaMiles => ({
+const miles = (byState: Record<string, number>, trucks: Record<string, number> = {}): IftaMiles => ({
   millimeters: Object.entries(byState).map(([jurisdiction, amount]) => ({ jurisdiction: jurisdiction as 'TX', millimeters: mm(amount) })),
+  trucks: Object.entries(trucks).map(([truckId, amount]) => ({ truckId, millimeters: mm(amount) })),
   gaps: [],
   gapCount: 0,
 });
@@ -100,10 +102,28 @@ describe('composeIftaReport', () => {
 
   it('names the trucks of gaps and of fuel whose state cannot be read', () => {
     const trucks = new Map([['t1', { truckNumber: 'T-1', vin: null }]]);
-    const gaps: IftaMiles = { millimeters: [], gapCount: 1, gaps: [{ truckId: 't1', from: 'a', to: 'b', millimeters: mm(12.34), reason: 'no-positions' }] };
+    const gaps: IftaMiles = { millimeters: [], trucks: [], gapCount: 1, gaps: [{ truckId: 't1', from: 'a', to: 'b', millimeters: mm(12.34), reason: 'no-positions' }] };
     const problem = { fuelId: 'f1', truckId: 't1', transactionDate: '2026-11-02', location: 'Springfield', gallons: '50.000' };
     const report = composeIftaReport(query, gaps, fuel({}, [problem]), noRates, trucks);
     expect(report.gaps).toEqual([{ truckId: 't1', truckNumber: 'T-1', from: 'a', to: 'b', miles: '12.3', reason: 'no-positions' }]);
     expect(report.problems).toEqual([{ kind: 'fuel-location', ...problem, truckNumber: 'T-1', message: "The state of 'Springfield' cannot be read: write the location as 'City, ST'" }]);
+  });
+
+  it('warns of figures to look at before filing: a fleet or truck MPG outside 3.5-10, fuel without miles, miles without fuel', () => {
+    const names = new Map([['t1', { truckNumber: 'T-1', vin: null }], ['t2', { truckNumber: 'T-2', vin: null }], ['t3', { truckNumber: 'T-3', vin: null }], ['t10', { truckNumber: 'T-10', vin: null }]]);
+    // T-1 6.50 MPG (fine), T-2 12.00 MPG, T-3 fuel and no miles, T-10 miles and no fuel; the fleet 1,950.0 / 200.000 = 9.75.
+    const driven = miles({ TX: 1950 }, { t1: 650, t2: 600, t10: 700 });
+    const bought = fuel({ TX: '200.000' }, [], { t1: '100.000', t2: '50.000', t3: '50.000' });
+    expect(composeIftaReport(query, driven, bought, noRates, names).warnings).toEqual([
+      { kind: 'truck-mpg', truckId: 't2', truckNumber: 'T-2', message: 'Truck T-2: 12.00 MPG is outside 3.50-10.00: check its miles and fuel' },
+      { kind: 'fuel-no-miles', truckId: 't3', truckNumber: 'T-3', message: 'Truck T-3 bought 50.000 gallons but has no miles in the period' },
+      { kind: 'miles-no-fuel', truckId: 't10', truckNumber: 'T-10', message: 'Truck T-10 drove 700.0 miles but bought no fuel in the period' },
+    ]);
+    // The edges are plausible; a fleet at 3.49 MPG is not.
+    expect(composeIftaReport(query, miles({ TX: 350 }, { t1: 350 }), fuel({ TX: '100.000' }, [], { t1: '100.000' }), noRates, names).warnings).toEqual([]);
+    expect(composeIftaReport(query, miles({ TX: 1000 }, { t1: 1000 }), fuel({ TX: '100.000' }, [], { t1: '100.000' }), noRates, names).warnings).toEqual([]);
+    expect(composeIftaReport(query, miles({ TX: 349 }), fuel({ TX: '100.000' }), noRates, names).warnings).toEqual([
+      { kind: 'fleet-mpg', truckId: null, truckNumber: null, message: 'Fleet MPG 3.49 is outside 3.50-10.00: check for missing miles or fuel' },
+    ]);
   });
 });

@@ -2,6 +2,8 @@ import {
   divideRounded,
   fromUnits,
   IFTA_MESSAGES,
+  IFTA_PLAUSIBLE_MPG,
+  IFTA_WARNING_MESSAGES,
   isNonIfta,
   MILLIMETERS_PER_MILE,
   OTHER_JURISDICTION,
@@ -17,6 +19,7 @@ import {
   type IftaReport,
   type IftaReportQuery,
   type IftaTruckName,
+  type IftaWarning,
   type UsStateCode,
 } from '@tms/contracts';
 
@@ -125,5 +128,34 @@ export function composeIftaReport(
       truckNumber: trucks.get(problem.truckId)?.truckNumber ?? null,
       message: kind === 'not-in-state' ? IFTA_MESSAGES.notInState(problem.location) : IFTA_MESSAGES.unreadableLocation(problem.location),
     })),
+    warnings: plausibilityWarnings(fleetMpg, miles, fuel, trucks),
   };
+}
+
+const PLAUSIBLE_MPG = { min: toUnits(IFTA_PLAUSIBLE_MPG.min, 2), max: toUnits(IFTA_PLAUSIBLE_MPG.max, 2) };
+const plausible = (mpg: bigint) => mpg >= PLAUSIBLE_MPG.min && mpg <= PLAUSIBLE_MPG.max;
+
+/**
+ * Issue 50's plausibility checks: the fleet MPG, then each truck's (its miles in tenths over its Diesel gallons, as
+ * the fleet's), a truck with fuel and no miles, one with miles and no fuel; trucks in the order of their numbers.
+ */
+export function plausibilityWarnings(fleetMpg: bigint | null, miles: IftaMiles, fuel: IftaFuel, trucks: ReadonlyMap<string, IftaTruckName>): IftaWarning[] {
+  const warnings: IftaWarning[] = [];
+  if (fleetMpg !== null && !plausible(fleetMpg)) warnings.push({ kind: 'fleet-mpg', truckId: null, truckNumber: null, message: IFTA_WARNING_MESSAGES.fleetMpg(fromUnits(fleetMpg, 2)) });
+  const tenths = new Map(miles.trucks.map(({ truckId, millimeters }) => [truckId, tenthsOfMile(BigInt(millimeters))]));
+  const gallons = new Map(fuel.trucks.map(({ truckId, gallons: bought }) => [truckId, toUnits(bought, 3)]));
+  const name = (truckId: string) => trucks.get(truckId)?.truckNumber ?? null;
+  const ids = [...new Set([...tenths.keys(), ...gallons.keys()])].sort((a, b) => (name(a) ?? a).localeCompare(name(b) ?? b, undefined, { numeric: true }));
+  for (const truckId of ids) {
+    const [driven = 0n, bought = 0n] = [tenths.get(truckId), gallons.get(truckId)];
+    const truck = name(truckId) ?? truckId;
+    const about = { truckId, truckNumber: name(truckId) };
+    if (bought > 0n && driven === 0n) warnings.push({ kind: 'fuel-no-miles', ...about, message: IFTA_WARNING_MESSAGES.fuelNoMiles(truck, fromUnits(bought, 3)) });
+    else if (driven > 0n && bought === 0n) warnings.push({ kind: 'miles-no-fuel', ...about, message: IFTA_WARNING_MESSAGES.milesNoFuel(truck, fromUnits(driven, 1)) });
+    else if (driven > 0n) {
+      const mpg = divideRounded(driven * 10_000n, bought);
+      if (!plausible(mpg)) warnings.push({ kind: 'truck-mpg', ...about, message: IFTA_WARNING_MESSAGES.truckMpg(truck, fromUnits(mpg, 2)) });
+    }
+  }
+  return warnings;
 }

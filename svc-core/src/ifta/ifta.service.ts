@@ -36,8 +36,10 @@ export class IftaFuelService {
         [from, to, truckId],
       );
       const byState = new Map<FuelJurisdiction, bigint>();
+      const byTruck = new Map<string, bigint>();
       const problems: IftaFuel['problems'] = [];
       for (const { notInState, ...purchase } of purchases) {
+        if (purchase.truckId) byTruck.set(purchase.truckId, (byTruck.get(purchase.truckId) ?? 0n) + toUnits(purchase.gallons, 3));
         const state = stateOfLocation(purchase.location);
         // Issue 48: bought where the truck's GPS never was that day: not tax-paid there, a problem for the clerk.
         if (notInState) problems.push({ ...purchase, kind: 'not-in-state' });
@@ -45,7 +47,8 @@ export class IftaFuelService {
         else byState.set(state, (byState.get(state) ?? 0n) + toUnits(purchase.gallons, 3));
       }
       const gallons = [...byState].sort(([a], [b]) => (a < b ? -1 : 1)).map(([jurisdiction, units]) => ({ jurisdiction, gallons: fromUnits(units, 3) }));
-      return ok({ gallons, problems });
+      const trucks = [...byTruck].map(([truckId, units]) => ({ truckId, gallons: fromUnits(units, 3) }));
+      return ok({ gallons, problems, trucks });
     } catch (error) {
       return internalErrorReply(error);
     }

@@ -562,7 +562,7 @@ export const API_ROUTES: ApiRoute[] = [
   {
     method: 'get', path: `/api/${IFTA_PATH}`, tag: 'IFTA', summary: "The quarter's fuel-tax return per state", access: 'session', query: iftaReportQuerySchema.extend({ format: z.enum(['json', 'csv']).optional() }),
     description: 'Miles per state from GPS positions (a segment crossing a state line split where it crosses), Diesel per state from fuel purchases, the rates entered for the quarter; `format=csv` gives the rows as a CSV to file from.',
-    answer: { status: 200, description: 'The report: JSON, or with `format=csv` a CSV', content: [{ shape: '{ year, quarter, totalMiles, totalTaxableMiles, nonIftaMiles, totalGallons, fleetMpg, totalTaxableGallons, totalNetTaxableGallons, jurisdictions: [{ jurisdiction, status, miles, taxableMiles, taxableGallons, taxPaidGallons, netTaxableGallons, rate, taxDue }], totalTaxDue, missingRates, gaps, problems } (miles to 1 decimal, gallons to 3, money to 2, as text)' }, csv] }, errors: [400, 503],
+    answer: { status: 200, description: 'The report: JSON, or with `format=csv` a CSV', content: [{ shape: '{ year, quarter, totalMiles, totalTaxableMiles, nonIftaMiles, totalGallons, fleetMpg, totalTaxableGallons, totalNetTaxableGallons, jurisdictions: [{ jurisdiction, status, miles, taxableMiles, taxableGallons, taxPaidGallons, netTaxableGallons, rate, taxDue }], totalTaxDue, missingRates, gaps, problems, warnings: [{ kind, truckId, truckNumber, message }] } (miles to 1 decimal, gallons to 3, money to 2, as text)' }, csv] }, errors: [400, 503],
   },
   {
     method: 'get', path: `/api/${AGING_PATH}`, tag: 'Invoices', summary: 'Receivables aging per customer', access: 'session', query: agingQuerySchema.extend({ format: z.enum(['json', 'csv']).optional() }),

@@ -86,10 +86,15 @@ export class IftaService {
       const gapValues = [from, to, truckId, this.totals.timeZone];
       const inPeriod = `day >= $1::date AND day < $2::date AND ($3::uuid IS NULL OR truck_id = $3::uuid)`;
       const gapsInPeriod = `ends_at >= ${companyMidnight('$1', '$4')} AND ends_at < ${companyMidnight('$2', '$4')} AND ($3::uuid IS NULL OR truck_id = $3::uuid)`;
-      const [millimeters, gaps, [{ count }]] = await Promise.all([
+      const [millimeters, trucks, gaps, [{ count }]] = await Promise.all([
         this.dataSource.query(
           `SELECT jurisdiction, sum(millimeters)::text AS millimeters FROM telematics.ifta_truck_days WHERE ${inPeriod}
            GROUP BY jurisdiction HAVING sum(millimeters) <> 0 ORDER BY jurisdiction`,
+          values,
+        ),
+        this.dataSource.query(
+          `SELECT truck_id AS "truckId", sum(millimeters)::text AS millimeters FROM telematics.ifta_truck_days WHERE ${inPeriod}
+           GROUP BY truck_id HAVING sum(millimeters) <> 0 ORDER BY truck_id`,
           values,
         ),
         this.dataSource.query(
@@ -99,7 +104,7 @@ export class IftaService {
         ),
         this.dataSource.query(`SELECT count(*)::int AS count FROM telematics.ifta_gaps WHERE ${gapsInPeriod}`, gapValues),
       ]);
-      return ok({ millimeters, gaps, gapCount: count });
+      return ok({ millimeters, trucks, gaps, gapCount: count });
     } catch (error) {
       return internalErrorReply(error);
     }

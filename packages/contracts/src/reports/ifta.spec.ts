@@ -1,5 +1,5 @@
 import { divideRounded, fromUnits, toUnits } from './fixed-point.js';
-import { iftaRatesSchema, quarterDays, stateOfLocation } from './ifta.js';
+import { iftaRatesFromRows, iftaRatesSchema, quarterDays, stateOfLocation } from './ifta.js';
 
 describe('IFTA contracts', () => {
   it('reads the state of a fuel purchase only from a trailing postal code', () => {
@@ -41,5 +41,27 @@ describe('IFTA contracts', () => {
     expect(divideRounded(-4999n, 10_000n)).toBe(0n);
     expect(divideRounded(5000n, 10_000n)).toBe(1n);
     expect(() => toUnits('1.2345', 3)).toThrow(RangeError);
+  });
+});
+
+describe('iftaRatesFromRows', () => {
+  it('reads a published rate table: states by code or name, the first rate after each, headers and provinces passed over', () => {
+    const rows = [
+      ['Jurisdiction', 'Rate (US$/gal)', 'Surcharge'],
+      ['Texas', '0.2000', ''],
+      ['ok', '$0.19'],
+      ['Indiana', 'n/a', '0.5400', '0.1200'],
+      ['Ontario', '0.4510'],
+      ['TX', '0.9999'],
+      ['', ''],
+    ];
+    expect(iftaRatesFromRows(rows)).toEqual({
+      rates: [
+        { jurisdiction: 'TX', rate: '0.2000' },
+        { jurisdiction: 'OK', rate: '0.19' },
+        { jurisdiction: 'IN', rate: '0.5400' },
+      ],
+      skipped: ['Row 1: Jurisdiction, Rate (US$/gal), Surcharge', 'Row 5: Ontario, 0.4510'],
+    });
   });
 });

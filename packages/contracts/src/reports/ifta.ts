@@ -175,6 +175,8 @@ export const IFTA_GAPS_MAX = 1000;
 /** `telematics.ifta.miles`: millimeters driven per jurisdiction (exact integers, as text) and the gaps. */
 export interface IftaMiles {
   millimeters: { jurisdiction: IftaJurisdiction; millimeters: string }[];
+  /** The same miles per truck (issue 50: each truck's MPG is checked). */
+  trucks: { truckId: string; millimeters: string }[];
   gaps: { truckId: string; from: string; to: string; millimeters: string; reason: IftaGapReason }[];
   gapCount: number;
 }
@@ -200,6 +202,8 @@ export interface IftaFuel {
   gallons: { jurisdiction: FuelJurisdiction; gallons: string }[];
   /** `kind` 'not-in-state' (issue 48): a purchase the GPS check found in a state the truck was not in that day. */
   problems: { fuelId: string; truckId: string; transactionDate: string; location: string; gallons: string; kind?: IftaProblem['kind'] }[];
+  /** Every Diesel gallon each truck bought in the period, wherever (issue 50: each truck's MPG is checked). */
+  trucks: { truckId: string; gallons: string }[];
 }
 
 /**
@@ -256,6 +260,30 @@ export interface IftaProblem {
   message: string;
 }
 
+/**
+ * What makes the figures implausible (issue 50), for the clerk to look at before filing: a fleet or truck MPG outside
+ * IFTA_PLAUSIBLE_MPG, a truck that bought fuel but drove no miles, or drove miles but bought no fuel, in the period.
+ */
+export const IFTA_WARNING_KINDS = ['fleet-mpg', 'truck-mpg', 'fuel-no-miles', 'miles-no-fuel'] as const;
+export type IftaWarningKind = (typeof IFTA_WARNING_KINDS)[number];
+/** A heavy truck's miles per gallon: outside these, a mile or a gallon is likely missing or wrong. */
+export const IFTA_PLAUSIBLE_MPG = { min: '3.50', max: '10.00' } as const;
+
+export interface IftaWarning {
+  kind: IftaWarningKind;
+  /** Null for the fleet's. */
+  truckId: string | null;
+  truckNumber: string | null;
+  message: string;
+}
+
+export const IFTA_WARNING_MESSAGES = {
+  fleetMpg: (mpg: string) => `Fleet MPG ${mpg} is outside ${IFTA_PLAUSIBLE_MPG.min}-${IFTA_PLAUSIBLE_MPG.max}: check for missing miles or fuel`,
+  truckMpg: (truck: string, mpg: string) => `Truck ${truck}: ${mpg} MPG is outside ${IFTA_PLAUSIBLE_MPG.min}-${IFTA_PLAUSIBLE_MPG.max}: check its miles and fuel`,
+  fuelNoMiles: (truck: string, gallons: string) => `Truck ${truck} bought ${gallons} gallons but has no miles in the period`,
+  milesNoFuel: (truck: string, miles: string) => `Truck ${truck} drove ${miles} miles but bought no fuel in the period`,
+} as const;
+
 export interface IftaReport extends IftaQuarter {
   truckId: string | null;
   from: string;
@@ -283,6 +311,8 @@ export interface IftaReport extends IftaQuarter {
   /** All the quarter's gaps; `gaps` holds the first IFTA_GAPS_MAX. */
   gapCount: number;
   problems: IftaProblem[];
+  /** Figures to look at before filing (issue 50), the fleet's first, then each truck's by number. */
+  warnings: IftaWarning[];
 }
 
 /** The filing CSV's columns (the rows of `jurisdictions`), in order. */
@@ -313,3 +343,41 @@ export const iftaTotalLine = (report: IftaReport) => [
 /** The auditor's records CSV's columns. */
 export const IFTA_RECORDS_CSV_HEADER = ['Truck #', 'VIN', 'Time', 'Latitude', 'Longitude', 'State', 'Segment Miles'] as const;
 export const iftaFileName = (kind: 'report' | 'records', { year, quarter }: IftaQuarter) => `ifta-${kind === 'report' ? '' : 'records-'}${year}-Q${quarter}.csv`;
+
+/** The IFTA states' names, as the published rate tables write them ('Texas'), by postal code. */
+export const IFTA_STATE_NAMES: Readonly<Record<string, string>> = {
+  AL: 'Alabama', AZ: 'Arizona', AR: 'Arkansas', CA: 'California', CO: 'Colorado', CT: 'Connecticut', DE: 'Delaware', FL: 'Florida',
+  GA: 'Georgia', ID: 'Idaho', IL: 'Illinois', IN: 'Indiana', IA: 'Iowa', KS: 'Kansas', KY: 'Kentucky', LA: 'Louisiana', ME: 'Maine',
+  MD: 'Maryland', MA: 'Massachusetts', MI: 'Michigan', MN: 'Minnesota', MS: 'Mississippi', MO: 'Missouri', MT: 'Montana',
+  NE: 'Nebraska', NV: 'Nevada', NH: 'New Hampshire', NJ: 'New Jersey', NM: 'New Mexico', NY: 'New York', NC: 'North Carolina',
+  ND: 'North Dakota', OH: 'Ohio', OK: 'Oklahoma', OR: 'Oregon', PA: 'Pennsylvania', RI: 'Rhode Island', SC: 'South Carolina',
+  SD: 'South Dakota', TN: 'Tennessee', TX: 'Texas', UT: 'Utah', VT: 'Vermont', VA: 'Virginia', WA: 'Washington', WV: 'West Virginia',
+  WI: 'Wisconsin', WY: 'Wyoming',
+};
+
+const PUBLISHED_RATE = /^\$?\s*(\d{1,2}(?:\.\d{1,4})?)$/;
+
+/**
+ * A quarter's rates read from a CSV as the rate tables are published (issue 50): a row per jurisdiction, named by its
+ * postal code or its name, and its rate per gallon in the first cell after it that reads as one ('0.2000', '$0.20').
+ * Rows that name no IFTA state (a header, a Canadian province, a note) are passed over and said; a state given twice
+ * keeps its first rate. The rates are then checked and saved as typed ones are.
+ */
+export function iftaRatesFromRows(rows: readonly (readonly string[])[]): { rates: IftaRate[]; skipped: string[] } {
+  const byName = new Map<string, string>();
+  for (const code of IFTA_STATE_CODES) byName.set(code.toLowerCase(), code);
+  for (const [code, name] of Object.entries(IFTA_STATE_NAMES)) byName.set(name.toLowerCase(), code);
+  const rates: IftaRate[] = [];
+  const skipped: string[] = [];
+  rows.forEach((cells, index) => {
+    const named = cells.findIndex((cell) => byName.has(cell.trim().toLowerCase()));
+    const rate = named < 0 ? undefined : cells.slice(named + 1).map((cell) => PUBLISHED_RATE.exec(cell.trim())?.[1]).find(Boolean);
+    if (named < 0 || !rate) {
+      if (cells.some((cell) => cell.trim())) skipped.push(`Row ${index + 1}: ${cells.join(', ').slice(0, 80)}`);
+      return;
+    }
+    const jurisdiction = byName.get(cells[named].trim().toLowerCase()) as IftaRate['jurisdiction'];
+    if (!rates.some((known) => known.jurisdiction === jurisdiction)) rates.push({ jurisdiction, rate });
+  });
+  return { rates, skipped };
+}
