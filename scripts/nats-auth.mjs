@@ -19,7 +19,10 @@ import {
   deviceGrantsBucket,
   documentsBucket,
   documentUploadBucket,
+  CHARGE_TERMS_RESOURCE,
+  CHARGES_RESOURCE,
   DOCUMENTS_RESOURCE,
+  GPS_STOP_EVIDENCE,
   eventSubject,
   extractUploadBucket,
   gpsConsumerName,
@@ -95,6 +98,10 @@ export function permissions(root) {
       core('*', 'get'),
       ...Object.values(LOAD_ACCOUNTING_ACTIONS).map((action) => core('loads', action)),
       core(DOCUMENTS_RESOURCE, 'list'),
+      // An invoice's lines (issue 43): the load's charges and terms, and what GPS saw at a detention line's stop.
+      core(CHARGES_RESOURCE, 'list'),
+      core(CHARGE_TERMS_RESOURCE, 'for-load'),
+      rpcSubject(root, 'telematics', GPS_STOP_EVIDENCE.resource, GPS_STOP_EVIDENCE.action),
       // IFTA's return: the miles and gaps, the Diesel bought, and the trucks that name them.
       rpcSubject(root, 'telematics', IFTA_RESOURCE, 'miles'),
       core(IFTA_RESOURCE, 'fuel'),

@@ -1,6 +1,7 @@
 export * from './choices.js';
 export * from './amounts.js';
 export * from './invoice.js';
+export * from './invoice-lines.js';
 export * from './expense.js';
 export * from './payment.js';
 export * from './remittance.js';

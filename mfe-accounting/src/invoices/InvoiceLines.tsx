@@ -1,0 +1,43 @@
+import { CHARGE_UNIT_LABELS, chargesWaitingText, formatDollars, invoiceLineText, sumMoney, type InvoiceLine } from '@tms/contracts';
+import { Alert, Table } from 'antd';
+
+/** '1.25 Hour x $40.00'; a flat line of 1 says nothing more than its amount. */
+const quantityText = (line: InvoiceLine) => (line.unit === 'flat' && line.quantity === '1.00' ? '' : `${line.quantity.replace(/\.00$/, '')} ${CHARGE_UNIT_LABELS[line.unit]} x ${formatDollars(line.rate)}`);
+
+const COLUMNS = [
+  { title: 'Line', key: 'line', render: (_: unknown, line: InvoiceLine) => invoiceLineText(line) },
+  { title: 'Quantity', key: 'quantity', render: (_: unknown, line: InvoiceLine) => quantityText(line) },
+  { title: 'Amount', key: 'amount', align: 'right' as const, render: (_: unknown, line: InvoiceLine) => formatDollars(line.amount) },
+];
+
+/**
+ * Issue 43: what the invoice bills, line by line (the line haul, then each approved billable charge of the load), and
+ * a warning for the charges still waiting for approval, which it does not bill.
+ */
+export function InvoiceLines({ lines, waitingForApproval = 0 }: { lines: readonly InvoiceLine[]; waitingForApproval?: number }) {
+  if (!lines.length && !waitingForApproval) return null;
+  return (
+    <div style={{ marginBottom: 16 }} data-testid="invoice-lines">
+      {waitingForApproval > 0 && <Alert type="warning" showIcon message={chargesWaitingText(waitingForApproval)} style={{ marginBottom: 8 }} />}
+      {lines.length > 0 && (
+        <Table<InvoiceLine>
+          size="small"
+          pagination={false}
+          rowKey={(line) => line.chargeId ?? 'line-haul'}
+          columns={COLUMNS}
+          dataSource={[...lines]}
+          summary={() => (
+            <Table.Summary.Row>
+              <Table.Summary.Cell index={0} colSpan={2}>
+                <strong>Lines total</strong>
+              </Table.Summary.Cell>
+              <Table.Summary.Cell index={1} align="right">
+                <strong>{formatDollars(sumMoney(lines.map((line) => line.amount)))}</strong>
+              </Table.Summary.Cell>
+            </Table.Summary.Row>
+          )}
+        />
+      )}
+    </div>
+  );
+}
