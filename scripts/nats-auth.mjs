@@ -20,6 +20,7 @@ import {
   documentsBucket,
   documentUploadBucket,
   CHARGE_TERMS_RESOURCE,
+  CHARGES_FOR_LOADS_ACTION,
   CHARGES_RESOURCE,
   DOCUMENTS_RESOURCE,
   GPS_STOP_EVIDENCE,
@@ -98,8 +99,9 @@ export function permissions(root) {
       core('*', 'get'),
       ...Object.values(LOAD_ACCOUNTING_ACTIONS).map((action) => core('loads', action)),
       core(DOCUMENTS_RESOURCE, 'list'),
-      // An invoice's lines (issue 43): the load's charges and terms, and what GPS saw at a detention line's stop.
+      // An invoice's lines and a settlement's extras (issue 43): the loads' charges and terms, and what GPS saw at a detention line's stop.
       core(CHARGES_RESOURCE, 'list'),
+      core(CHARGES_RESOURCE, CHARGES_FOR_LOADS_ACTION),
       core(CHARGE_TERMS_RESOURCE, 'for-load'),
       rpcSubject(root, 'telematics', GPS_STOP_EVIDENCE.resource, GPS_STOP_EVIDENCE.action),
       // IFTA's return: the miles and gaps, the Diesel bought, and the trucks that name them.

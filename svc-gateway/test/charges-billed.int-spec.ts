@@ -1,13 +1,14 @@
-import { companyTime, type Charge, type Customer, type Invoice, type InvoiceDraft, type Load, type Track } from '@tms/contracts';
+import { companyTime, type Charge, type Customer, type Invoice, type InvoiceDraft, type Load, type Settlement, type SettlementDraft, type Track } from '@tms/contracts';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { httpRequest, type Answer } from './support/http-request.js';
 import { sharedSystem, signIn, type RunningSystem } from './support/system.js';
 
 /**
- * Issue 43, point 4, through the whole built system: 'Create Invoice' fills the invoice from the line haul and the
+ * Issue 43, points 4 and 5, through the whole built system: 'Create Invoice' fills the invoice from the line haul and the
  * load's approved billable charges (asked of svc-core by svc-accounting), the invoice keeps them whatever the charges
  * do later, its PDF lists them, and its packet has a detention line's evidence page (the stop's times and who said
  * them, what GPS saw inside the stop: svc-telematics's positions of the load's truck) before the lines' receipts.
+ * A driver's settlement pays per extra stop and a share of approved detention, and pays back what the driver paid.
  *
  * Times are in the past (positions older than GPS_RETENTION_DAYS are dropped, newer than now refused): minute m is
  * BASE + m minutes. The shared system's default terms apply: 2 free hours, $40.00 an hour, by 15 minutes, 5 h cap.
@@ -184,5 +185,65 @@ describe('charges on the invoice', () => {
     expect(page).toContain('Billed 1.25 h x $40.00 per hour = $50.00');
     // The receipt follows the evidence.
     expect(pages[evidence + 1]).toContain('LUMPER RECEIPT #A-7781');
+  });
+});
+
+describe("charges in the driver's pay", () => {
+  it('pays extra stops, a share of approved detention and the lumper the driver paid, each its own line on the draft and the statement, to the cent', async () => {
+    const driver = await request('POST', '/api/drivers', {
+      name: 'Dana Extras', email: 'dana.extras@example.com', phone: '555-0146', licenseNumber: 'IL-X-43', status: 'on-duty',
+      payType: 'perLoad', payRate: '500', perStopPay: '25', detentionSharePercent: '50',
+    });
+    expect(driver.status).toBe(201);
+    expect(driver.json).toMatchObject({ perStopPay: '25.00', detentionSharePercent: '50.00' });
+    const period = { periodStart: '2025-01-06', periodEnd: '2025-01-12' };
+    const answer = await request('POST', '/api/loads', {
+      loadNumber: 'BIL-PAY-1', customerId: customer.id, status: 'delivered', assignedDriverId: driver.json.id, pickupLocation: 'Joliet, IL', pickupDate: '2025-01-07',
+      deliveryLocation: 'Tulsa, OK', deliveryDate: '2025-01-08', rate: '3000.00',
+      stops: [
+        { type: 'pickup', location: 'Joliet, IL' },
+        { type: 'pickup', location: 'Aurora, IL' },
+        { type: 'delivery', location: 'Springfield, MO' },
+        { type: 'delivery', location: 'Tulsa, OK' },
+      ],
+    });
+    expect(answer.status).toBe(201);
+    const load = answer.json as Load;
+    // Detention billed and approved: 1.25 h x $40.01 = $50.0125, $50.01; its half $25.005, $25.01 (half up).
+    const detention = await addCharge(load, { code: 'DETENTION', quantity: '1.25', rate: '40.01', stopId: load.stops![1].id });
+    await decide(load, detention, 'approved');
+    await decide(load, await addCharge(load, { code: 'DETENTION', quantity: '3', rate: '40.00', stopId: load.stops![2].id }), 'denied'); // not paid
+    await addCharge(load, { code: 'DETENTION', quantity: '2', rate: '40.00', stopId: load.stops![3].id }); // still requested: not paid
+    // What the driver paid at the dock, paid back whatever the customer decides; a lumper the carrier paid is not.
+    await addCharge(load, { code: 'LUMPER', description: 'Lumper at Aurora', quantity: '1', rate: '185.55', reimbursable: true, payableToDriver: true });
+    await addCharge(load, { code: 'LUMPER', description: 'Paid by the carrier', quantity: '1', rate: '99.00', reimbursable: true, payableToDriver: false });
+
+    const draft = await request('GET', `/api/settlements/draft?driverId=${driver.json.id}&periodStart=${period.periodStart}&periodEnd=${period.periodEnd}`);
+    expect(draft.status).toBe(200);
+    const drafted = draft.json as SettlementDraft;
+    expect(drafted.loads).toMatchObject([{ loadId: load.id, stopCount: 4, extraStops: 2, pay: '500.00', stopPay: '50.00', detentionPay: '25.01' }]);
+    expect(drafted).toMatchObject({
+      loadPay: '500.00', stopPay: '50.00', detentionPay: '25.01', reimbursed: '185.55', driverPay: '760.56', netPay: '760.56', perStopPay: '25.00', detentionSharePercent: '50.00',
+    });
+    expect(drafted.reimbursements).toEqual([{ loadId: load.id, loadNumber: 'BIL-PAY-1', chargeId: expect.any(String), code: 'LUMPER', description: 'Lumper at Aurora', amount: '185.55' }]);
+
+    const saved = await request('POST', '/api/settlements', {
+      driverId: driver.json.id, settlementNumber: 'SETTLE-BIL-0001', ...period, totalMiles: 0, totalRevenue: drafted.totalRevenue, driverPay: drafted.driverPay,
+      deductions: '10.00', netPay: '0', status: 'Pending', loadIds: [load.id],
+    });
+    expect(saved.status).toBe(201);
+    expect(saved.json as Settlement).toMatchObject({ driverPay: '760.56', netPay: '750.56' });
+    const [page] = await pdfText(await request('GET', `/api/settlements/${saved.json.id}/pdf`));
+    for (const line of [
+      'Load pay $500.00',
+      'Extra stops: 2 x $25.00 $50.00',
+      'Detention share: 50% of approved detention $25.01',
+      'Reimbursed, load BIL-PAY-1: Lumper (Lumper at Aurora) $185.55',
+      'Driver Pay $760.56',
+      'Net Pay $750.56',
+    ]) {
+      expect(page).toContain(line);
+    }
+    expect(page).not.toContain('Paid by the carrier');
   });
 });

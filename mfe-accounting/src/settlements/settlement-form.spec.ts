@@ -2,6 +2,7 @@ import { settlementInputSchema, type Settlement } from '@tms/contracts';
 import { formatMiles, formatPeriod } from './settlement-columns.js';
 import dayjs from 'dayjs';
 import {
+  draftPayLines,
   netPayOf,
   SETTLEMENT_FILL_TEXTS,
   settlementDraftRequest,
@@ -54,12 +55,29 @@ describe('settlement dialog and columns', () => {
 describe("'Fill from loads'", () => {
   const draft = {
     loads: [
-      { loadId: 'l1', loadNumber: 'LD-1', pickupLocation: 'Chicago, IL', deliveryLocation: 'Dallas, TX', deliveryDate: '2027-03-02', rate: '1000.05', miles: 925, stopCount: 2, pay: '280.01' },
-      { loadId: 'l2', loadNumber: 'LD-2', pickupLocation: 'Dallas, TX', deliveryLocation: 'Tulsa, OK', deliveryDate: '2027-03-05', rate: '0.10', miles: null, stopCount: 2, pay: '0.03' },
+      { loadId: 'l1', loadNumber: 'LD-1', pickupLocation: 'Chicago, IL', deliveryLocation: 'Dallas, TX', deliveryDate: '2027-03-02', rate: '1000.05', miles: 925, stopCount: 2, pay: '280.01', extraStops: 0, stopPay: '0.00', detentionPay: '0.00' },
+      { loadId: 'l2', loadNumber: 'LD-2', pickupLocation: 'Dallas, TX', deliveryLocation: 'Tulsa, OK', deliveryDate: '2027-03-05', rate: '0.10', miles: null, stopCount: 2, pay: '0.03', extraStops: 0, stopPay: '0.00', detentionPay: '0.00' },
     ],
     totalRevenue: '1000.15', totalMiles: 925, driverPay: '280.04', deductions: '0.00', netPay: '280.04', missingMiles: ['LD-2'],
+    loadPay: '280.04', stopPay: '0.00', detentionPay: '0.00', reimbursed: '0.00', reimbursements: [], perStopPay: null, detentionSharePercent: null,
     driverId: settlement.driverId, periodStart: '2027-03-01', periodEnd: '2027-03-07', payType: 'percent' as const, payRate: '28.00',
   };
+
+  it('lists the driver pay part by part: the loads, extra stops, the detention share and each line paid back (issue 43)', () => {
+    expect(draftPayLines(draft).map(({ label, amount }) => [label, amount])).toEqual([['Load pay', '280.04']]);
+    const withExtras = {
+      ...draft,
+      loads: [{ ...draft.loads[0], stopCount: 4, extraStops: 2, stopPay: '50.00', detentionPay: '25.01' }],
+      loadPay: '280.01', stopPay: '50.00', detentionPay: '25.01', reimbursed: '185.55', perStopPay: '25.00', detentionSharePercent: '50.00',
+      reimbursements: [{ loadId: 'l1', loadNumber: 'LD-1', chargeId: 'c1', code: 'LUMPER', description: 'Lumper at Acme DC', amount: '185.55' }],
+    };
+    expect(draftPayLines(withExtras).map(({ label, amount }) => [label, amount])).toEqual([
+      ['Load pay', '280.01'],
+      ['Extra stops: 2 x $25.00', '50.00'],
+      ['Detention share: 50% of approved detention', '25.01'],
+      ['Reimbursed, load LD-1: Lumper (Lumper at Acme DC)', '185.55'],
+    ]);
+  });
 
   it('asks only once a driver and the whole period are chosen', () => {
     const chosen = { driverId: settlement.driverId, periodStart: dayjs('2027-03-01'), periodEnd: dayjs('2027-03-07') };

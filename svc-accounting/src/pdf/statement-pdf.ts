@@ -1,4 +1,4 @@
-import { formatDollars, PAY_TYPE_LABELS, type CompanyProfile, type Driver, type Settlement, type SettlementDraftLoad } from '@tms/contracts';
+import { CHARGE_CODE_LABELS, formatDollars, PAY_TYPE_LABELS, type ChargeCode, type CompanyProfile, type Driver, type Settlement, type SettlementDraftLoad, type SettlementPayParts } from '@tms/contracts';
 import { PAGE, PdfSheet } from './pdf-sheet.js';
 import { usDate, writeCompany } from './invoice-pdf.js';
 
@@ -8,6 +8,29 @@ export interface StatementFacts {
   settlement: Settlement;
   driver: Driver;
   loads: SettlementDraftLoad[];
+  /** Issue 43: what it pays beyond the loads' pay (extra stops, detention share, reimbursements), each its own line. */
+  parts?: SettlementPayParts;
+}
+
+/** '12.5' as a percent's text: '12.5%'. */
+const percentText = (percent: string) => `${percent.replace(/\.00$/, '').replace(/(\.\d)0$/, '$1')}%`;
+
+/**
+ * Issue 43: the driver pay's parts, each its own line: the loads' pay, the extra stops' pay (how many at what), the
+ * share of approved detention, then each line the driver paid and is paid back.
+ */
+function writeParts(sheet: PdfSheet, driver: Driver, loads: readonly SettlementDraftLoad[], parts: SettlementPayParts) {
+  const line = (label: string, amount: string) => sheet.row([{ text: label, x: 0, width: 390, align: 'left' }, { text: formatDollars(amount), x: 400, width: RIGHT - 400 }], 9.5);
+  sheet.label('Driver Pay');
+  line('Load pay', parts.loadPay);
+  const extraStops = loads.reduce((count, load) => count + load.extraStops, 0);
+  if (driver.perStopPay || parts.stopPay !== '0.00') line(`Extra stops: ${extraStops} x ${formatDollars(driver.perStopPay ?? '0.00')}`, parts.stopPay);
+  if (driver.detentionSharePercent || parts.detentionPay !== '0.00') line(`Detention share: ${percentText(driver.detentionSharePercent ?? '0.00')} of approved detention`, parts.detentionPay);
+  for (const paidBack of parts.reimbursements) {
+    const what = CHARGE_CODE_LABELS[paidBack.code as ChargeCode] ?? paidBack.code;
+    line(`Reimbursed, load ${paidBack.loadNumber}: ${what}${paidBack.description ? ` (${paidBack.description})` : ''}`, paidBack.amount);
+  }
+  sheet.rule();
 }
 
 const RIGHT = PAGE.width - 2 * PAGE.margin;
@@ -30,7 +53,7 @@ function loadRow(sheet: PdfSheet, cells: [string, string, string, string, string
 }
 
 /** The driver's settlement statement: who pays whom for which period, each load and its pay, deductions, net pay. */
-export async function statementPdf({ company, settlement, driver, loads }: StatementFacts): Promise<Uint8Array> {
+export async function statementPdf({ company, settlement, driver, loads, parts }: StatementFacts): Promise<Uint8Array> {
   const sheet = await PdfSheet.create(`Settlement ${settlement.settlementNumber}`, `Settlement ${settlement.settlementNumber}`);
   const top = sheet.cursor;
   writeCompany(sheet, company);
@@ -73,6 +96,10 @@ export async function statementPdf({ company, settlement, driver, loads }: State
   if (!loads.length) sheet.row([{ text: 'No loads are named on this settlement.', x: 0 }], 9);
   sheet.rule();
   sheet.space(6);
+  if (parts) {
+    writeParts(sheet, driver, loads, parts);
+    sheet.space(6);
+  }
   for (const [label, value, bold] of [
     ['Total Revenue', formatDollars(settlement.totalRevenue), false],
     ['Total Miles', settlement.totalMiles === null ? '-' : settlement.totalMiles.toLocaleString('en-US'), false],

@@ -18,6 +18,7 @@ import {
   type RecordRules,
 } from '../fields.js';
 import { SHARED_MESSAGES } from '../messages.js';
+import { sumMoney } from '../money.js';
 import { optionalChoice } from './choices.js';
 
 export const SETTLEMENT_STATUSES = ['Pending', 'Approved', 'Paid', 'Cancelled'] as const;
@@ -121,8 +122,46 @@ export const settlementDraftQuerySchema = z.object({
 export type SettlementDraftQuery = z.input<typeof settlementDraftQuerySchema>;
 
 /** One load of a draft (loadNumber, pickupLocation, deliveryLocation, deliveryDate, rate, miles): its pay under the driver's rule, rounded half up to the cent. */
-export const settlementDraftLoadSchema = loadSummarySchema.omit({ id: true }).extend({ loadId: z.string(), pay: z.string() });
+export const settlementDraftLoadSchema = loadSummarySchema.omit({ id: true }).extend({
+  loadId: z.string(),
+  pay: z.string(),
+  extraStops: z.number().int().describe('Issue 43: its stops beyond the first pickup and the last delivery'),
+  stopPay: z.string().describe("Issue 43: extraStops × the rule's per-stop pay"),
+  detentionPay: z.string().describe("Issue 43: the rule's percent of the load's detention billed and approved, half up to the cent"),
+});
 export type SettlementDraftLoad = z.infer<typeof settlementDraftLoadSchema>;
+
+/** Issue 43: a charge line the driver paid (reimbursable and payable to the driver, e.g. a lumper): paid back on the settlement. */
+export const settlementReimbursementSchema = z.object({
+  loadId: z.string(),
+  loadNumber: z.string(),
+  chargeId: z.string(),
+  code: z.string(),
+  description: z.string(),
+  amount: z.string(),
+});
+export type SettlementReimbursement = z.infer<typeof settlementReimbursementSchema>;
+
+/** What a settlement pays beyond its loads' pay (issue 43): each part summed, in cents, and its lines. */
+export interface SettlementPayParts {
+  loadPay: string;
+  stopPay: string;
+  detentionPay: string;
+  reimbursed: string;
+  reimbursements: SettlementReimbursement[];
+}
+
+/** The settlement's parts and its driver pay (their sum, to the cent), from its loads and the lines paid back. */
+export function settlementPayParts(loads: readonly Pick<SettlementDraftLoad, 'pay' | 'stopPay' | 'detentionPay'>[], reimbursements: SettlementReimbursement[]): SettlementPayParts & { driverPay: string } {
+  const parts = {
+    loadPay: sumMoney(loads.map((load) => load.pay)),
+    stopPay: sumMoney(loads.map((load) => load.stopPay)),
+    detentionPay: sumMoney(loads.map((load) => load.detentionPay)),
+    reimbursed: sumMoney(reimbursements.map((line) => line.amount)),
+    reimbursements,
+  };
+  return { ...parts, driverPay: sumMoney([parts.loadPay, parts.stopPay, parts.detentionPay, parts.reimbursed]) };
+}
 
 export const settlementDraftSchema = z.object({
   driverId: z.string(),
@@ -133,7 +172,14 @@ export const settlementDraftSchema = z.object({
   loads: z.array(settlementDraftLoadSchema).describe('In delivery order'),
   totalRevenue: z.string(),
   totalMiles: z.number().int(),
-  driverPay: z.string(),
+  driverPay: z.string().describe('Issue 43: loadPay + stopPay + detentionPay + reimbursed'),
+  loadPay: z.string().describe("The loads' pay under the rule"),
+  stopPay: z.string().describe('Issue 43: pay for extra stops'),
+  detentionPay: z.string().describe("Issue 43: the driver's share of approved detention"),
+  reimbursed: z.string().describe('Issue 43: what the driver paid and is paid back (reimbursements)'),
+  reimbursements: z.array(settlementReimbursementSchema),
+  perStopPay: z.string().nullable(),
+  detentionSharePercent: z.string().nullable(),
   deductions: z.string(),
   netPay: z.string(),
   missingMiles: z.array(z.string()).describe('Load numbers without miles, when the rule is per mile (their pay is 0.00)'),
