@@ -6,6 +6,8 @@ import { apiSteps, screenSteps } from './support/steps.js';
  * What the carrier is owed beyond the rate (issue 43), end to end: a load whose truck waited 4 hours at its pickup
  * (arrived at the appointment, left 4 h later: 2 h over the 2 free hours at $40.00) has a Detention line drafted by
  * itself; the Loads row menu's 'Charges' drawer shows it waiting for approval, approves it, and adds a lumper fee.
+ * 'Create Invoice' then bills the line haul and the approved detention, line by line, and warns of the lumper still
+ * requested (it is left unsaved: the load stays deletable).
  * Every record this file makes carries 'CHG' and is deleted at the end: the other browser tests share the system.
  */
 let browser: Browser;
@@ -69,5 +71,26 @@ describe("the Loads row menu's Charges", () => {
     await drawer.getByRole('button', { name: 'Close' }).click();
     await drawer.waitFor({ state: 'hidden' });
     await row('LD-CHG-1').waitFor();
+  });
+
+  it("fills 'Create Invoice' with the line haul and the approved detention, shows their total, and warns of the lumper still requested", async () => {
+    await openRowMenu('LD-CHG-1', 'Create Invoice');
+    // No proof of delivery is kept on the load: the user goes ahead.
+    const paperwork = page.locator('.ant-modal-confirm').filter({ hasText: 'Paperwork missing' });
+    await paperwork.getByRole('button', { name: 'Create Invoice' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create Invoice' });
+    const lines = dialog.getByTestId('invoice-lines');
+    await lines.getByText('1 charge waits for approval').waitFor();
+    await expect(lines.getByRole('row').filter({ hasText: 'Freight charges, load LD-CHG-1' }).innerText()).resolves.toMatch(/Freight charges, load LD-CHG-1: x to x\s+\$2,100\.00/);
+    await expect(lines.getByRole('row').filter({ hasText: 'Detention' }).innerText()).resolves.toMatch(
+      /Detention: Detention at Acme DC: waited 4 h 0 min, 2 h billed after 2 h free\s+2 Hour x \$40\.00\s+\$80\.00/,
+    );
+    await expect(lines.getByRole('row').filter({ hasText: 'Lines total' }).innerText()).resolves.toMatch(/Lines total\s+\$2,180\.00/);
+    await expect(lines.innerText()).resolves.not.toContain('Lumper');
+    await expect(dialog.getByLabel('Subtotal', { exact: true }).inputValue()).resolves.toBe('2180.00');
+    await expect(dialog.getByLabel('Total', { exact: true }).inputValue()).resolves.toBe('2180.00');
+    await page.screenshot({ path: 'test-results/charges-invoice.png' });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
   });
 });
