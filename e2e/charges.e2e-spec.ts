@@ -81,7 +81,7 @@ describe("the Loads row menu's Charges", () => {
     const dialog = page.getByRole('dialog', { name: 'Create Invoice' });
     const lines = dialog.getByTestId('invoice-lines');
     await lines.getByText('1 charge waits for approval').waitFor();
-    await expect(lines.getByRole('row').filter({ hasText: 'Freight charges, load LD-CHG-1' }).innerText()).resolves.toMatch(/Freight charges, load LD-CHG-1: x to x\s+\$2,100\.00/);
+    await expect(lines.getByRole('row').filter({ hasText: 'Freight charges, load LD-CHG-1' }).innerText()).resolves.toMatch(/Freight charges, load LD-CHG-1: Joliet, IL to Peoria, IL\s+\$2,100\.00/);
     await expect(lines.getByRole('row').filter({ hasText: 'Detention' }).innerText()).resolves.toMatch(
       /Detention: Detention at Acme DC: waited 4 h 0 min, 2 h billed after 2 h free\s+2 Hour x \$40\.00\s+\$80\.00/,
     );

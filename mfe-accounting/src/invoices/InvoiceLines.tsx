@@ -6,7 +6,7 @@ const quantityText = (line: InvoiceLine) => (line.unit === 'flat' && line.quanti
 
 const COLUMNS = [
   { title: 'Line', key: 'line', render: (_: unknown, line: InvoiceLine) => invoiceLineText(line) },
-  { title: 'Quantity', key: 'quantity', render: (_: unknown, line: InvoiceLine) => quantityText(line) },
+  { title: 'Quantity', key: 'quantity', onCell: () => ({ style: { whiteSpace: 'nowrap' } }), render: (_: unknown, line: InvoiceLine) => quantityText(line) },
   { title: 'Amount', key: 'amount', align: 'right' as const, render: (_: unknown, line: InvoiceLine) => formatDollars(line.amount) },
 ];
 
