@@ -16,20 +16,24 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
-  deviceGrantsBucket,
-  documentsBucket,
-  documentUploadBucket,
   CHARGE_TERMS_RESOURCE,
   CHARGES_FOR_LOADS_ACTION,
   CHARGES_RESOURCE,
+  deviceGrantsBucket,
+  documentsBucket,
+  documentUploadBucket,
   DOCUMENTS_RESOURCE,
-  GPS_STOP_EVIDENCE,
+  DRIVER_DEDUCTION_IMPORT_ACTION,
+  DRIVER_DEDUCTIONS_RESOURCE,
   eventSubject,
+  EXPENSE_IMPORT_ACTION,
   extractUploadBucket,
+  FUEL_CHECKS_ACTION,
   gpsConsumerName,
   gpsDeadLetterStreamName,
   gpsDeadLetterSubject,
   gpsStreams,
+  GPS_STOP_EVIDENCE,
   IFTA_RESOURCE,
   importUploadBucket,
   LOAD_ACCOUNTING_ACTIONS,
@@ -92,6 +96,11 @@ export function permissions(root) {
     },
     'svc-core': service('core', [
       rpcSubject(root, '*', REFERENCES_RESOURCE, 'named'),
+      // A fuel card statement (issue 48): its expenses and cash advances (drivers' deductions) in svc-accounting, its
+      // purchases checked against svc-telematics's positions.
+      rpcSubject(root, 'accounting', 'expenses', EXPENSE_IMPORT_ACTION),
+      rpcSubject(root, 'accounting', DRIVER_DEDUCTIONS_RESOURCE, DRIVER_DEDUCTION_IMPORT_ACTION),
+      rpcSubject(root, 'telematics', IFTA_RESOURCE, FUEL_CHECKS_ACTION),
       ...[documentsBucket, documentUploadBucket, importUploadBucket].flatMap((bucket) => objectBucket(bucket(root))),
     ]),
     'svc-accounting': service('accounting', [

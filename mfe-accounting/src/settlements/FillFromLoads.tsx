@@ -5,7 +5,7 @@ import { Alert, Button, Flex, Form, Table, Typography, type FormInstance, type T
 import { refusalReason } from '../shared/refusal-reason.js';
 import { numeric } from '../shared/display.js';
 import { formatMiles } from './settlement-columns.js';
-import { draftPayLines, SETTLEMENT_FILL_TEXTS, settlementDraftRequest, type DraftPayLine, type SettlementFormValues } from './settlement-form.js';
+import { draftDeductionLines, draftPayLines, SETTLEMENT_FILL_TEXTS, settlementDraftRequest, type DraftPayLine, type SettlementFormValues } from './settlement-form.js';
 import { fetchSettlementDraft } from './settlements.api.js';
 
 const dollars = (amount: string) => <span style={numeric}>{formatDollars(amount)}</span>;
@@ -81,6 +81,16 @@ export function FillFromLoads({ form, draft, onFilled }: { form: FormInstance<Se
               </Table.Summary.Cell>
             </Table.Summary.Row>
           )}
+        />
+      )}
+      {draft && draft.deductionLines.length > 0 && (
+        <Table<DraftPayLine>
+          aria-label="Deductions"
+          size="small"
+          rowKey="key"
+          columns={[{ ...PAY_COLUMNS[0], title: 'Deductions' }, PAY_COLUMNS[1]]}
+          dataSource={draftDeductionLines(draft)}
+          pagination={false}
         />
       )}
       {draft && draft.missingMiles.length > 0 && <Alert type="warning" showIcon title={SETTLEMENT_FILL_TEXTS.missingMiles(draft.missingMiles)} />}

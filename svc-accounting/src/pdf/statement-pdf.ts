@@ -1,4 +1,4 @@
-import { CHARGE_CODE_LABELS, formatDollars, PAY_TYPE_LABELS, type ChargeCode, type CompanyProfile, type Driver, type Settlement, type SettlementDraftLoad, type SettlementPayParts } from '@tms/contracts';
+import { CHARGE_CODE_LABELS, formatDollars, PAY_TYPE_LABELS, type ChargeCode, type CompanyProfile, type Driver, type Settlement, type SettlementDeduction, type SettlementDraftLoad, type SettlementPayParts } from '@tms/contracts';
 import { PAGE, PdfSheet } from './pdf-sheet.js';
 import { usDate, writeCompany } from './invoice-pdf.js';
 
@@ -10,6 +10,8 @@ export interface StatementFacts {
   loads: SettlementDraftLoad[];
   /** Issue 43: what it pays beyond the loads' pay (extra stops, detention share, reimbursements), each its own line. */
   parts?: SettlementPayParts;
+  /** Issue 48: the deductions it subtracts (cash advances), each its own line. */
+  deductionLines?: SettlementDeduction[];
 }
 
 /** '12.5' as a percent's text: '12.5%'. */
@@ -53,7 +55,7 @@ function loadRow(sheet: PdfSheet, cells: [string, string, string, string, string
 }
 
 /** The driver's settlement statement: who pays whom for which period, each load and its pay, deductions, net pay. */
-export async function statementPdf({ company, settlement, driver, loads, parts }: StatementFacts): Promise<Uint8Array> {
+export async function statementPdf({ company, settlement, driver, loads, parts, deductionLines = [] }: StatementFacts): Promise<Uint8Array> {
   const sheet = await PdfSheet.create(`Settlement ${settlement.settlementNumber}`, `Settlement ${settlement.settlementNumber}`);
   const top = sheet.cursor;
   writeCompany(sheet, company);
@@ -98,6 +100,14 @@ export async function statementPdf({ company, settlement, driver, loads, parts }
   sheet.space(6);
   if (parts) {
     writeParts(sheet, driver, loads, parts);
+    sheet.space(6);
+  }
+  if (deductionLines.length) {
+    sheet.label('Deductions');
+    for (const line of deductionLines) {
+      sheet.row([{ text: `${usDate(line.deductionDate)}: ${line.description}`, x: 0, width: 390, align: 'left' }, { text: formatDollars(line.amount), x: 400, width: RIGHT - 400 }], 9.5);
+    }
+    sheet.rule();
     sheet.space(6);
   }
   for (const [label, value, bold] of [

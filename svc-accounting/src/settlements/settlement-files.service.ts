@@ -37,6 +37,7 @@ import {
 import { internalErrorReply, ServiceRequests } from '@tms/service-kit';
 import { Repository } from 'typeorm';
 import { CompanyService } from '../company/company.service.js';
+import { DriverDeductionsService } from '../deductions/driver-deductions.service.js';
 import { RenderedFiles } from '../pdf/rendered-files.js';
 import { statementPdf } from '../pdf/statement-pdf.js';
 import { SettlementEntity } from './settlement.entity.js';
@@ -90,6 +91,7 @@ export class SettlementFilesService {
     private readonly services: ServiceRequests,
     private readonly company: CompanyService,
     private readonly files: RenderedFiles,
+    private readonly deductions: DriverDeductionsService,
   ) {}
 
   /**
@@ -119,7 +121,9 @@ export class SettlementFilesService {
       if (!charges.ok) return charges;
       const drafted = withPay(rule, unpaid, charges.data);
       const { driverPay, ...parts } = settlementPayParts(drafted, reimbursementsOf(drafted, charges.data));
-      const deductions = '0.00';
+      // Issue 48: what the driver owes back (cash advances) up to the period's end, subtracted by this settlement once.
+      const deductionLines = await this.deductions.open(driverId, periodEnd, settlementId);
+      const deductions = sumMoney(deductionLines.map((line) => line.amount));
       return ok({
         driverId,
         periodStart,
@@ -134,6 +138,7 @@ export class SettlementFilesService {
         driverPay,
         ...parts,
         deductions,
+        deductionLines,
         netPay: centsToMoney(parseCents(driverPay)! - parseCents(deductions)!),
         missingMiles: rule.payType === 'perMile' ? drafted.filter((load) => load.miles === null).map((load) => load.loadNumber) : [],
       });
@@ -161,7 +166,8 @@ export class SettlementFilesService {
       if (!charges.ok) return charges;
       const paid = withPay(ruleOf(driver.data), loads.data, charges.data);
       const parts: SettlementPayParts = settlementPayParts(paid, reimbursementsOf(paid, charges.data));
-      const bytes = await statementPdf({ company, settlement, driver: driver.data, loads: paid, parts });
+      const deductionLines = await this.deductions.named(settlement.deductionIds ?? []);
+      const bytes = await statementPdf({ company, settlement, driver: driver.data, loads: paid, parts, deductionLines });
       return ok(await this.files.answer(`${settlement.settlementNumber}.pdf`, bytes));
     } catch (error) {
       return internalErrorReply(error);

@@ -12,3 +12,4 @@ export * from './files.js';
 export * from './factoring.js';
 export * from './factoring-ledger.js';
 export * from './invoice-email.js';
+export * from './driver-deduction.js';

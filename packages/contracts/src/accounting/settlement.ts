@@ -19,6 +19,7 @@ import {
 } from '../fields.js';
 import { SHARED_MESSAGES } from '../messages.js';
 import { sumMoney } from '../money.js';
+import { settlementDeductionSchema } from './driver-deduction.js';
 import { optionalChoice } from './choices.js';
 
 export const SETTLEMENT_STATUSES = ['Pending', 'Approved', 'Paid', 'Cancelled'] as const;
@@ -50,6 +51,11 @@ export const SETTLEMENT_MESSAGES = {
   loadIds: 'Loads must be a list of loads',
   loadNotFound: 'Load not found',
   tooManyLoads: 'A settlement pays at most 1000 loads',
+  deductionIds: 'Deductions must be a list of driver deductions',
+  deductionNotFound: 'Driver deduction not found',
+  /** Issue 48: a deduction is subtracted by one settlement (not cancelled) at most, and only from its own driver's. */
+  deductionAlreadyTaken: (description: string, settlementNumber: string) => `${description} is already subtracted by settlement ${settlementNumber}.`,
+  deductionOfAnotherDriver: (description: string) => `${description} is another driver's deduction.`,
   /** The 409 of a load another settlement (not cancelled) already pays. */
   loadAlreadyPaid: (loadNumber: string, settlementNumber: string) => `Load ${loadNumber} is already paid by settlement ${settlementNumber}.`,
   settlementNotFound: 'Settlement not found',
@@ -62,6 +68,13 @@ export const SETTLEMENT_LOADS_MAX = 1000;
 export const settlementLoadIds = z
   .array(z.uuid({ error: SETTLEMENT_MESSAGES.loadNotFound }), { error: SETTLEMENT_MESSAGES.loadIds })
   .max(SETTLEMENT_LOADS_MAX, SETTLEMENT_MESSAGES.tooManyLoads)
+  .nullish()
+  .transform((ids) => [...new Set((ids ?? []).map((id) => id.toLowerCase()))]);
+
+/** Issue 48: the driver deductions a settlement subtracts (cash advances): ids of svc-accounting's, each once. */
+export const settlementDeductionIds = z
+  .array(z.uuid({ error: SETTLEMENT_MESSAGES.deductionNotFound }), { error: SETTLEMENT_MESSAGES.deductionIds })
+  .max(SETTLEMENT_LOADS_MAX, SETTLEMENT_MESSAGES.deductionIds)
   .nullish()
   .transform((ids) => [...new Set((ids ?? []).map((id) => id.toLowerCase()))]);
 
@@ -87,6 +100,7 @@ export const settlementInputSchema = z.object({
   paymentMethod: optionalChoice(SETTLEMENT_PAYMENT_METHODS, SETTLEMENT_MESSAGES.paymentMethod),
   notes: optionalFreeText,
   loadIds: settlementLoadIds,
+  deductionIds: settlementDeductionIds,
 });
 /** Rules across a settlement's fields, checked by the form and by svc-accounting on every settlement written. */
 export const SETTLEMENT_RULES: RecordRules = [dayNotBefore('periodEnd', 'periodStart', SETTLEMENT_MESSAGES.periodEndBeforeStart)];
@@ -180,7 +194,8 @@ export const settlementDraftSchema = z.object({
   reimbursements: z.array(settlementReimbursementSchema),
   perStopPay: z.string().nullable(),
   detentionSharePercent: z.string().nullable(),
-  deductions: z.string(),
+  deductions: z.string().describe("Issue 48: the sum of deductionLines, the driver's deductions no settlement subtracts yet"),
+  deductionLines: z.array(settlementDeductionSchema).describe('Issue 48: each deduction (a cash advance) this settlement would subtract, oldest first'),
   netPay: z.string(),
   missingMiles: z.array(z.string()).describe('Load numbers without miles, when the rule is per mile (their pay is 0.00)'),
 });
