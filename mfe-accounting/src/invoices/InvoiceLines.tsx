@@ -1,12 +1,9 @@
-import { CHARGE_UNIT_LABELS, chargesWaitingText, formatDollars, invoiceLineText, sumMoney, type InvoiceLine } from '@tms/contracts';
+import { chargesWaitingText, formatDollars, invoiceLineQuantityText, invoiceLineText, sumMoney, type InvoiceLine } from '@tms/contracts';
 import { Alert, Table } from 'antd';
-
-/** '1.25 Hour x $40.00'; a flat line of 1 says nothing more than its amount. */
-const quantityText = (line: InvoiceLine) => (line.unit === 'flat' && line.quantity === '1.00' ? '' : `${line.quantity.replace(/\.00$/, '')} ${CHARGE_UNIT_LABELS[line.unit]} x ${formatDollars(line.rate)}`);
 
 const COLUMNS = [
   { title: 'Line', key: 'line', render: (_: unknown, line: InvoiceLine) => invoiceLineText(line) },
-  { title: 'Quantity', key: 'quantity', onCell: () => ({ style: { whiteSpace: 'nowrap' } }), render: (_: unknown, line: InvoiceLine) => quantityText(line) },
+  { title: 'Quantity', key: 'quantity', onCell: () => ({ style: { whiteSpace: 'nowrap' } }), render: (_: unknown, line: InvoiceLine) => invoiceLineQuantityText(line) },
   { title: 'Amount', key: 'amount', align: 'right' as const, render: (_: unknown, line: InvoiceLine) => formatDollars(line.amount) },
 ];
 

@@ -1,15 +1,14 @@
 import {
-  CHARGE_CODE_LABELS,
   DEFAULT_SETTLEMENT_STATUS,
-  formatDollars,
   generatedSettlementNumber,
   PAID_SETTLEMENT_STATUS,
   settlementNetPay,
-  type ChargeCode,
+  settlementPayLines,
   type Settlement,
   type SettlementDraft,
   type SettlementDraftQuery,
   type SettlementInput,
+  type SettlementPayLine,
 } from '@tms/contracts';
 import { dayFromText, dayToText, resourceTexts, textOrNull } from '@tms/ui';
 import type { Dayjs } from 'dayjs';
@@ -131,32 +130,10 @@ export const SETTLEMENT_FILL_TEXTS = {
 } as const;
 
 /** Issue 43: a line of the draft's driver pay: what it is for, and its amount. */
-export interface DraftPayLine {
-  key: string;
-  label: string;
-  amount: string;
-}
+export type DraftPayLine = SettlementPayLine;
 
-/** '12.5' as a percent's text: '12.5%'. */
-const percentText = (percent: string) => `${percent.replace(/\.00$/, '').replace(/(\.\d)0$/, '$1')}%`;
-
-/**
- * Issue 43: the draft's driver pay, each part its own line: the loads' pay, the extra stops' pay and the share of
- * approved detention (when the rule has them or they pay anything), then each line the driver paid and is paid back.
- */
-export function draftPayLines(draft: SettlementDraft): DraftPayLine[] {
-  const lines: DraftPayLine[] = [{ key: 'loads', label: 'Load pay', amount: draft.loadPay }];
-  const extraStops = draft.loads.reduce((count, load) => count + load.extraStops, 0);
-  if (draft.perStopPay || draft.stopPay !== '0.00') lines.push({ key: 'stops', label: `Extra stops: ${extraStops} x ${formatDollars(draft.perStopPay ?? '0.00')}`, amount: draft.stopPay });
-  if (draft.detentionSharePercent || draft.detentionPay !== '0.00') {
-    lines.push({ key: 'detention', label: `Detention share: ${percentText(draft.detentionSharePercent ?? '0.00')} of approved detention`, amount: draft.detentionPay });
-  }
-  for (const line of draft.reimbursements) {
-    const what = CHARGE_CODE_LABELS[line.code as ChargeCode] ?? line.code;
-    lines.push({ key: line.chargeId, label: `Reimbursed, load ${line.loadNumber}: ${what}${line.description ? ` (${line.description})` : ''}`, amount: line.amount });
-  }
-  return lines;
-}
+/** Issue 43: the draft's driver pay, each part its own line (contracts' settlementPayLines, as the statement prints them). */
+export const draftPayLines = (draft: SettlementDraft): DraftPayLine[] => settlementPayLines(draft, draft.loads, draft);
 
 /** Issue 48: the deductions the draft subtracts (cash advances), each its own line, as negative amounts. */
 export function draftDeductionLines(draft: SettlementDraft): DraftPayLine[] {

@@ -1,10 +1,10 @@
 import {
   appointmentText,
   centsToMoney,
-  CHARGE_UNIT_LABELS,
   companyTime,
   formatDollars,
   invoiceBalance,
+  invoiceLineQuantityText,
   invoiceLineText,
   parseCents,
   STOP_TIME_SOURCE_LABELS,
@@ -65,10 +65,6 @@ function writeStops(sheet: PdfSheet, stops: readonly Stop[]) {
   }
 }
 
-/** '1.25 Hour x $40.00' (a flat line of 1: its amount alone says it). */
-const quantityText = (line: InvoiceLine) =>
-  line.unit === 'flat' && line.quantity === '1.00' ? '' : `${line.quantity.replace(/\.00$/, '')} ${CHARGE_UNIT_LABELS[line.unit]} x ${formatDollars(line.rate)}`;
-
 /**
  * Issue 43: each line the invoice keeps (the line haul, then each approved charge), with its quantity and rate; an
  * invoice whose subtotal was typed other than their sum shows the difference as an adjustment, so the page adds up.
@@ -77,7 +73,7 @@ function writeLines(sheet: PdfSheet, lines: readonly InvoiceLine[], subtotal: st
   for (const line of lines) {
     sheet.row([
       { text: invoiceLineText(line), x: 0, width: 270, align: 'left' },
-      { text: quantityText(line), x: 276, width: 100, align: 'left' },
+      { text: invoiceLineQuantityText(line), x: 276, width: 100, align: 'left' },
       { text: formatDollars(line.amount), x: 380, width: RIGHT - 380 },
     ]);
   }

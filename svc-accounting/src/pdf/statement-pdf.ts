@@ -1,4 +1,4 @@
-import { CHARGE_CODE_LABELS, formatDollars, PAY_TYPE_LABELS, type ChargeCode, type CompanyProfile, type Driver, type Settlement, type SettlementDeduction, type SettlementDraftLoad, type SettlementPayParts } from '@tms/contracts';
+import { formatDollars, PAY_TYPE_LABELS, settlementPayLines, type CompanyProfile, type Driver, type Settlement, type SettlementDeduction, type SettlementDraftLoad, type SettlementPayParts } from '@tms/contracts';
 import { PAGE, PdfSheet } from './pdf-sheet.js';
 import { usDate, writeCompany } from './invoice-pdf.js';
 
@@ -14,29 +14,17 @@ export interface StatementFacts {
   deductionLines?: SettlementDeduction[];
 }
 
-/** '12.5' as a percent's text: '12.5%'. */
-const percentText = (percent: string) => `${percent.replace(/\.00$/, '').replace(/(\.\d)0$/, '$1')}%`;
+const RIGHT = PAGE.width - 2 * PAGE.margin;
+const COLUMNS = { load: 0, route: 70, delivered: 300, rate: 350, miles: 420, pay: 460 } as const;
 
-/**
- * Issue 43: the driver pay's parts, each its own line: the loads' pay, the extra stops' pay (how many at what), the
- * share of approved detention, then each line the driver paid and is paid back.
- */
+/** Issue 43: the driver pay's parts, each its own line (contracts' settlementPayLines, as 'Fill from loads' shows them). */
 function writeParts(sheet: PdfSheet, driver: Driver, loads: readonly SettlementDraftLoad[], parts: SettlementPayParts) {
-  const line = (label: string, amount: string) => sheet.row([{ text: label, x: 0, width: 390, align: 'left' }, { text: formatDollars(amount), x: 400, width: RIGHT - 400 }], 9.5);
   sheet.label('Driver Pay');
-  line('Load pay', parts.loadPay);
-  const extraStops = loads.reduce((count, load) => count + load.extraStops, 0);
-  if (driver.perStopPay || parts.stopPay !== '0.00') line(`Extra stops: ${extraStops} x ${formatDollars(driver.perStopPay ?? '0.00')}`, parts.stopPay);
-  if (driver.detentionSharePercent || parts.detentionPay !== '0.00') line(`Detention share: ${percentText(driver.detentionSharePercent ?? '0.00')} of approved detention`, parts.detentionPay);
-  for (const paidBack of parts.reimbursements) {
-    const what = CHARGE_CODE_LABELS[paidBack.code as ChargeCode] ?? paidBack.code;
-    line(`Reimbursed, load ${paidBack.loadNumber}: ${what}${paidBack.description ? ` (${paidBack.description})` : ''}`, paidBack.amount);
+  for (const line of settlementPayLines(parts, loads, driver)) {
+    sheet.row([{ text: line.label, x: 0, width: 390, align: 'left' }, { text: formatDollars(line.amount), x: 400, width: RIGHT - 400 }], 9.5);
   }
   sheet.rule();
 }
-
-const RIGHT = PAGE.width - 2 * PAGE.margin;
-const COLUMNS = { load: 0, route: 70, delivered: 300, rate: 350, miles: 420, pay: 460 } as const;
 
 /** A line of the loads' table: number, route, delivery date, rate, miles, pay. */
 function loadRow(sheet: PdfSheet, cells: [string, string, string, string, string, string], bold = false) {

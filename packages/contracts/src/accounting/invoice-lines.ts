@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { CHARGE_CODE_LABELS, CHARGE_CODES, CHARGE_UNITS, type Charge } from '../dispatch/charge.js';
+import { CHARGE_CODE_LABELS, CHARGE_CODES, CHARGE_UNIT_LABELS, CHARGE_UNITS, type Charge } from '../dispatch/charge.js';
 import type { Load } from '../dispatch/load.js';
-import { sumMoney } from '../money.js';
+import { formatDollars, sumMoney } from '../money.js';
 
 /**
  * Issue 43, point 4: what an invoice bills, line by line: the load's line haul (its `rate`), then each charge line
@@ -32,6 +32,10 @@ export type InvoicedCharge = Pick<Charge, 'id' | 'code' | 'description' | 'quant
 /** The words a line prints: the line haul's own ('Freight charges, load ...'), else its code's label and what was typed or drafted on it. */
 export const invoiceLineText = (line: Pick<InvoiceLine, 'chargeId' | 'code' | 'description'>) =>
   line.chargeId === null ? line.description : line.description ? `${CHARGE_CODE_LABELS[line.code]}: ${line.description}` : CHARGE_CODE_LABELS[line.code];
+
+/** A line's quantity and rate as printed ('1.25 Hour x $40.00'); '' for a flat line of 1, whose amount says it all. */
+export const invoiceLineQuantityText = (line: Pick<InvoiceLine, 'quantity' | 'unit' | 'rate'>) =>
+  line.unit === 'flat' && line.quantity === '1.00' ? '' : `${line.quantity.replace(/\.00$/, '')} ${CHARGE_UNIT_LABELS[line.unit]} x ${formatDollars(line.rate)}`;
 
 /**
  * The lines an invoice of `load` bills (the line haul, then each approved billable charge), their sum to the cent,

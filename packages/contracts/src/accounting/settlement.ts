@@ -18,7 +18,8 @@ import {
   type RecordRules,
 } from '../fields.js';
 import { SHARED_MESSAGES } from '../messages.js';
-import { sumMoney } from '../money.js';
+import { CHARGE_CODE_LABELS, type ChargeCode } from '../dispatch/charge.js';
+import { formatDollars, sumMoney } from '../money.js';
 import { settlementDeductionSchema } from './driver-deduction.js';
 import { optionalChoice } from './choices.js';
 
@@ -163,6 +164,38 @@ export interface SettlementPayParts {
   detentionPay: string;
   reimbursed: string;
   reimbursements: SettlementReimbursement[];
+}
+
+/** A line of a settlement's driver pay as the draft and the statement show it: what it is for, and its amount. */
+export interface SettlementPayLine {
+  key: string;
+  label: string;
+  amount: string;
+}
+
+/** '12.50' as a percent's text: '12.5%'. */
+const percentText = (percent: string) => `${percent.replace(/\.00$/, '').replace(/(\.\d)0$/, '$1')}%`;
+
+/**
+ * Issue 43: the driver pay, each part its own line: the loads' pay, the extra stops' pay and the share of approved
+ * detention (when the rule has them or they pay anything), then each line the driver paid and is paid back.
+ */
+export function settlementPayLines(
+  parts: SettlementPayParts,
+  loads: readonly Pick<SettlementDraftLoad, 'extraStops'>[],
+  rule: { perStopPay?: string | null; detentionSharePercent?: string | null },
+): SettlementPayLine[] {
+  const lines: SettlementPayLine[] = [{ key: 'loads', label: 'Load pay', amount: parts.loadPay }];
+  const extraStops = loads.reduce((count, load) => count + load.extraStops, 0);
+  if (rule.perStopPay || parts.stopPay !== '0.00') lines.push({ key: 'stops', label: `Extra stops: ${extraStops} x ${formatDollars(rule.perStopPay ?? '0.00')}`, amount: parts.stopPay });
+  if (rule.detentionSharePercent || parts.detentionPay !== '0.00') {
+    lines.push({ key: 'detention', label: `Detention share: ${percentText(rule.detentionSharePercent ?? '0.00')} of approved detention`, amount: parts.detentionPay });
+  }
+  for (const line of parts.reimbursements) {
+    const what = CHARGE_CODE_LABELS[line.code as ChargeCode] ?? line.code;
+    lines.push({ key: line.chargeId, label: `Reimbursed, load ${line.loadNumber}: ${what}${line.description ? ` (${line.description})` : ''}`, amount: line.amount });
+  }
+  return lines;
 }
 
 /** The settlement's parts and its driver pay (their sum, to the cent), from its loads and the lines paid back. */
