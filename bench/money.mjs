@@ -3,7 +3,9 @@
  * of an invoice whose load has three one-page PDF documents (at most 500 ms), and the draft settlement of a driver
  * with 1,000 delivered loads in the period (at most 200 ms), each asked one at a time; then issue 46's receivables
  * aging over 50,000 invoices of 500 customers, a third of them partly paid (at most 500 ms), and a remittance over
- * 200 invoices saved (at most 1 s), REMITTANCES of them one after another. Prints the figures; asserts nothing.
+ * 200 invoices saved (at most 1 s), REMITTANCES of them one after another; issue 43's invoice draft of a load with 20
+ * lines (its line haul and 19 approved charges, asked of svc-core: at most 50 ms) and that invoice's PDF. Prints the
+ * figures; asserts nothing.
  *   BENCH_SECONDS   how long each scenario runs (default 10)
  */
 import pg from 'pg';
@@ -12,6 +14,8 @@ import { measure, signIn } from './support.mjs';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const LOADS = 1000;
+/** Issue 43: the charge lines of the load whose invoice draft is measured (with its line haul, 20 lines). */
+const CHARGE_LINES = 19;
 
 /** A one-page PDF with a line of text, its cross-reference offsets counted as it is written. */
 function pdfWithLine(line) {
@@ -141,6 +145,22 @@ try {
     invoiceNumber: 'INV-BENCH-1', loadId: load.id, customerId: customer.id, status: 'sent', invoiceDate: '2027-03-04', dueDate: '2027-04-03',
     subtotal: '2450.00', total: '2450.00',
   });
+  // Issue 43: a load whose invoice has 20 lines: its line haul and 19 approved billable charges.
+  const charged = await api('POST', '/api/loads', {
+    loadNumber: 'LD-BENCH-LINES', customerId: customer.id, status: 'delivered', pickupLocation: 'Chicago, IL', pickupDate: '2027-03-01',
+    deliveryLocation: 'Dallas, TX', deliveryDate: '2027-03-03', rate: '2450.00', weight: '42000', miles: '925',
+  });
+  const codes = ['LUMPER', 'LAYOVER', 'TARP', 'STOP_OFF', 'OTHER'];
+  for (let n = 0; n < CHARGE_LINES; n++) {
+    const line = await api('POST', `/api/loads/${charged.id}/charges`, { code: codes[n % codes.length], description: `Bench line ${n + 1}`, quantity: '1.25', unit: 'flat', rate: `${10 + n}.33` });
+    await api('PATCH', `/api/loads/${charged.id}/charges/${line.id}`, { status: 'approved' });
+  }
+  const linesDraftPath = `/api/invoices/draft?loadId=${charged.id}`;
+  const linesDraft = await api('GET', linesDraftPath);
+  const linesInvoice = await api('POST', '/api/invoices', {
+    invoiceNumber: 'INV-BENCH-LINES', loadId: charged.id, customerId: customer.id, status: 'sent', invoiceDate: linesDraft.invoiceDate, dueDate: linesDraft.dueDate,
+    subtotal: linesDraft.subtotal, total: linesDraft.subtotal,
+  });
   const driverId = await seedLoads(system.databaseUrl, customer.id);
   const draftPath = `/api/settlements/draft?driverId=${driverId}&periodStart=2027-03-01&periodEnd=2027-03-07`;
   const draft = await api('GET', draftPath);
@@ -150,6 +170,9 @@ try {
   await measure('invoice PDF (goal p50 <= 150 ms)', { url: `${system.url}/api/invoices/${invoice.id}/pdf`, ...one });
   await measure('packet, 3 documents (<= 500 ms)', { url: `${system.url}/api/invoices/${invoice.id}/packet`, ...one });
   await measure(`draft, ${LOADS} loads (<= 200 ms)`, { url: `${system.url}${draftPath}`, ...one });
+  console.log(`\nAn invoice of ${linesDraft.lines.length} lines (subtotal ${linesDraft.subtotal})`);
+  await measure(`invoice draft, ${linesDraft.lines.length} lines (goal p50 <= 50 ms)`, { url: `${system.url}${linesDraftPath}`, ...one });
+  await measure(`invoice PDF, ${linesDraft.lines.length} lines`, { url: `${system.url}/api/invoices/${linesInvoice.id}/pdf`, ...one });
   await seedInvoices(system.databaseUrl);
   await measure(`aging, ${AGING_INVOICES.toLocaleString('en-US')} invoices (<= 500 ms)`, { url: `${system.url}/api/reports/aging`, ...one });
 

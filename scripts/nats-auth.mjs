@@ -16,16 +16,24 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
+  CHARGE_TERMS_RESOURCE,
+  CHARGES_FOR_LOADS_ACTION,
+  CHARGES_RESOURCE,
   deviceGrantsBucket,
   documentsBucket,
   documentUploadBucket,
   DOCUMENTS_RESOURCE,
+  DRIVER_DEDUCTION_IMPORT_ACTION,
+  DRIVER_DEDUCTIONS_RESOURCE,
   eventSubject,
+  EXPENSE_IMPORT_ACTION,
   extractUploadBucket,
+  FUEL_CHECKS_ACTION,
   gpsConsumerName,
   gpsDeadLetterStreamName,
   gpsDeadLetterSubject,
   gpsStreams,
+  GPS_STOP_EVIDENCE,
   IFTA_RESOURCE,
   importUploadBucket,
   LOAD_ACCOUNTING_ACTIONS,
@@ -88,6 +96,11 @@ export function permissions(root) {
     },
     'svc-core': service('core', [
       rpcSubject(root, '*', REFERENCES_RESOURCE, 'named'),
+      // A fuel card statement (issue 48): its expenses and cash advances (drivers' deductions) in svc-accounting, its
+      // purchases checked against svc-telematics's positions.
+      rpcSubject(root, 'accounting', 'expenses', EXPENSE_IMPORT_ACTION),
+      rpcSubject(root, 'accounting', DRIVER_DEDUCTIONS_RESOURCE, DRIVER_DEDUCTION_IMPORT_ACTION),
+      rpcSubject(root, 'telematics', IFTA_RESOURCE, FUEL_CHECKS_ACTION),
       ...[documentsBucket, documentUploadBucket, importUploadBucket].flatMap((bucket) => objectBucket(bucket(root))),
     ]),
     'svc-accounting': service('accounting', [
@@ -95,6 +108,11 @@ export function permissions(root) {
       core('*', 'get'),
       ...Object.values(LOAD_ACCOUNTING_ACTIONS).map((action) => core('loads', action)),
       core(DOCUMENTS_RESOURCE, 'list'),
+      // An invoice's lines and a settlement's extras (issue 43): the loads' charges and terms, and what GPS saw at a detention line's stop.
+      core(CHARGES_RESOURCE, 'list'),
+      core(CHARGES_RESOURCE, CHARGES_FOR_LOADS_ACTION),
+      core(CHARGE_TERMS_RESOURCE, 'for-load'),
+      rpcSubject(root, 'telematics', GPS_STOP_EVIDENCE.resource, GPS_STOP_EVIDENCE.action),
       // IFTA's return: the miles and gaps, the Diesel bought, and the trucks that name them.
       rpcSubject(root, 'telematics', IFTA_RESOURCE, 'miles'),
       core(IFTA_RESOURCE, 'fuel'),

@@ -28,6 +28,10 @@ import { FactoringModule } from './factoring/factoring.module.js';
 import { LedgerEntryEntity } from './factoring/ledger-entry.entity.js';
 import { Factoring1767200000000 } from './migrations/1767200000000-factoring.js';
 import { ExpenseImportKeys1767300000100 } from './migrations/1767300000100-expense-import-keys.js';
+import { InvoiceLines1767410000000 } from './migrations/1767410000000-invoice-lines.js';
+import { DriverDeductions1767420000000 } from './migrations/1767420000000-driver-deductions.js';
+import { DriverDeductionEntity } from './deductions/driver-deduction.entity.js';
+import { DriverDeductionsModule } from './deductions/driver-deductions.module.js';
 import { PaymentEntity } from './payments/payment.entity.js';
 import { PaymentsModule } from './payments/payments.module.js';
 import { RemittanceEntity } from './remittances/remittance.entity.js';
@@ -38,8 +42,8 @@ import { SettlementsModule } from './settlements/settlements.module.js';
 /** svc-accounting owns the `accounting` schema: every entity and migration of the service is listed here. */
 export const ACCOUNTING_DATABASE = {
   schema: 'accounting',
-  entities: [InvoiceEntity, PaymentEntity, RemittanceEntity, ExpenseEntity, SettlementEntity, CompanyProfileEntity, FactorSettingsEntity, FactoringScheduleEntity, FactoringReportEntity, LedgerEntryEntity],
-  migrations: [Accounting1764000000000, AuditTrail1764400000000, CompanySettlementLoads1765500000000, IftaRates1766000000000, IdempotencyKeys1766100000000, IdempotencyKeysPerUser1766200000000, IssuedInvoices1766300000000, Remittances1766700000000, ShowPayToDrivers1767100000000, Factoring1767200000000, AuditSendings1767250000000, ExpenseImportKeys1767300000100],
+  entities: [InvoiceEntity, PaymentEntity, RemittanceEntity, ExpenseEntity, SettlementEntity, CompanyProfileEntity, FactorSettingsEntity, FactoringScheduleEntity, FactoringReportEntity, LedgerEntryEntity, DriverDeductionEntity],
+  migrations: [Accounting1764000000000, AuditTrail1764400000000, CompanySettlementLoads1765500000000, IftaRates1766000000000, IdempotencyKeys1766100000000, IdempotencyKeysPerUser1766200000000, IssuedInvoices1766300000000, Remittances1766700000000, ShowPayToDrivers1767100000000, Factoring1767200000000, AuditSendings1767250000000, ExpenseImportKeys1767300000100, InvoiceLines1767410000000, DriverDeductions1767420000000],
 };
 
 @Module({
@@ -57,6 +61,7 @@ export const ACCOUNTING_DATABASE = {
     PaymentsModule,
     RemittancesModule,
     SettlementsModule,
+    DriverDeductionsModule,
     CompanyModule,
     IftaRatesModule,
     IftaModule,

@@ -138,12 +138,12 @@ describe('POST /api/fuel/imports', () => {
       { row: 4, item: 'ULSD', becomes: 'purchase', outcome: 'create', amount: '400.00', gallons: '100.000', problems: [], warnings: ['Far from the truck (42 mi)'] },
       { row: 4, item: 'Fees', becomes: 'expense', outcome: 'create', amount: '2.50', gallons: null, problems: [], warnings: [] },
       { row: 5, item: 'RFR', becomes: 'expense', outcome: 'create', amount: '195.00', gallons: '50.000', problems: [], warnings: [] },
-      { row: 6, item: 'CADV', becomes: 'deduction', outcome: 'skip', amount: '100.00', gallons: null, problems: [], warnings: [] },
+      { row: 6, item: 'CADV', becomes: 'deduction', outcome: 'create', amount: '100.00', gallons: null, problems: [], warnings: [] },
       { row: 7, item: 'ULSD', becomes: 'purchase', outcome: 'create', amount: '300.00', gallons: '80.000', problems: [], warnings: ['No GPS at the time', 'Truck not in this state that day'] },
     ]);
     expect(body.lines[0].description).toBe('Fuel purchase: unit FC-101, 125.500 gal Diesel at $3.899, Midland, TX, $489.32');
-    expect(body.lines[5].description).toMatch(/Cash advances are not imported yet/);
-    expect(body.counts).toEqual({ purchases: 3, expenses: 3, deductions: 1, existing: 0, skipped: 1, problems: 0, flagged: 2 });
+    expect(body.lines[5].description).toBe('Driver deduction: cash advance of Fiona Carter, $100.00, subtracted by their next settlement');
+    expect(body.counts).toEqual({ purchases: 3, expenses: 3, deductions: 1, existing: 0, skipped: 0, problems: 0, flagged: 2 });
     expect(body.totals).toEqual({ gallons: '305.500', purchases: '1189.32', expenses: '232.49' });
     expect((await db.query(`SELECT count(*)::int AS count FROM core.fuel_transactions`)).rows[0].count).toBe(0);
   });
@@ -183,9 +183,47 @@ describe('POST /api/fuel/imports', () => {
 
     const again = await importStatement('efs', sample('efs'), false);
     expect(again.status).toBe(200);
-    expect(again.body).toMatchObject({ applied: false, counts: { purchases: 0, expenses: 0, existing: 6, skipped: 1 } });
+    expect(again.body).toMatchObject({ applied: false, counts: { purchases: 0, expenses: 0, existing: 7, skipped: 0 } });
+    expect((await db.query(`SELECT count(*)::int AS count FROM accounting.driver_deductions`)).rows[0].count).toBe(1);
     expect((await api('GET', '/fuel')).body).toHaveLength(3);
     expect((await api('GET', '/expenses')).body).toHaveLength(3);
+  });
+
+  it("makes a cash advance the driver's deduction: the next settlement draft lists and subtracts it, once (issue 48)", async () => {
+    const fiona = (await api('GET', '/drivers')).body.find((driver: any) => driver.name === 'Fiona Carter');
+    const period = `driverId=${fiona.id}&periodStart=${day}&periodEnd=${day}`;
+    const draft = (await api('GET', `/settlements/draft?${period}`)).body;
+    expect(draft.deductionLines).toEqual([
+      { deductionId: expect.any(String), deductionDate: day, description: 'Cash advance, PILOT TRAVEL CENTER #123, Midland, TX (card 0042, invoice INV1004)', amount: '100.00' },
+    ]);
+    expect(draft).toMatchObject({ driverPay: '0.00', deductions: '100.00', netPay: '-100.00' });
+    // Subtracted from pay the driver has: a settlement with pay of its own.
+    const settlement = await api('POST', '/settlements', {
+      driverId: fiona.id, settlementNumber: 'SETTLE-FC-0001', periodStart: day, periodEnd: day, totalRevenue: '0', driverPay: '350.00', deductions: draft.deductions,
+      netPay: '0', status: 'Pending', deductionIds: [draft.deductionLines[0].deductionId],
+    });
+    expect(settlement.status).toBe(201);
+    expect(settlement.body).toMatchObject({ deductions: '100.00', netPay: '250.00', deductionIds: [draft.deductionLines[0].deductionId] });
+    // Once: the next draft has nothing to subtract, and another settlement cannot subtract it again.
+    expect((await api('GET', `/settlements/draft?${period}`)).body).toMatchObject({ deductionLines: [], deductions: '0.00' });
+    const twice = await api('POST', '/settlements', {
+      driverId: fiona.id, settlementNumber: 'SETTLE-FC-0002', periodStart: day, periodEnd: day, totalRevenue: '0', driverPay: '350.00', deductions: '100.00',
+      netPay: '0', status: 'Pending', deductionIds: [draft.deductionLines[0].deductionId],
+    });
+    const message = 'Cash advance, PILOT TRAVEL CENTER #123, Midland, TX (card 0042, invoice INV1004) is already subtracted by settlement SETTLE-FC-0001.';
+    expect(twice).toMatchObject({ status: 409, body: { message, issues: { deductionIds: [message] } } });
+    const statement = await fetch(`${system.url}/api/settlements/${settlement.body.id}/pdf`, { headers: { cookie: clerk } });
+    expect(statement.status).toBe(200);
+    const { extractText, getDocumentProxy } = await import('unpdf');
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(await statement.arrayBuffer())), { mergePages: true });
+    // Its description wraps within its column, beside its amount.
+    const page = text.replace(/\s+/g, ' ');
+    expect(page).toContain(`DEDUCTIONS ${usDay}: Cash advance, PILOT TRAVEL CENTER #123, Midland, TX (card 0042, invoice`);
+    expect(page).toMatch(/invoice \$100\.00 INV1004\)|INV1004\) \$100\.00/);
+    expect(page).toContain('Deductions $100.00 Net Pay $250.00');
+    // A cancelled settlement gives it back to the next one.
+    expect((await api('PATCH', `/settlements/${settlement.body.id}`, { status: 'Cancelled' })).status).toBe(200);
+    expect((await api('GET', `/settlements/draft?${period}`)).body.deductions).toBe('100.00');
   });
 
   it('takes an overlapping statement: only its new lines are imported', async () => {
@@ -217,7 +255,7 @@ describe('POST /api/fuel/imports', () => {
       ['Tractor', 'purchase', 'create', '548.85'],
       ['Reefer', 'expense', 'create', '109.77'],
       ['Other', 'expense', 'create', '12.00'],
-      ['Cash Advance', 'deduction', 'skip', '200.00'],
+      ['Cash Advance', 'deduction', 'create', '200.00'],
       ['Fees', 'expense', 'create', '3.00'],
     ]);
     expect(comdata.body).toMatchObject({ applied: true, totals: { gallons: '150.000', purchases: '548.85', expenses: '124.77' } });

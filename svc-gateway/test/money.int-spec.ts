@@ -133,7 +133,13 @@ describe('invoices from loads', () => {
     const load = await newLoad({ rate: '5025.50' });
     const draft = await request('GET', `/api/invoices/draft?loadId=${load.id}`);
     expect(draft.status).toBe(200);
-    expect(draft.json).toEqual({ loadId: load.id, customerId: customer.id, subtotal: '5025.50', invoiceDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), dueDate: expect.any(String) });
+    const lineHaul = {
+      chargeId: null, code: 'LINEHAUL', description: `Freight charges, load ${load.loadNumber}: ${load.pickupLocation} to ${load.deliveryLocation}`,
+      quantity: '1.00', unit: 'flat', rate: '5025.50', amount: '5025.50', stopId: null, documentId: null,
+    };
+    expect(draft.json).toEqual({
+      loadId: load.id, customerId: customer.id, subtotal: '5025.50', lines: [lineHaul], waitingForApproval: 0, invoiceDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), dueDate: expect.any(String),
+    });
     const days = (Date.parse(draft.json.dueDate) - Date.parse(draft.json.invoiceDate)) / 86_400_000;
     expect(days).toBe(15);
     expect(await request('GET', '/api/invoices/draft')).toMatchObject({ status: 400, json: { issues: { loadId: ['Load is required'] } } });

@@ -20,6 +20,7 @@ import {
   withLoad,
   type InvoiceFormValues,
 } from './invoice-form.js';
+import { InvoiceLines } from './InvoiceLines.js';
 import { invoicesApi } from './invoices.api.js';
 
 /** The schema and the rules across its fields (contracts), each message under its field. */
@@ -29,7 +30,8 @@ const STATUS_OPTIONS = optionsOf(INVOICE_STATUSES, INVOICE_STATUS_LABELS);
 
 /**
  * 'Create Invoice' / 'Edit Invoice': the load fills the customer and subtotal; the total is subtotal + tax. With a
- * `draft` (a delivered load's 'Create Invoice'), it opens filled from it.
+ * `draft` (a delivered load's 'Create Invoice'), it opens filled from it: its lines shown above the subtotal (their
+ * sum), with a warning for the load's charges still waiting for approval (issue 43). An invoice edited shows the lines it keeps.
  */
 export function InvoiceDialog({ draft, ...props }: ResourceDialogProps<Invoice> & { draft?: InvoiceDraft }) {
   const [form] = Form.useForm<InvoiceFormValues>();
@@ -80,6 +82,7 @@ export function InvoiceDialog({ draft, ...props }: ResourceDialogProps<Invoice> 
         </FormField>
       </FormGrid>
       {loadWarning && <Alert type="warning" showIcon message={loadWarning} style={{ marginBottom: 16 }} />}
+      <InvoiceLines lines={draft?.lines ?? props.record?.lines ?? []} waitingForApproval={draft?.waitingForApproval} />
       <FormGrid minWidth={140}>
         <FormField label="Subtotal" name="subtotal">
           <MoneyInput />

@@ -32,7 +32,7 @@ describe('invoice dialog values', () => {
 
   it("opens a delivered load's 'Create Invoice' filled from its draft: the load, its customer, the rate and the terms' dates", () => {
     const now = new Date(2027, 2, 8, 15, 30).getTime();
-    const draft = { loadId: invoice.loadId, customerId: invoice.customerId, subtotal: '1234.57', invoiceDate: '2027-03-08', dueDate: '2027-04-07' };
+    const draft = { loadId: invoice.loadId, customerId: invoice.customerId, subtotal: '1234.57', lines: [], waitingForApproval: 0, invoiceDate: '2027-03-08', dueDate: '2027-04-07' };
     const values = invoiceFormValuesFromDraft(draft, now);
     expect(values).toMatchObject({ invoiceNumber: `INV-${now}`, status: 'draft', loadId: draft.loadId, customerId: draft.customerId, subtotal: '1234.57', total: '1234.57' });
     expect(invoicePayload(values)).toMatchObject({ invoiceDate: '2027-03-08', dueDate: '2027-04-07', subtotal: '1234.57', tax: '0', total: '1234.57' });

@@ -5,7 +5,7 @@ import { Alert, Button, Flex, Form, Table, Typography, type FormInstance, type T
 import { refusalReason } from '../shared/refusal-reason.js';
 import { numeric } from '../shared/display.js';
 import { formatMiles } from './settlement-columns.js';
-import { SETTLEMENT_FILL_TEXTS, settlementDraftRequest, type SettlementFormValues } from './settlement-form.js';
+import { draftDeductionLines, draftPayLines, SETTLEMENT_FILL_TEXTS, settlementDraftRequest, type DraftPayLine, type SettlementFormValues } from './settlement-form.js';
 import { fetchSettlementDraft } from './settlements.api.js';
 
 const dollars = (amount: string) => <span style={numeric}>{formatDollars(amount)}</span>;
@@ -18,6 +18,12 @@ const LOAD_COLUMNS: TableColumnType<SettlementDraftLoad>[] = [
   { title: 'Rate', dataIndex: 'rate', key: 'rate', align: 'right', render: dollars },
   { title: 'Miles', dataIndex: 'miles', key: 'miles', align: 'right', render: formatMiles },
   { title: 'Pay', dataIndex: 'pay', key: 'pay', align: 'right', render: dollars },
+];
+
+/** Issue 43: the driver pay's parts, each its own line. */
+const PAY_COLUMNS: TableColumnType<DraftPayLine>[] = [
+  { title: 'Driver Pay', dataIndex: 'label', key: 'label' },
+  { title: 'Amount', dataIndex: 'amount', key: 'amount', align: 'right', render: dollars },
 ];
 
 /**
@@ -55,6 +61,36 @@ export function FillFromLoads({ form, draft, onFilled }: { form: FormInstance<Se
           dataSource={draft.loads}
           pagination={false}
           scroll={{ x: 'max-content', y: 240 }}
+        />
+      )}
+      {draft && draft.loads.length > 0 && (
+        <Table<DraftPayLine>
+          aria-label="Driver pay"
+          size="small"
+          rowKey="key"
+          columns={PAY_COLUMNS}
+          dataSource={draftPayLines(draft)}
+          pagination={false}
+          summary={() => (
+            <Table.Summary.Row>
+              <Table.Summary.Cell index={0}>
+                <strong>Total</strong>
+              </Table.Summary.Cell>
+              <Table.Summary.Cell index={1} align="right">
+                <strong>{dollars(draft.driverPay)}</strong>
+              </Table.Summary.Cell>
+            </Table.Summary.Row>
+          )}
+        />
+      )}
+      {draft && draft.deductionLines.length > 0 && (
+        <Table<DraftPayLine>
+          aria-label="Deductions"
+          size="small"
+          rowKey="key"
+          columns={[{ ...PAY_COLUMNS[0], title: 'Deductions' }, PAY_COLUMNS[1]]}
+          dataSource={draftDeductionLines(draft)}
+          pagination={false}
         />
       )}
       {draft && draft.missingMiles.length > 0 && <Alert type="warning" showIcon title={SETTLEMENT_FILL_TEXTS.missingMiles(draft.missingMiles)} />}

@@ -2,6 +2,8 @@ import { settlementInputSchema, type Settlement } from '@tms/contracts';
 import { formatMiles, formatPeriod } from './settlement-columns.js';
 import dayjs from 'dayjs';
 import {
+  draftDeductionLines,
+  draftPayLines,
   netPayOf,
   SETTLEMENT_FILL_TEXTS,
   settlementDraftRequest,
@@ -15,7 +17,7 @@ import { overviewFigures } from '../overview/overview-figures.js';
 const settlement: Settlement = {
   id: 's1', driverId: '6f1c2b7e-3d4a-4c5b-9e8f-0a1b2c3d4e5f', settlementNumber: 'SETTLE-20270307-0042', periodStart: '2027-03-01', periodEnd: '2027-03-07',
   totalMiles: 12450, totalRevenue: '6400.10', driverPay: '1920.30', deductions: '150.10', netPay: '1770.20', status: 'Paid', paidDate: '2027-03-10',
-  paymentMethod: 'ACH', notes: null, loadIds: [],
+  paymentMethod: 'ACH', notes: null, loadIds: [], deductionIds: [],
 };
 
 describe('settlement dialog and columns', () => {
@@ -54,12 +56,29 @@ describe('settlement dialog and columns', () => {
 describe("'Fill from loads'", () => {
   const draft = {
     loads: [
-      { loadId: 'l1', loadNumber: 'LD-1', pickupLocation: 'Chicago, IL', deliveryLocation: 'Dallas, TX', deliveryDate: '2027-03-02', rate: '1000.05', miles: 925, stopCount: 2, pay: '280.01' },
-      { loadId: 'l2', loadNumber: 'LD-2', pickupLocation: 'Dallas, TX', deliveryLocation: 'Tulsa, OK', deliveryDate: '2027-03-05', rate: '0.10', miles: null, stopCount: 2, pay: '0.03' },
+      { loadId: 'l1', loadNumber: 'LD-1', pickupLocation: 'Chicago, IL', deliveryLocation: 'Dallas, TX', deliveryDate: '2027-03-02', rate: '1000.05', miles: 925, stopCount: 2, pay: '280.01', extraStops: 0, stopPay: '0.00', detentionPay: '0.00' },
+      { loadId: 'l2', loadNumber: 'LD-2', pickupLocation: 'Dallas, TX', deliveryLocation: 'Tulsa, OK', deliveryDate: '2027-03-05', rate: '0.10', miles: null, stopCount: 2, pay: '0.03', extraStops: 0, stopPay: '0.00', detentionPay: '0.00' },
     ],
     totalRevenue: '1000.15', totalMiles: 925, driverPay: '280.04', deductions: '0.00', netPay: '280.04', missingMiles: ['LD-2'],
+    loadPay: '280.04', stopPay: '0.00', detentionPay: '0.00', reimbursed: '0.00', reimbursements: [], perStopPay: null, detentionSharePercent: null, deductionLines: [],
     driverId: settlement.driverId, periodStart: '2027-03-01', periodEnd: '2027-03-07', payType: 'percent' as const, payRate: '28.00',
   };
+
+  it('lists the driver pay part by part: the loads, extra stops, the detention share and each line paid back (issue 43)', () => {
+    expect(draftPayLines(draft).map(({ label, amount }) => [label, amount])).toEqual([['Load pay', '280.04']]);
+    const withExtras = {
+      ...draft,
+      loads: [{ ...draft.loads[0], stopCount: 4, extraStops: 2, stopPay: '50.00', detentionPay: '25.01' }],
+      loadPay: '280.01', stopPay: '50.00', detentionPay: '25.01', reimbursed: '185.55', perStopPay: '25.00', detentionSharePercent: '50.00',
+      reimbursements: [{ loadId: 'l1', loadNumber: 'LD-1', chargeId: 'c1', code: 'LUMPER', description: 'Lumper at Acme DC', amount: '185.55' }],
+    };
+    expect(draftPayLines(withExtras).map(({ label, amount }) => [label, amount])).toEqual([
+      ['Load pay', '280.01'],
+      ['Extra stops: 2 x $25.00', '50.00'],
+      ['Detention share: 50% of approved detention', '25.01'],
+      ['Reimbursed, load LD-1: Lumper (Lumper at Acme DC)', '185.55'],
+    ]);
+  });
 
   it('asks only once a driver and the whole period are chosen', () => {
     const chosen = { driverId: settlement.driverId, periodStart: dayjs('2027-03-01'), periodEnd: dayjs('2027-03-07') };
@@ -70,9 +89,19 @@ describe("'Fill from loads'", () => {
 
   it("fills miles, revenue and driver pay from the loads, keeps the deductions typed, and saves the loads' ids", () => {
     const filled = withSettlementDraft({ deductions: '30.05' }, draft);
-    expect(filled).toEqual({ totalMiles: 925, totalRevenue: '1000.15', driverPay: '280.04', netPay: '249.99', loadIds: ['l1', 'l2'] });
+    expect(filled).toEqual({ totalMiles: 925, totalRevenue: '1000.15', driverPay: '280.04', netPay: '249.99', loadIds: ['l1', 'l2'], deductionIds: [] });
     const values = { ...settlementFormValues(null, new Date(2027, 2, 7)), ...filled, driverId: settlement.driverId, deductions: '30.05', periodStart: dayjs('2027-03-01'), periodEnd: dayjs('2027-03-07') };
     expect(settlementPayload(values)).toMatchObject({ totalRevenue: '1000.15', driverPay: '280.04', deductions: '30.05', netPay: '249.99', loadIds: ['l1', 'l2'] });
+  });
+
+  it("subtracts the driver's cash advances the draft lists, once, in place of deductions typed (issue 48)", () => {
+    const advance = { deductionId: 'd1', deductionDate: '2027-03-04', description: 'Cash advance, PILOT, Midland, TX (card 0042, invoice INV1004)', amount: '100.00' };
+    const owed = { ...draft, deductionLines: [advance], deductions: '100.00', netPay: '180.04' };
+    const filled = withSettlementDraft({ deductions: '30.05' }, owed);
+    expect(filled).toMatchObject({ driverPay: '280.04', deductions: '100.00', netPay: '180.04', deductionIds: ['d1'] });
+    expect(draftDeductionLines(owed)).toEqual([{ key: 'd1', label: 'Deduction 2027-03-04: Cash advance, PILOT, Midland, TX (card 0042, invoice INV1004)', amount: '-100.00' }]);
+    const values = { ...settlementFormValues(null, new Date(2027, 2, 7)), ...filled, driverId: settlement.driverId, periodStart: dayjs('2027-03-01'), periodEnd: dayjs('2027-03-07') };
+    expect(settlementPayload(values)).toMatchObject({ deductions: '100.00', netPay: '180.04', deductionIds: ['d1'] });
   });
 
   it('sends an edited settlement back with the loads it pays', () => {

@@ -3,10 +3,12 @@ import {
   generatedSettlementNumber,
   PAID_SETTLEMENT_STATUS,
   settlementNetPay,
+  settlementPayLines,
   type Settlement,
   type SettlementDraft,
   type SettlementDraftQuery,
   type SettlementInput,
+  type SettlementPayLine,
 } from '@tms/contracts';
 import { dayFromText, dayToText, resourceTexts, textOrNull } from '@tms/ui';
 import type { Dayjs } from 'dayjs';
@@ -41,6 +43,8 @@ export interface SettlementFormValues {
   notes: string;
   /** The loads the settlement pays: kept as they are when editing, set by 'Fill from loads' when creating. */
   loadIds: string[] | undefined;
+  /** Issue 48: the driver's deductions (cash advances) it subtracts: kept when editing, set by 'Fill from loads'. */
+  deductionIds: string[] | undefined;
 }
 
 /** The dialog's starting values: the settlement being edited; or a Pending one numbered SETTLE-YYYYMMDD-NNNN. */
@@ -60,6 +64,7 @@ export function settlementFormValues(settlement: Settlement | null, now: Date = 
     paymentMethod: settlement?.paymentMethod ?? undefined,
     notes: settlement?.notes ?? '',
     loadIds: settlement?.loadIds,
+    deductionIds: settlement?.deductionIds,
   };
 }
 
@@ -86,6 +91,7 @@ export function settlementPayload(values: SettlementFormValues): SettlementInput
     paymentMethod: (values.paymentMethod || null) as SettlementInput['paymentMethod'],
     notes: textOrNull(values.notes),
     loadIds: values.loadIds,
+    deductionIds: values.deductionIds,
   };
 }
 
@@ -97,15 +103,19 @@ export function settlementDraftRequest(values: Pick<SettlementFormValues, 'drive
 
 /**
  * 'Fill from loads': the spec's figures from the loads (miles, revenue, driver pay) and the loads it pays. Deductions
- * stay as typed, and net pay is driver pay minus them (spec 5), as always.
+ * stay as typed, unless the driver owes cash advances (issue 48): then they are the advances' sum, and the settlement
+ * subtracts those advances; net pay is driver pay minus the deductions (spec 5), as always.
  */
 export function withSettlementDraft(values: Pick<SettlementFormValues, 'deductions'>, draft: SettlementDraft): Partial<SettlementFormValues> {
+  const deductions = draft.deductionLines.length ? draft.deductions : values.deductions;
   return {
     totalMiles: draft.totalMiles,
     totalRevenue: draft.totalRevenue,
     driverPay: draft.driverPay,
-    netPay: netPayOf({ driverPay: draft.driverPay, deductions: values.deductions }),
+    ...(draft.deductionLines.length ? { deductions } : {}),
+    netPay: netPayOf({ driverPay: draft.driverPay, deductions }),
     loadIds: draft.loads.map((load) => load.loadId),
+    deductionIds: draft.deductionLines.map((line) => line.deductionId),
   };
 }
 
@@ -118,6 +128,17 @@ export const SETTLEMENT_FILL_TEXTS = {
   missingMiles: (loadNumbers: readonly string[]) =>
     `No loaded miles on ${loadNumbers.join(', ')}: per-mile pay counts none for ${loadNumbers.length === 1 ? 'it' : 'them'} until the miles are entered on the load.`,
 } as const;
+
+/** Issue 43: a line of the draft's driver pay: what it is for, and its amount. */
+export type DraftPayLine = SettlementPayLine;
+
+/** Issue 43: the draft's driver pay, each part its own line (contracts' settlementPayLines, as the statement prints them). */
+export const draftPayLines = (draft: SettlementDraft): DraftPayLine[] => settlementPayLines(draft, draft.loads, draft);
+
+/** Issue 48: the deductions the draft subtracts (cash advances), each its own line, as negative amounts. */
+export function draftDeductionLines(draft: SettlementDraft): DraftPayLine[] {
+  return draft.deductionLines.map((line) => ({ key: line.deductionId, label: `Deduction ${line.deductionDate}: ${line.description}`, amount: `-${line.amount}` }));
+}
 
 /** The row menu's driver statement, and what a failure says. */
 export const SETTLEMENT_STATEMENT_TEXTS = { download: 'Download Statement', failed: 'Failed to download statement.' } as const;

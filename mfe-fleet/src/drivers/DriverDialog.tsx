@@ -1,5 +1,5 @@
 import { DRIVER_STATUSES, DRIVER_STATUS_LABELS, driverInputSchema, PAY_TYPE_LABELS, PAY_TYPES, type Driver } from '@tms/contracts';
-import { DayPicker, FormField, FormGrid, optionsOf, type ResourceDialogProps, ResourceFormModal, SEARCHABLE, useAssignmentWarning, useChoices } from '@tms/ui';
+import { DayPicker, FormField, FormGrid, MoneyInput, optionsOf, type ResourceDialogProps, ResourceFormModal, SEARCHABLE, useAssignmentWarning, useChoices } from '@tms/ui';
 import { Form, Input, InputNumber, Select } from 'antd';
 import { driversApi } from './drivers.api.js';
 import { driverFormValues, driverPayload, driverTexts, PAY_RATE_INPUTS, type DriverFormValues } from './driver-form.js';
@@ -73,6 +73,12 @@ export function DriverDialog(props: ResourceDialogProps<Driver>) {
             placeholder={rate ? undefined : 'Choose a pay type'}
             style={{ width: '100%' }}
           />
+        </FormField>
+        <FormField label="Pay per Extra Stop" name="perStopPay" tooltip="Each stop beyond the first pickup and the last delivery">
+          <MoneyInput />
+        </FormField>
+        <FormField label="Detention Share" name="detentionSharePercent" tooltip="The driver's percent of the detention billed and approved on a load">
+          <InputNumber<string> stringMode step="1" min="0" max="100" controls={false} suffix="%" style={{ width: '100%' }} />
         </FormField>
       </FormGrid>
     </ResourceFormModal>

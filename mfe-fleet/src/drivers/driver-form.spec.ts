@@ -16,6 +16,8 @@ const driver: Driver = {
   assignedTruckId: 'b5a1c7e2-1111-4a4a-9999-123456789abc',
   payType: 'perMile',
   payRate: '0.655',
+  perStopPay: '25.00',
+  detentionSharePercent: '50.00',
 };
 
 describe('driver dialog values', () => {
@@ -37,6 +39,12 @@ describe('driver dialog values', () => {
     expect(driverFormValues(null)).toMatchObject({ payType: '', payRate: null });
     expect(driverPayload({ ...driverFormValues(driver), payType: '' })).toMatchObject({ payType: null, payRate: null });
     expect(driverPayload({ ...driverFormValues(driver), payType: 'percent', payRate: ' 28.00 ' })).toMatchObject({ payType: 'percent', payRate: '28.00' });
+  });
+
+  it('sends pay per extra stop and the detention share as typed, and none when left empty (issue 43)', () => {
+    expect(driverPayload({ ...driverFormValues(driver), perStopPay: ' 30.5 ', detentionSharePercent: '' })).toMatchObject({ perStopPay: '30.5', detentionSharePercent: null });
+    expect(driverInputSchema.safeParse(driverPayload({ ...driverFormValues(driver), detentionSharePercent: '100.01' })).error?.issues[0]).toMatchObject({ path: ['detentionSharePercent'] });
+    expect(driverInputSchema.parse(driverPayload({ ...driverFormValues(driver), perStopPay: '30.5', detentionSharePercent: '12.5' }))).toMatchObject({ perStopPay: '30.50', detentionSharePercent: '12.50' });
   });
 
   it("shows the rate in its type's unit, in steps of its decimals", () => {

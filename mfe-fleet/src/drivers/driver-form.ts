@@ -31,6 +31,9 @@ export interface DriverFormValues {
   payType: PayType | '';
   /** As typed ('28.00', '0.655'): never a JavaScript number. */
   payRate: string | null;
+  /** Issue 43: dollars per extra stop and a percent of approved detention, as typed; empty is none. */
+  perStopPay: string | null;
+  detentionSharePercent: string | null;
 }
 
 /** The dialog's starting values: the driver being edited, or an empty driver who is available (spec 4). */
@@ -47,6 +50,8 @@ export function driverFormValues(driver: Driver | null): DriverFormValues {
     assignedTruckId: driver?.assignedTruckId ?? '',
     payType: driver?.payType ?? '',
     payRate: driver?.payRate ?? null,
+    perStopPay: driver?.perStopPay ?? null,
+    detentionSharePercent: driver?.detentionSharePercent ?? null,
   };
 }
 
@@ -67,5 +72,7 @@ export function driverPayload(values: DriverFormValues): DriverInput {
     assignedTruckId: values.assignedTruckId || null,
     payType: values.payType || null,
     payRate: values.payType ? textOrNull(values.payRate) : null,
+    perStopPay: textOrNull(values.perStopPay),
+    detentionSharePercent: textOrNull(values.detentionSharePercent),
   };
 }

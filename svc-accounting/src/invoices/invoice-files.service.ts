@@ -1,7 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import {
+  CHARGE_TERMS_RESOURCE,
   DEFAULT_COMPANY_PROFILE,
+  GPS_STOP_EVIDENCE,
   DOCUMENTS_RESOURCE,
   documentsBucket,
   fail,
@@ -12,16 +14,19 @@ import {
   type InvoiceBillTo,
   type InvoiceIssuer,
   type Load,
+  type LoadChargeTerms,
   type LoadDocument,
   type RenderedFile,
   type RpcReply,
+  type StopEvidence,
+  type StopEvidenceQuery,
 } from '@tms/contracts';
 import { config, internalErrorReply, NATS_CONNECTION, ObjectBucket, ServiceRequests, type SharedNats } from '@tms/service-kit';
 import { Repository } from 'typeorm';
 import { CompanyService } from '../company/company.service.js';
 import { FactorSettingsService } from '../factoring/factor-settings.service.js';
 import { invoicePdf, type InvoiceFacts } from '../pdf/invoice-pdf.js';
-import { packetPdf, type PacketDocument } from '../pdf/packet.js';
+import { packetPdf, type DetentionEvidence, type PacketDocument } from '../pdf/packet.js';
 import { RenderedFiles } from '../pdf/rendered-files.js';
 import { InvoiceEntity } from './invoice.entity.js';
 import { billToOf, issuerOf } from './invoice-parties.js';
@@ -82,10 +87,53 @@ export class InvoiceFilesService {
 
   /** The invoice and its load's documents (read from svc-core) as one PDF. */
   private async packetFile(facts: InvoiceFacts): Promise<RpcReply<NamedFile>> {
-    const listed = await this.services.request<LoadDocument[]>('core', DOCUMENTS_RESOURCE, 'list', { loadId: facts.load.id });
+    const [listed, evidence] = await Promise.all([
+      this.services.request<LoadDocument[]>('core', DOCUMENTS_RESOURCE, 'list', { loadId: facts.load.id }),
+      this.detentionEvidence(facts),
+    ]);
     if (!listed.ok) return listed;
+    if (!evidence.ok) return evidence;
     const documents: PacketDocument[] = await Promise.all(listed.data.map(async (document) => ({ document, data: await this.bytesOf(document) })));
-    return ok({ fileName: `${facts.invoice.invoiceNumber}-packet.pdf`, bytes: await packetPdf(facts, documents) });
+    return ok({ fileName: `${facts.invoice.invoiceNumber}-packet.pdf`, bytes: await packetPdf(facts, documents, evidence.data) });
+  }
+
+  /**
+   * Issue 43: each detention line's evidence: its stop as the load has it, the free hours of the terms that apply
+   * (svc-core's), and what svc-telematics saw of the load's truck inside the stop from half an hour before the
+   * arrival to half an hour after the departure. GPS that cannot say is written on the page, never a failed packet.
+   */
+  private async detentionEvidence({ invoice, load }: InvoiceFacts): Promise<RpcReply<DetentionEvidence[]>> {
+    const lines = (invoice.lines ?? []).filter((line) => line.code === 'DETENTION');
+    if (!lines.length) return ok([]);
+    const terms = await this.services.request<LoadChargeTerms>('core', CHARGE_TERMS_RESOURCE, 'for-load', { loadId: load.id });
+    if (!terms.ok && terms.error.code !== 'not_found') return terms;
+    const freeHours = terms.ok ? terms.data.detentionFreeHours : null;
+    return ok(
+      await Promise.all(
+        lines.map(async (line): Promise<DetentionEvidence> => {
+          const stop = load.stops?.find((candidate) => candidate.id === line.stopId) ?? null;
+          const seen = await this.gpsAt(load.assignedTruckId ?? null, stop);
+          return { line, stop, freeHours, ...seen };
+        }),
+      ),
+    );
+  }
+
+  private async gpsAt(truckId: string | null, stop: DetentionEvidence['stop']): Promise<Pick<DetentionEvidence, 'gps' | 'gpsNote'>> {
+    if (!stop) return { gps: null, gpsNote: 'No stop to look at.' };
+    if (stop.latitude == null || stop.longitude == null) return { gps: null, gpsNote: 'The stop has no coordinates: GPS cannot place the truck at it.' };
+    if (!truckId) return { gps: null, gpsNote: 'The load has no truck assigned: no GPS to show.' };
+    const start = stop.arrivedAt ?? stop.appointmentStart;
+    if (!start) return { gps: null, gpsNote: 'The truck has no arrival recorded at the stop.' };
+    const margin = 30 * 60_000;
+    const from = Date.parse(start) - margin;
+    const to = stop.departedAt ? Date.parse(stop.departedAt) + margin : from + 86_400_000;
+    const query: StopEvidenceQuery = {
+      truckId, latitude: stop.latitude, longitude: stop.longitude, radiusMiles: stop.radiusMiles, from: new Date(from).toISOString(), to: new Date(to).toISOString(),
+    };
+    const seen = await this.services.request<StopEvidence>('telematics', GPS_STOP_EVIDENCE.resource, GPS_STOP_EVIDENCE.action, query);
+    if (!seen.ok) return { gps: null, gpsNote: `GPS could not be read (${seen.error.message}).` };
+    return seen.data.first ? { gps: seen.data, gpsNote: null } : { gps: null, gpsNote: 'No GPS position of the truck inside the stop at that time.' };
   }
 
   /** A file made from the invoice's facts, answered as a rendered file (small in the reply, large through the bucket). */

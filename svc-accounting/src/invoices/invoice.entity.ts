@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import type { Invoice, InvoiceBillTo, InvoiceFactoringState, InvoiceIssuer } from '@tms/contracts';
+import type { Invoice, InvoiceBillTo, InvoiceFactoringState, InvoiceIssuer, InvoiceLine } from '@tms/contracts';
 
 @Entity({ name: 'invoices' })
 export class InvoiceEntity implements Invoice {
@@ -64,6 +64,13 @@ export class InvoiceEntity implements Invoice {
   /** The day the factor bought it: the recourse days count from it. */
   @Column({ name: 'factored_on', type: 'date', nullable: true })
   factoredOn!: string | null;
+
+  /**
+   * Issue 43: what it bills (the line haul, then each approved billable charge), kept as svc-core had them when it
+   * was made (or moved to another load), so a charge changed later never rewrites it. Empty on an older invoice.
+   */
+  @Column({ type: 'jsonb', default: () => "'[]'::jsonb" })
+  lines!: InvoiceLine[];
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;

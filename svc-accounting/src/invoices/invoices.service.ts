@@ -3,6 +3,8 @@ import type { ClientProxy } from '@nestjs/microservices';
 import { InjectRepository } from '@nestjs/typeorm';
 import {
   CANCELLED_INVOICE_STATUS,
+  CHARGES_RESOURCE,
+  invoiceLinesOf,
   isRecordId,
   fail,
   FIELD_MESSAGES,
@@ -19,6 +21,7 @@ import {
   parseCents,
   OVERDUE_INVOICES_MAX,
   SYSTEM_ACTOR,
+  type Charge,
   type Customer,
   type OverdueInvoice,
   type InvoiceDraft,
@@ -142,6 +145,7 @@ export class InvoicesService extends CrudService<InvoiceEntity, typeof invoiceIn
     if (change.context.actor?.id === SYSTEM_ACTOR.id) this.stillOverdue(change.before);
     if (change.before) await this.keepPayments(manager, change.record, change.before);
     await this.keepParties(manager, change.record, change.before);
+    await this.keepLines(manager, change.record, change.before);
     await this.billLoad(change.record, change.before, change.context);
   }
 
@@ -189,6 +193,30 @@ export class InvoicesService extends CrudService<InvoiceEntity, typeof invoiceIn
     Object.assign(invoice, kept);
   }
 
+  /**
+   * Issue 43: the lines an invoice bills (the line haul, then each approved billable charge of its load), kept as
+   * svc-core has them when it is made or moved to another load: a charge approved, edited or deleted later never
+   * rewrites it. svc-core away refuses the write (503) rather than keep an invoice without its lines.
+   */
+  private async keepLines(manager: EntityManager, invoice: InvoiceEntity, before?: Readonly<InvoiceEntity>) {
+    if (before && before.loadId === invoice.loadId) return;
+    const billed = await this.linesFor(invoice.loadId);
+    if (!billed.ok) throw new Refusal(billed.error.code === 'not_found' ? invalidInput({ loadId: [INVOICE_MESSAGES.loadNotFound] }) : fail(billed.error.code, billed.error.message));
+    await manager.update(InvoiceEntity, { id: invoice.id }, { lines: billed.data.lines });
+    invoice.lines = billed.data.lines;
+  }
+
+  /** The load's lines as an invoice made now would bill them (InvoiceLinesOf), asked of svc-core: the load and its charges. */
+  private async linesFor(loadId: string) {
+    const [load, charges] = await Promise.all([
+      this.services.get<Load>('core', 'loads', loadId),
+      this.services.request<Charge[]>('core', CHARGES_RESOURCE, 'list', { loadId }),
+    ]);
+    if (!load.ok) return load;
+    if (!charges.ok) return charges;
+    return ok({ load: load.data, ...invoiceLinesOf(load.data, charges.data) });
+  }
+
   /** Whether a write makes the invoice bill its load: a new one, or one moved to another load or taken back from cancelled. */
   private bills(invoice: InvoiceEntity, before?: Readonly<InvoiceEntity>) {
     if (invoice.status === CANCELLED_INVOICE_STATUS) return false;
@@ -225,7 +253,6 @@ export class InvoicesService extends CrudService<InvoiceEntity, typeof invoiceIn
     if (!marked.ok) throw new Refusal(fail(marked.error.code, marked.error.message));
   }
 
-  /** The invoice a load would get (GET /api/invoices/draft): its customer and rate, today, today + the payment terms. */
   /** The load's invoice that is not cancelled (a load has one at most), or null: the load's workspace shows it. */
   async forLoad(payload: unknown): Promise<RpcReply<{ invoice: InvoiceEntity | null }>> {
     const loadId = (payload as { loadId?: unknown } | undefined)?.loadId;
@@ -235,16 +262,21 @@ export class InvoicesService extends CrudService<InvoiceEntity, typeof invoiceIn
     );
   }
 
+  /**
+   * The invoice a load would get (GET /api/invoices/draft): its customer, its lines and their sum as the subtotal
+   * (issue 43), the billable lines still waiting for approval, today, today + the payment terms.
+   */
   async draft(payload: unknown): Promise<RpcReply<InvoiceDraft>> {
     const parsed = invoiceDraftQuerySchema.safeParse(payload ?? {});
     if (!parsed.success) return invalidInput(fieldIssues(parsed.error));
     const { loadId } = parsed.data;
-    const load = await this.services.get<Load>('core', 'loads', loadId);
-    if (!load.ok) return load.error.code === 'not_found' ? fail('not_found', INVOICE_MESSAGES.loadNotFound) : fail(load.error.code, load.error.message);
+    const billed = await this.linesFor(loadId);
+    if (!billed.ok) return billed.error.code === 'not_found' ? fail('not_found', INVOICE_MESSAGES.loadNotFound) : fail(billed.error.code, billed.error.message);
+    const { load, lines, subtotal, waitingForApproval } = billed.data;
     return this.guard(async () => {
       const { paymentTermsDays } = await this.company.profile();
       const invoiceDate = this.company.today();
-      return ok({ loadId, customerId: load.data.customerId, subtotal: load.data.rate, invoiceDate, dueDate: addDays(invoiceDate, paymentTermsDays) });
+      return ok({ loadId, customerId: load.customerId, subtotal, lines, waitingForApproval, invoiceDate, dueDate: addDays(invoiceDate, paymentTermsDays) });
     });
   }
 

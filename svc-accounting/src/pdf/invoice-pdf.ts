@@ -1,4 +1,22 @@
-import { appointmentText, companyTime, formatDollars, invoiceBalance, STOP_TIME_SOURCE_LABELS, STOP_TYPE_LABELS, type Invoice, type InvoiceBillTo, type InvoiceIssuer, type Load, type Stop } from '@tms/contracts';
+import {
+  appointmentText,
+  centsToMoney,
+  companyTime,
+  formatDollars,
+  invoiceBalance,
+  invoiceLineQuantityText,
+  invoiceLineText,
+  parseCents,
+  STOP_TIME_SOURCE_LABELS,
+  STOP_TYPE_LABELS,
+  sumMoney,
+  type Invoice,
+  type InvoiceBillTo,
+  type InvoiceIssuer,
+  type InvoiceLine,
+  type Load,
+  type Stop,
+} from '@tms/contracts';
 import { companyTimeZone } from '@tms/service-kit';
 import { PAGE, PdfSheet } from './pdf-sheet.js';
 
@@ -23,7 +41,7 @@ const RIGHT = PAGE.width - 2 * PAGE.margin;
 const TIME_ZONE = companyTimeZone();
 
 /** '2027-03-05 08:00' (the company's clock) as US paperwork writes it: 03/05/2027 08:00. */
-const usTime = (at: string) => {
+export const usTime = (at: string) => {
   const time = companyTime(at, TIME_ZONE);
   return `${usDate(time.slice(0, 10))} ${time.slice(11)}`;
 };
@@ -45,6 +63,22 @@ function writeStops(sheet: PdfSheet, stops: readonly Stop[]) {
     ].filter(Boolean);
     sheet.row([{ text: happened.join('    '), x: 80 }], 9);
   }
+}
+
+/**
+ * Issue 43: each line the invoice keeps (the line haul, then each approved charge), with its quantity and rate; an
+ * invoice whose subtotal was typed other than their sum shows the difference as an adjustment, so the page adds up.
+ */
+function writeLines(sheet: PdfSheet, lines: readonly InvoiceLine[], subtotal: string) {
+  for (const line of lines) {
+    sheet.row([
+      { text: invoiceLineText(line), x: 0, width: 270, align: 'left' },
+      { text: invoiceLineQuantityText(line), x: 276, width: 100, align: 'left' },
+      { text: formatDollars(line.amount), x: 380, width: RIGHT - 380 },
+    ]);
+  }
+  const difference = parseCents(subtotal)! - parseCents(sumMoney(lines.map((line) => line.amount)))!;
+  if (difference !== 0n) sheet.row([{ text: 'Adjustment', x: 0, width: 370, align: 'left' }, { text: formatDollars(centsToMoney(difference)), x: 380, width: RIGHT - 380 }]);
 }
 
 /** The width of the company's block, left of the document's own facts (from 280 points). */
@@ -109,10 +143,13 @@ export function writeInvoice(sheet: PdfSheet, { issuer: company, invoice, load, 
   sheet.label('Charges');
   sheet.row([{ text: 'Description', x: 0, bold: true }, { text: 'Amount', x: 380, width: RIGHT - 380, bold: true }]);
   sheet.rule();
-  sheet.row([
-    { text: `Freight charges, load ${load.loadNumber}: ${load.pickupLocation} to ${load.deliveryLocation}`, x: 0, width: 370, align: 'left' },
-    { text: formatDollars(invoice.subtotal), x: 380, width: RIGHT - 380 },
-  ]);
+  if (invoice.lines?.length) writeLines(sheet, invoice.lines, invoice.subtotal);
+  else {
+    sheet.row([
+      { text: `Freight charges, load ${load.loadNumber}: ${load.pickupLocation} to ${load.deliveryLocation}`, x: 0, width: 370, align: 'left' },
+      { text: formatDollars(invoice.subtotal), x: 380, width: RIGHT - 380 },
+    ]);
+  }
   sheet.rule();
   const balance = invoiceBalance(invoice.total, invoice.paidAmount);
   for (const [label, amount, bold] of [

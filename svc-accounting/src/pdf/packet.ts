@@ -1,12 +1,35 @@
 import { PDFDocument } from 'pdf-lib';
-import type { LoadDocument } from '@tms/contracts';
+import {
+  appointmentText,
+  formatDollars,
+  STOP_TIME_SOURCE_LABELS,
+  STOP_TYPE_LABELS,
+  type InvoiceLine,
+  type LoadDocument,
+  type Stop,
+  type StopEvidence,
+  type StopEvidenceFix,
+} from '@tms/contracts';
+import { companyTimeZone } from '@tms/service-kit';
 import { PAGE, PdfSheet, printable, wrapped } from './pdf-sheet.js';
-import { invoicePdfSheet, type InvoiceFacts } from './invoice-pdf.js';
+import { invoicePdfSheet, usTime, type InvoiceFacts } from './invoice-pdf.js';
 
 /** A load's document with its bytes (null when its file could not be read). */
 export interface PacketDocument {
   document: LoadDocument;
   data: Uint8Array | null;
+}
+
+/**
+ * Issue 43: what proves a detention line: its stop (as svc-core has it), what GPS saw there (null, with `gpsNote`,
+ * when it cannot say), and the free hours of the terms that apply to the load.
+ */
+export interface DetentionEvidence {
+  line: InvoiceLine;
+  stop: Stop | null;
+  gps: StopEvidence | null;
+  gpsNote: string | null;
+  freeHours: string | null;
 }
 
 /** A text document becomes at most this many pages: a packet is for people, the whole file stays on the load. */
@@ -20,10 +43,59 @@ const TEXT_LINES_PER_PAGE = Math.floor((PAGE.height - 2 * PAGE.margin) / (TEXT_S
  * be placed (another image type, a damaged or encrypted PDF, a file that could not be read) is a page saying so,
  * so the packet still shows what the load holds.
  */
-export async function packetPdf(facts: InvoiceFacts, documents: PacketDocument[]): Promise<Uint8Array> {
+export async function packetPdf(facts: InvoiceFacts, documents: PacketDocument[], evidence: readonly DetentionEvidence[] = []): Promise<Uint8Array> {
   const sheet = await invoicePdfSheet(facts, `Packet ${facts.invoice.invoiceNumber}`);
-  for (const item of documents) await appendDocument(sheet, item);
+  for (const item of evidence) writeEvidence(sheet, item);
+  for (const item of receiptsFirst(documents, facts.invoice.lines ?? [])) await appendDocument(sheet, item);
   return sheet.save();
+}
+
+/** Issue 43: the receipts of the invoice's lines first (in the lines' order), then the load's other documents. */
+function receiptsFirst(documents: PacketDocument[], lines: readonly InvoiceLine[]): PacketDocument[] {
+  const receipts = [...new Set(lines.map((line) => line.documentId).filter(Boolean))];
+  const rank = (item: PacketDocument) => {
+    const index = receipts.indexOf(item.document.id);
+    return index < 0 ? receipts.length : index;
+  };
+  return documents.map((item, order) => ({ item, order })).sort((a, b) => rank(a.item) - rank(b.item) || a.order - b.order).map(({ item }) => item);
+}
+
+const TIME_ZONE = companyTimeZone();
+/** '2.5' hours as paper says them: '2.5 h'. */
+const hoursText = (hours: string) => `${hours.replace(/\.00$/, '').replace(/(\.\d)0$/, '$1')} h`;
+const fixText = (fix: StopEvidenceFix) => `${usTime(fix.at)}   ${fix.latitude.toFixed(5)}, ${fix.longitude.toFixed(5)}   ${fix.miles.toFixed(2)} mi from the stop`;
+
+/**
+ * A detention line's evidence page (issue 43): the stop, its appointment, the arrival and departure with who said
+ * them, the first and last GPS position inside the stop (time, coordinates, distance), the free time and the hours billed.
+ */
+function writeEvidence(sheet: PdfSheet, { line, stop, gps, gpsNote, freeHours }: DetentionEvidence) {
+  sheet.newPage();
+  sheet.row([{ text: 'Detention evidence', x: 0, bold: true }], 15);
+  sheet.space(6);
+  const field = (label: string, value: string) => sheet.row([{ text: label, x: 0, bold: true }, { text: value, x: 130 }]);
+  if (!stop) {
+    field('Stop', 'The stop of this line is no longer on the load');
+  } else {
+    field('Stop', `${stop.sequence}. ${STOP_TYPE_LABELS[stop.type]}: ${[stop.facility, stop.location].filter(Boolean).join(', ')}`);
+    if (stop.address) field('Address', stop.address);
+    const appointment = appointmentText(stop, TIME_ZONE).replace(/(\d{4})-(\d{2})-(\d{2})/g, '$2/$3/$1');
+    field('Appointment', appointment || 'No appointment');
+    field('Arrival', stop.arrivedAt ? `${usTime(stop.arrivedAt)} (source: ${STOP_TIME_SOURCE_LABELS[stop.arrivedSource ?? 'dispatcher']})` : 'Not recorded');
+    field('Departure', stop.departedAt ? `${usTime(stop.departedAt)} (source: ${STOP_TIME_SOURCE_LABELS[stop.departedSource ?? 'dispatcher']})` : 'Not recorded');
+  }
+  sheet.space(8);
+  sheet.label('GPS at the stop');
+  if (gps?.first && gps.last) {
+    field('First position inside', fixText(gps.first));
+    field('Last position inside', fixText(gps.last));
+    field('Positions inside', String(gps.inside));
+  } else sheet.paragraph(gpsNote ?? 'No GPS position of the truck inside the stop.');
+  sheet.space(8);
+  sheet.label('Detention');
+  if (freeHours) field('Free time', hoursText(freeHours));
+  field('Billed', `${hoursText(line.quantity)} x ${formatDollars(line.rate)} per hour = ${formatDollars(line.amount)}`);
+  if (line.description) field('Line', line.description);
 }
 
 async function appendDocument(sheet: PdfSheet, { document, data }: PacketDocument) {

@@ -1,4 +1,4 @@
-import type { CompanyProfile, Driver, Invoice, InvoiceBillTo, InvoiceIssuer, Load, Settlement, SettlementDraftLoad } from '@tms/contracts';
+import type { CompanyProfile, Driver, Invoice, InvoiceBillTo, InvoiceIssuer, InvoiceLine, Load, Settlement, SettlementDraftLoad } from '@tms/contracts';
 import { getDocumentProxy } from 'unpdf';
 import { invoicePdf } from './invoice-pdf.js';
 import { PAGE } from './pdf-sheet.js';
@@ -35,6 +35,7 @@ const LONG_LOAD = 'LD-2027-000004417-REEFER-TEAM';
 const LONG_SETTLEMENT = 'SETTLE-20270509-0777-NORTHSTAR-TEAM-B';
 const load = (loadNumber: string, pickupLocation: string, deliveryLocation: string): SettlementDraftLoad => ({
   loadId: loadNumber, loadNumber, pickupLocation, deliveryLocation, deliveryDate: '2027-05-04', rate: '12500.00', miles: 2417, stopCount: 3, pay: '3750.00',
+  extraStops: 1, stopPay: '0.00', detentionPay: '0.00',
 });
 
 describe("the driver's statement", () => {
@@ -77,6 +78,32 @@ describe("the driver's statement", () => {
   });
 });
 
+describe("the driver's statement's pay (issue 43)", () => {
+  it('prints each part of the driver pay on its own line, its amount in the right column', async () => {
+    const settlement = {
+      settlementNumber: 'SETTLE-20270509-0043', periodStart: '2027-05-03', periodEnd: '2027-05-09', status: 'pending',
+      totalRevenue: '12500.00', totalMiles: 2417, driverPay: '4010.56', deductions: '0.00', netPay: '4010.56', notes: null,
+    } as unknown as Settlement;
+    const driver = { name: 'Dana Extras', email: 'dana@example.com', phone: '555-0100', payType: 'percent', payRate: '30.00', perStopPay: '25.00', detentionSharePercent: '12.50' } as unknown as Driver;
+    const loads = [{ ...load('LD-2027-0043', 'Chicago, IL', 'Dallas, TX'), stopCount: 4, extraStops: 2, stopPay: '50.00', detentionPay: '25.01' }];
+    const lumper = { loadId: 'LD-2027-0043', loadNumber: 'LD-2027-0043', chargeId: 'c1', code: 'LUMPER', description: 'Lumper at Acme DC', amount: '185.55' };
+    const parts = { loadPay: '3750.00', stopPay: '50.00', detentionPay: '25.01', reimbursed: '185.55', reimbursements: [lumper] };
+    const placed = await placedText(await statementPdf({ company: COMPANY, settlement, driver, loads, parts }));
+    const label = placed.find((piece) => piece.text === 'DRIVER PAY')!;
+    const total = placed.find((piece) => piece.text === 'Total Revenue')!;
+    const between = placed.filter((piece) => piece.y < label.y && piece.y > total.y);
+    const rows = [...new Set(between.map((piece) => piece.y))].map((y) => between.filter((piece) => piece.y === y).map((piece) => piece.text).join(' | '));
+    expect(rows).toEqual([
+      'Load pay | $3,750.00',
+      'Extra stops: 2 x $25.00 | $50.00',
+      'Detention share: 12.5% of approved detention | $25.01',
+      'Reimbursed, load LD-2027-0043: Lumper (Lumper at Acme DC) | $185.55',
+    ]);
+    const amounts = between.filter((piece) => piece.text.startsWith('$'));
+    for (const amount of amounts) expect(Math.abs(amount.right - (PAGE.width - PAGE.margin))).toBeLessThan(1);
+  });
+});
+
 describe('the invoice', () => {
   const facts = (issuer: InvoiceIssuer) => ({
     issuer,
@@ -104,6 +131,29 @@ describe('the invoice', () => {
     const [description, subtotal] = ['Description', 'Subtotal'].map((title) => placed.find((piece) => piece.text === title)!);
     const lines = placed.filter((piece) => piece.y < description.y && piece.y > subtotal.y && piece.right < PAGE.margin + 380);
     expect(lines.map((piece) => piece.text).join(' ')).toBe(`Freight charges, load ${LONG_LOAD}: Chicago, IL to Dallas, TX`);
+  });
+
+  it('lists the lines the invoice keeps (issue 43), and the difference from a subtotal typed otherwise as an adjustment', async () => {
+    const line = (code: string, description: string, quantity: string, unit: string, rate: string, amount: string, chargeId: string | null) =>
+      ({ chargeId, code, description, quantity, unit, rate, amount, stopId: null, documentId: null }) as InvoiceLine;
+    const lines = [
+      line('LINEHAUL', 'Freight charges, load LD-43: Chicago, IL to Dallas, TX', '1.00', 'flat', '1000.00', '1000.00', null),
+      line('DETENTION', 'Detention at Acme DC', '1.25', 'hour', '40.00', '50.00', 'c1'),
+      line('LUMPER', '', '1.00', 'flat', '185.55', '185.55', 'c2'),
+    ];
+    const rowsOf = async (subtotal: string) => {
+      const base = facts(COMPANY);
+      const placed = await placedText(await invoicePdf({ ...base, invoice: { ...base.invoice, lines, subtotal, total: subtotal } }));
+      const [description, total] = ['Description', 'Subtotal'].map((title) => placed.find((piece) => piece.text === title)!);
+      const between = placed.filter((piece) => piece.y < description.y && piece.y > total.y);
+      return [...new Set(between.map((piece) => piece.y))].map((y) => between.filter((piece) => piece.y === y).map((piece) => piece.text).join(' | '));
+    };
+    expect(await rowsOf('1235.55')).toEqual([
+      'Freight charges, load LD-43: Chicago, IL to Dallas, TX | $1,000.00',
+      'Detention: Detention at Acme DC | 1.25 Hour x $40.00 | $50.00',
+      'Lumper | $185.55',
+    ]);
+    expect((await rowsOf('1225.55')).at(-1)).toBe('Adjustment | -$10.00');
   });
 
   it('puts the company name above a remit-to that is only an address', async () => {

@@ -1,4 +1,4 @@
-import { formatDollars, PAY_TYPE_LABELS, type CompanyProfile, type Driver, type Settlement, type SettlementDraftLoad } from '@tms/contracts';
+import { formatDollars, PAY_TYPE_LABELS, settlementPayLines, type CompanyProfile, type Driver, type Settlement, type SettlementDeduction, type SettlementDraftLoad, type SettlementPayParts } from '@tms/contracts';
 import { PAGE, PdfSheet } from './pdf-sheet.js';
 import { usDate, writeCompany } from './invoice-pdf.js';
 
@@ -8,10 +8,23 @@ export interface StatementFacts {
   settlement: Settlement;
   driver: Driver;
   loads: SettlementDraftLoad[];
+  /** Issue 43: what it pays beyond the loads' pay (extra stops, detention share, reimbursements), each its own line. */
+  parts?: SettlementPayParts;
+  /** Issue 48: the deductions it subtracts (cash advances), each its own line. */
+  deductionLines?: SettlementDeduction[];
 }
 
 const RIGHT = PAGE.width - 2 * PAGE.margin;
 const COLUMNS = { load: 0, route: 70, delivered: 300, rate: 350, miles: 420, pay: 460 } as const;
+
+/** Issue 43: the driver pay's parts, each its own line (contracts' settlementPayLines, as 'Fill from loads' shows them). */
+function writeParts(sheet: PdfSheet, driver: Driver, loads: readonly SettlementDraftLoad[], parts: SettlementPayParts) {
+  sheet.label('Driver Pay');
+  for (const line of settlementPayLines(parts, loads, driver)) {
+    sheet.row([{ text: line.label, x: 0, width: 390, align: 'left' }, { text: formatDollars(line.amount), x: 400, width: RIGHT - 400 }], 9.5);
+  }
+  sheet.rule();
+}
 
 /** A line of the loads' table: number, route, delivery date, rate, miles, pay. */
 function loadRow(sheet: PdfSheet, cells: [string, string, string, string, string, string], bold = false) {
@@ -30,7 +43,7 @@ function loadRow(sheet: PdfSheet, cells: [string, string, string, string, string
 }
 
 /** The driver's settlement statement: who pays whom for which period, each load and its pay, deductions, net pay. */
-export async function statementPdf({ company, settlement, driver, loads }: StatementFacts): Promise<Uint8Array> {
+export async function statementPdf({ company, settlement, driver, loads, parts, deductionLines = [] }: StatementFacts): Promise<Uint8Array> {
   const sheet = await PdfSheet.create(`Settlement ${settlement.settlementNumber}`, `Settlement ${settlement.settlementNumber}`);
   const top = sheet.cursor;
   writeCompany(sheet, company);
@@ -73,6 +86,18 @@ export async function statementPdf({ company, settlement, driver, loads }: State
   if (!loads.length) sheet.row([{ text: 'No loads are named on this settlement.', x: 0 }], 9);
   sheet.rule();
   sheet.space(6);
+  if (parts) {
+    writeParts(sheet, driver, loads, parts);
+    sheet.space(6);
+  }
+  if (deductionLines.length) {
+    sheet.label('Deductions');
+    for (const line of deductionLines) {
+      sheet.row([{ text: `${usDate(line.deductionDate)}: ${line.description}`, x: 0, width: 390, align: 'left' }, { text: formatDollars(line.amount), x: 400, width: RIGHT - 400 }], 9.5);
+    }
+    sheet.rule();
+    sheet.space(6);
+  }
   for (const [label, value, bold] of [
     ['Total Revenue', formatDollars(settlement.totalRevenue), false],
     ['Total Miles', settlement.totalMiles === null ? '-' : settlement.totalMiles.toLocaleString('en-US'), false],

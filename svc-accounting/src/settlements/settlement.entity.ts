@@ -52,6 +52,10 @@ export class SettlementEntity implements Settlement {
   @Column({ name: 'load_ids', type: 'uuid', array: true })
   loadIds!: string[];
 
+  /** Issue 48: the driver deductions it subtracts: each by at most one settlement that is not cancelled. */
+  @Column({ name: 'deduction_ids', type: 'uuid', array: true, default: () => "'{}'" })
+  deductionIds!: string[];
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 

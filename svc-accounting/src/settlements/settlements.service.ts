@@ -61,6 +61,7 @@ export class SettlementsService extends CrudService<SettlementEntity, typeof set
    */
   protected override async effects(manager: EntityManager, { kind, record: settlement, before }: Change<SettlementEntity>) {
     if (kind === 'delete' || settlement.status === CANCELLED_SETTLEMENT_STATUS) return;
+    await this.subtractOnce(manager, settlement, before);
     const paidBefore = new Set(before && before.status !== CANCELLED_SETTLEMENT_STATUS ? before.loadIds : []);
     const added = settlement.loadIds.filter((id) => !paidBefore.has(id)).sort();
     if (!added.length) return;
@@ -78,5 +79,34 @@ export class SettlementsService extends CrudService<SettlementEntity, typeof set
     if (!load.ok) throw new Refusal(fail(load.error.code, load.error.message));
     const message = SETTLEMENT_MESSAGES.loadAlreadyPaid(load.data.loadNumber, paid.settlement_number);
     throw new Refusal(fail('conflict', message, { loadIds: [message] }));
+  }
+
+  /**
+   * Issue 48: a deduction it newly subtracts is its own driver's, and is not subtracted by another settlement that is
+   * not cancelled (409 naming it), checked under the deductions' locks (in id order) as loads are.
+   */
+  private async subtractOnce(manager: EntityManager, settlement: SettlementEntity, before?: Readonly<SettlementEntity>) {
+    const takenBefore = new Set(before && before.status !== CANCELLED_SETTLEMENT_STATUS ? before.deductionIds : []);
+    const added = (settlement.deductionIds ?? []).filter((id) => !takenBefore.has(id)).sort();
+    if (!added.length) return;
+    await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended(key, 0)) FROM unnest($1::text[]) AS key`, [
+      added.map((id) => `accounting.settlements.deduction:${id}`),
+    ]);
+    const found: { id: string; driver_id: string; description: string }[] = await manager.query(
+      `SELECT id, driver_id, description FROM accounting.driver_deductions WHERE id = ANY($1::uuid[]) ORDER BY id`,
+      [added],
+    );
+    if (found.length < added.length) throw new Refusal(invalidInput({ deductionIds: [SETTLEMENT_MESSAGES.deductionNotFound] }));
+    const foreign = found.find((deduction) => deduction.driver_id !== settlement.driverId);
+    if (foreign) throw new Refusal(invalidInput({ deductionIds: [SETTLEMENT_MESSAGES.deductionOfAnotherDriver(foreign.description)] }));
+    const [taken]: { settlement_number: string; id: string }[] = await manager.query(
+      `SELECT s.settlement_number, d.id FROM accounting.settlements s CROSS JOIN LATERAL unnest(s.deduction_ids) AS d (id)
+       WHERE s.id <> $1 AND s.status <> $2 AND s.deduction_ids && $3::uuid[] AND d.id = ANY($3::uuid[])
+       ORDER BY s.created_at, s.id LIMIT 1`,
+      [settlement.id, CANCELLED_SETTLEMENT_STATUS, added],
+    );
+    if (!taken) return;
+    const message = SETTLEMENT_MESSAGES.deductionAlreadyTaken(found.find((deduction) => deduction.id === taken.id)!.description, taken.settlement_number);
+    throw new Refusal(fail('conflict', message, { deductionIds: [message] }));
   }
 }

@@ -1,6 +1,6 @@
 import { Controller, UseInterceptors } from '@nestjs/common';
 import { Ctx, MessagePattern, Payload, type NatsContext } from '@nestjs/microservices';
-import { CHARGE_TERMS_RESOURCE, CHARGES_RESOURCE, rpcSubject, type ChargeListPayload, type ChargeWritePayload } from '@tms/contracts';
+import { CHARGE_TERMS_RESOURCE, CHARGES_FOR_LOADS_ACTION, CHARGES_RESOURCE, rpcSubject, type ChargeListPayload, type ChargesForLoadsPayload, type ChargeWritePayload } from '@tms/contracts';
 import { actorOf, config, DeadlineInterceptor, idempotencyKeyFrom, type ChangeContext } from '@tms/service-kit';
 import { ChargesService } from './charges.service.js';
 import { ChargeTermsService } from './charge-terms.service.js';
@@ -24,6 +24,12 @@ export class ChargesController {
   @MessagePattern(charges('list'))
   list(@Payload() payload: ChargeListPayload) {
     return this.lines.listFor(payload?.loadId);
+  }
+
+  /** Issue 43: the lines of many loads at once (a driver's settlement, svc-accounting). */
+  @MessagePattern(charges(CHARGES_FOR_LOADS_ACTION))
+  forLoads(@Payload() payload: ChargesForLoadsPayload) {
+    return this.lines.listForLoads(payload?.loadIds);
   }
 
   @MessagePattern(charges('create'))

@@ -3,6 +3,7 @@ import type { ClientProxy } from '@nestjs/microservices';
 import { InjectRepository } from '@nestjs/typeorm';
 import {
   CHARGE_DEFAULT_UNITS,
+  CHARGES_FOR_LOADS_MAX,
   CHARGE_MESSAGES,
   CHARGES_RESOURCE,
   chargeAmount,
@@ -19,7 +20,7 @@ import {
   type RpcReply,
 } from '@tms/contracts';
 import { CrudService, EVENTS, Refusal, type Change, type ChangeContext } from '@tms/service-kit';
-import { Repository, type EntityManager } from 'typeorm';
+import { In, Repository, type EntityManager } from 'typeorm';
 import { ChargeEntity } from './charge.entity.js';
 import { CHARGE_CONSTRAINTS } from './charges.errors.js';
 import { ChargeTermsService } from './charge-terms.service.js';
@@ -67,6 +68,14 @@ export class ChargesService extends CrudService<ChargeEntity, typeof chargeRecor
       if (!lines.length && !(await this.loadExists(loadId))) return loadNotFound;
       return ok(lines);
     });
+  }
+
+  /** Issue 43: the lines of these loads (at most CHARGES_FOR_LOADS_MAX ids; an id that is none is no line), oldest first. */
+  async listForLoads(loadIds: unknown): Promise<RpcReply<ChargeEntity[]>> {
+    if (!Array.isArray(loadIds) || loadIds.length > CHARGES_FOR_LOADS_MAX) return invalidInput({ loadIds: [`Give at most ${CHARGES_FOR_LOADS_MAX} load ids`] });
+    const ids = loadIds.filter(isRecordId);
+    if (!ids.length) return ok([]);
+    return this.guard(async () => ok(await this.repository.find({ where: { loadId: In(ids) }, order: { createdAt: 'ASC', id: 'ASC' } })));
   }
 
   /** A line for the load; a rate left out is the one the terms give its code, a unit left out its code's. */

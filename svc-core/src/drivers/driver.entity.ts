@@ -42,6 +42,14 @@ export class DriverEntity implements Driver {
   @Column({ name: 'pay_rate', type: 'text', nullable: true })
   payRate!: string | null;
 
+  /** Issue 43: dollars for each stop beyond a load's first pickup and last delivery (numeric: read as text). */
+  @Column({ name: 'per_stop_pay', type: 'numeric', precision: 10, scale: 2, nullable: true })
+  perStopPay!: string | null;
+
+  /** Issue 43: the percent of a load's approved detention paid to the driver. */
+  @Column({ name: 'detention_share_percent', type: 'numeric', precision: 5, scale: 2, nullable: true })
+  detentionSharePercent!: string | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 

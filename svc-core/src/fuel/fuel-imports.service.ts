@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import {
   centsToMoney,
+  DRIVER_DEDUCTION_IMPORT_ACTION,
+  DRIVER_DEDUCTIONS_RESOURCE,
   EXPENSE_IMPORT_ACTION,
   FUEL_CARD_COLUMNS,
   FUEL_CARD_REQUIRED,
@@ -20,6 +22,8 @@ import {
   STATEMENT_FIELDS,
   thousandthsToText,
   US_STATE_CODES,
+  type DriverDeductionImportAnswer,
+  type DriverDeductionImportLine,
   type ExpenseImportAnswer,
   type ExpenseImportLine,
   type FlaggedFuelPurchase,
@@ -43,6 +47,8 @@ interface PlannedLine extends FuelImportLine {
   key?: string;
   purchase?: Record<string, unknown> & { truckId: string; driverId: string };
   expense?: ExpenseImportLine;
+  /** Issue 48: a cash advance, the driver's deduction (svc-accounting's). */
+  deduction?: DriverDeductionImportLine;
   notInState?: boolean;
   at?: number;
   day?: string;
@@ -95,7 +101,7 @@ function milesBetween(a: { latitude: number; longitude: number }, b: { latitude:
  * Each line's key (layout, card's last four, invoice, item) makes a statement imported again, or two that overlap,
  * change nothing. Purchases are checked against the truck's GPS in one request to svc-telematics for the whole file.
  * Applying (nothing while a line has a problem): the expenses in svc-accounting (by their keys, in batches, each one
- * transaction), then the purchases in one transaction, both with the write pipeline's steps for many records
+ * transaction), the cash advances as the drivers' deductions there (by their keys too), then the purchases in one transaction, both with the write pipeline's steps for many records
  * (FuelService.createImported, applyImport as a CSV import's rows are written).
  */
 @Injectable()
@@ -126,6 +132,11 @@ export class FuelImportsService {
       const answer = await this.services.request<ExpenseImportAnswer>('accounting', 'expenses', EXPENSE_IMPORT_ACTION, { dryRun: false, lines: expenses.slice(start, start + EXPENSE_BATCH) }, EXPENSE_TIMEOUT_MS, context.actor);
       if (!answer.ok) return answer;
     }
+    const deductions = lines.filter((line) => line.outcome === 'create' && line.deduction).map((line) => line.deduction!);
+    if (deductions.length) {
+      const answer = await this.services.request<DriverDeductionImportAnswer>('accounting', DRIVER_DEDUCTIONS_RESOURCE, DRIVER_DEDUCTION_IMPORT_ACTION, { dryRun: false, lines: deductions }, EXPENSE_TIMEOUT_MS, context.actor);
+      if (!answer.ok) return answer;
+    }
     const purchases = lines.filter((line) => line.outcome === 'create' && line.purchase);
     let created: Awaited<ReturnType<FuelService['createImported']>>;
     try {
@@ -148,7 +159,7 @@ export class FuelImportsService {
       throw error;
     }
     await this.fuel.announceCreated(created);
-    return ok(result(lines, [], created.length + expenses.length > 0));
+    return ok(result(lines, [], created.length + expenses.length + deductions.length > 0));
   }
 
   /** The purchases the GPS check flagged in the last FUEL_FLAGGED_DAYS days (the company's), newest first. */
@@ -186,15 +197,20 @@ export class FuelImportsService {
 
     const purchaseKeys = lines.filter((line) => line.purchase && line.key).map((line) => line.key!);
     const expenseKeys = lines.filter((line) => line.expense).map((line) => ({ key: line.expense!.key }));
+    const deductionKeys = lines.filter((line) => line.deduction).map((line) => ({ key: line.deduction!.key }));
     const purchases = lines.filter((line) => line.purchase && line.at !== undefined);
-    const [known, expenses, gps] = await Promise.all([
+    const [known, expenses, deductions, gps] = await Promise.all([
       knownKeys(manager, purchaseKeys),
       expenseKeys.length ? this.services.request<ExpenseImportAnswer>('accounting', 'expenses', EXPENSE_IMPORT_ACTION, { dryRun: true, lines: expenseKeys }, EXPENSE_TIMEOUT_MS) : ok<ExpenseImportAnswer>({ existing: [], created: 0 }),
+      deductionKeys.length
+        ? this.services.request<DriverDeductionImportAnswer>('accounting', DRIVER_DEDUCTIONS_RESOURCE, DRIVER_DEDUCTION_IMPORT_ACTION, { dryRun: true, lines: deductionKeys }, EXPENSE_TIMEOUT_MS)
+        : ok<DriverDeductionImportAnswer>({ existing: [], created: 0 }),
       purchases.length ? this.services.request<FuelChecksAnswer>('telematics', IFTA_RESOURCE, FUEL_CHECKS_ACTION, checksPayload(purchases), GPS_TIMEOUT_MS) : ok<FuelChecksAnswer>({ trucks: {} }),
     ]);
     if (!expenses.ok) return { reply: expenses };
+    if (!deductions.ok) return { reply: deductions };
     if (!gps.ok) return { reply: gps };
-    const knownExpenses = new Set(expenses.data.existing);
+    const knownExpenses = new Set([...expenses.data.existing, ...deductions.data.existing]);
     const position = new Map<PlannedLine, number>();
     const seen = new Map<string, number>();
     for (const line of purchases) {
@@ -228,11 +244,24 @@ export class FuelImportsService {
     const location = line.city ? `${line.city}, ${line.state}` : line.state;
     const place = line.locationName ? `${line.locationName}, ${location}` : location;
 
+    const matches = [...new Set(nameForms(line.driver).flatMap((name) => driversOf.get(name) ?? []))];
+    const driverProblem = !line.driver
+      ? FUEL_IMPORT_MESSAGES.noDriver
+      : !matches.length
+        ? FUEL_IMPORT_MESSAGES.unknownDriver(line.driver)
+        : matches.length > 1
+          ? FUEL_IMPORT_MESSAGES.ambiguousDriver(line.driver)
+          : null;
     if (becomes.deduction) {
+      // Issue 48: the driver's deduction, which their next settlement lists and subtracts (svc-accounting's).
       planned.becomes = 'deduction';
-      planned.outcome = 'skip';
-      planned.description = `${becomes.label} of ${line.driver || 'the driver'}: ${FUEL_IMPORT_MESSAGES.cashNotImported}`;
-      planned.problems = []; // nothing is imported of it: its own problems do not hold the others back
+      planned.description = FUEL_IMPORT_MESSAGES.cashAdvance(line.driver || 'the driver', amount ?? '?');
+      if (driverProblem) problems.push(driverProblem);
+      if (line.cents === 0n) problems.push(FUEL_IMPORT_MESSAGES.amount('0.00'));
+      if (!driverProblem && line.date && line.cents !== null && line.cents > 0n) {
+        const description = `${becomes.label}, ${place} (card ${line.card || '-'}, invoice ${line.invoice})`;
+        planned.deduction = { key: planned.key, driverId: matches[0], deductionDate: line.date, description, amount: amount! };
+      }
       return planned;
     }
     if (becomes.category) {
@@ -251,10 +280,7 @@ export class FuelImportsService {
     const truckId = line.unit ? truckOf.get(line.unit.toLowerCase()) : undefined;
     if (!line.unit) problems.push(FUEL_IMPORT_MESSAGES.noUnit);
     else if (!truckId) problems.push(FUEL_IMPORT_MESSAGES.unknownUnit(line.unit));
-    const matches = [...new Set(nameForms(line.driver).flatMap((name) => driversOf.get(name) ?? []))];
-    if (!line.driver) problems.push(FUEL_IMPORT_MESSAGES.noDriver);
-    else if (!matches.length) problems.push(FUEL_IMPORT_MESSAGES.unknownDriver(line.driver));
-    else if (matches.length > 1) problems.push(FUEL_IMPORT_MESSAGES.ambiguousDriver(line.driver));
+    if (driverProblem) problems.push(driverProblem);
     if (line.gallons === null || line.gallons <= 0n) problems.push(FUEL_IMPORT_MESSAGES.quantity(''));
     const price = line.gallons && line.cents !== null && line.cents > 0n ? pricePerGallon(line.cents, line.gallons) : null;
     const fuelType = becomes.purchase!;

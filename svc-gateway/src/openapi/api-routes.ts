@@ -503,7 +503,7 @@ export const API_ROUTES: ApiRoute[] = [
   },
   {
     method: 'get', path: '/api/invoices/draft', tag: 'Invoices', summary: "The invoice a delivered load would get", access: 'session', query: invoiceDraftQuerySchema,
-    answer: { status: 200, description: "The load's customer and rate, today, and today plus the payment terms", content: json(named('InvoiceDraft', invoiceDraftSchema)) }, errors: [400, 404, 409, 503],
+    answer: { status: 200, description: "The load's customer, its lines (the line haul and the approved billable charges) and their sum as the subtotal, the charges still waiting for approval, today, and today plus the payment terms", content: json(named('InvoiceDraft', invoiceDraftSchema)) }, errors: [400, 404, 409, 503],
   },
   {
     method: 'get', path: `/api/${OVERDUE_INVOICES_PATH}`, tag: 'Invoices', summary: 'The invoices overdue', access: 'session',

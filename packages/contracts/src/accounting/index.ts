@@ -1,6 +1,7 @@
 export * from './choices.js';
 export * from './amounts.js';
 export * from './invoice.js';
+export * from './invoice-lines.js';
 export * from './expense.js';
 export * from './payment.js';
 export * from './remittance.js';
@@ -11,3 +12,4 @@ export * from './files.js';
 export * from './factoring.js';
 export * from './factoring-ledger.js';
 export * from './invoice-email.js';
+export * from './driver-deduction.js';

@@ -14,6 +14,7 @@ import { LOAD_MESSAGES } from '../dispatch/load.js';
 import { SHARED_MESSAGES } from '../messages.js';
 import { formatDollars } from '../money.js';
 import { INVOICE_FACTORING_STATES, type InvoiceFactoringState } from './factoring.js';
+import { invoiceLineSchema, type InvoiceLine } from './invoice-lines.js';
 
 export const INVOICE_STATUSES = ['draft', 'sent', 'paid', 'overdue', 'cancelled'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
@@ -104,6 +105,7 @@ export const invoiceSchema = invoiceInputSchema.extend({
   scheduleId: z.string().nullable().describe('Issue 45: the schedule of accounts it is on'),
   factoringState: z.enum(INVOICE_FACTORING_STATES).nullable().describe("Issue 45: 'factored' (bought by the factor: settled for the carrier), 'paidToFactor', 'chargedBack'"),
   factoredOn: z.string().nullable(),
+  lines: z.array(invoiceLineSchema).describe('Issue 43: what it bills, kept as it was when it was made: the line haul, then each approved billable charge (empty on an invoice made before lines were kept)'),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -115,6 +117,7 @@ export interface Invoice extends InvoiceFields {
   scheduleId?: string | null;
   factoringState?: InvoiceFactoringState | null;
   factoredOn?: string | null;
+  lines?: InvoiceLine[];
 }
 
 /** The status of an invoice that bills nothing: its load may have another. */
@@ -150,11 +153,16 @@ export const invoiceDraftQuerySchema = z.object({
   loadId: requiredReference(INVOICE_MESSAGES.loadId, INVOICE_MESSAGES.loadNotFound),
 });
 
-/** What the Create Invoice dialog is filled with: the load's customer and rate, today, and today + the payment terms. */
+/**
+ * What the Create Invoice dialog is filled with: the load's customer, its lines (the line haul and the approved
+ * billable charges, issue 43) and their sum as the subtotal, today, and today + the payment terms.
+ */
 export const invoiceDraftSchema = z.object({
   loadId: z.string(),
   customerId: z.string(),
-  subtotal: z.string(),
+  subtotal: z.string().describe('The sum of `lines`, to the cent'),
+  lines: z.array(invoiceLineSchema),
+  waitingForApproval: z.number().int().describe('Billable charge lines still requested: not billed until approved'),
   invoiceDate: z.string().describe("'YYYY-MM-DD' in the company's calendar (COMPANY_TIME_ZONE)"),
   dueDate: z.string(),
 });

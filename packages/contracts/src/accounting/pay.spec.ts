@@ -1,4 +1,4 @@
-import { loadPay, normalizedPayRate, payRuleIssues } from '../index.js';
+import { detentionShare, driverInputSchema, extraStopsOf, loadPay, normalizedPayRate, payRuleIssues, settlementPayParts, stopPay } from '../index.js';
 
 describe('pay rules', () => {
   it('pays a percent of the rate, rounded half up to the cent', () => {
@@ -33,5 +33,45 @@ describe('pay rules', () => {
     expect(payRuleIssues({ payType: 'perMile', payRate: '0.6555' })).toEqual({ payRate: ['Dollars per mile have at most 3 decimals, from 0 to 99.999'] });
     expect(payRuleIssues({ payType: 'perLoad', payRate: '350.00' })).toBeUndefined();
     expect(payRuleIssues({ payType: null, payRate: null })).toBeUndefined();
+  });
+
+  it('pays each stop beyond the first pickup and the last delivery (issue 43)', () => {
+    expect([2, 3, 5, 1].map(extraStopsOf)).toEqual([0, 1, 3, 0]);
+    expect(stopPay({ perStopPay: '25.00' }, 2)).toBe('0.00');
+    expect(stopPay({ perStopPay: '25.00' }, 3)).toBe('25.00');
+    expect(stopPay({ perStopPay: '33.33' }, 5)).toBe('99.99');
+    expect(stopPay({ perStopPay: null }, 5)).toBe('0.00');
+    expect(stopPay({}, 5)).toBe('0.00');
+  });
+
+  it("shares the approved detention at the rule's percent, half up to the cent (issue 43)", () => {
+    expect(detentionShare({ detentionSharePercent: '50.00' }, ['50.00', '30.00'])).toBe('40.00');
+    expect(detentionShare({ detentionSharePercent: '50.00' }, ['0.01'])).toBe('0.01'); // 0.005
+    expect(detentionShare({ detentionSharePercent: '12.50' }, ['10.00'])).toBe('1.25');
+    expect(detentionShare({ detentionSharePercent: '33.33' }, ['0.03'])).toBe('0.01'); // 0.009999
+    expect(detentionShare({ detentionSharePercent: '33.33' }, ['0.01'])).toBe('0.00'); // 0.003333
+    expect(detentionShare({ detentionSharePercent: '100.00' }, ['123.45'])).toBe('123.45');
+    expect(detentionShare({ detentionSharePercent: null }, ['123.45'])).toBe('0.00');
+    expect(detentionShare({ detentionSharePercent: '50.00' }, [])).toBe('0.00');
+  });
+
+  it('adds the parts of a settlement into its driver pay, to the cent (issue 43)', () => {
+    const loads = [
+      { pay: '700.01', stopPay: '25.00', detentionPay: '25.00' },
+      { pay: '0.02', stopPay: '0.00', detentionPay: '0.01' },
+    ];
+    const lumper = { loadId: 'l1', loadNumber: 'LD-1', chargeId: 'c1', code: 'LUMPER', description: '', amount: '185.55' };
+    expect(settlementPayParts(loads, [lumper])).toEqual({ loadPay: '700.03', stopPay: '25.00', detentionPay: '25.01', reimbursed: '185.55', reimbursements: [lumper], driverPay: '935.59' });
+  });
+
+  it('takes a per-stop pay as money and a detention share from 0 to 100 with 2 decimals, both optional (issue 43)', () => {
+    const driver = { name: 'A', email: 'a@example.com', phone: '1', licenseNumber: 'L', status: 'available' };
+    expect(driverInputSchema.parse({ ...driver, perStopPay: '25', detentionSharePercent: '12.5' })).toMatchObject({ perStopPay: '25.00', detentionSharePercent: '12.50' });
+    expect(driverInputSchema.parse(driver)).toMatchObject({ perStopPay: null, detentionSharePercent: null });
+    expect(driverInputSchema.safeParse({ ...driver, detentionSharePercent: '100.01' }).error?.issues.map(({ path, message }) => [path, message])).toEqual([
+      [['detentionSharePercent'], 'Enter a percent like 50 or 12.5 (at most 2 decimals, from 0 to 100)'],
+    ]);
+    expect(driverInputSchema.safeParse({ ...driver, detentionSharePercent: '1000' }).success).toBe(false);
+    expect(driverInputSchema.safeParse({ ...driver, perStopPay: '-5' }).success).toBe(false);
   });
 });

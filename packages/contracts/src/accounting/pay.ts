@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MONEY_RANGE } from '../fields.js';
+import { MONEY_RANGE, optionalHundredths, optionalMoney } from '../fields.js';
 import { centsToMoney, parseCents } from '../money.js';
 import type { FieldIssues } from '../rpc.js';
 import { optionalChoice } from './choices.js';
@@ -25,6 +25,7 @@ export const PAY_MESSAGES = {
   payRate: 'Enter a pay rate like 28.00, 0.655 or 350.00',
   payRateRequired: 'Pay rate is required with a pay type',
   payTypeRequired: 'Choose a pay type for this pay rate',
+  detentionSharePercent: 'Enter a percent like 50 or 12.5 (at most 2 decimals, from 0 to 100)',
   payRateFormat: {
     percent: 'A percent has at most 2 decimals, from 0 to 100.00',
     perMile: 'Dollars per mile have at most 3 decimals, from 0 to 99.999',
@@ -45,9 +46,20 @@ export const optionalPayRate = z
   .transform((value) => (value ? value : null))
   .refine((value) => value === null || RATE_TEXT.test(value), PAY_MESSAGES.payRate);
 
+/** Issue 43: dollars for each stop of a load beyond its first pickup and its last delivery; empty is none. */
+export const optionalPerStopPay = optionalMoney;
+/** Issue 43: the driver's percent of the detention billed and approved on a load; empty is none. */
+export const optionalDetentionSharePercent = optionalHundredths(PAY_MESSAGES.detentionSharePercent, 3).refine(
+  (value) => value === null || parseCents(value)! <= 10000n,
+  PAY_MESSAGES.detentionSharePercent,
+);
+
 export interface PayRule {
   payType: PayType | null;
   payRate: string | null;
+  /** Issue 43: per extra stop ('25.00'), and the percent of approved detention ('50.00'); null or left out: none. */
+  perStopPay?: string | null;
+  detentionSharePercent?: string | null;
 }
 
 /** A rate in units of its type's last decimal (28.5% → 2850), or undefined when it has more decimals or is too large. */
@@ -102,4 +114,25 @@ export function loadPay(rule: PayRule, rate: string, miles: number | null): stri
     case 'perLoad':
       return centsToMoney(scaled);
   }
+}
+
+/** Issue 43: the stops of a load paid as extra: each beyond its first pickup and its last delivery. */
+export const extraStopsOf = (stopCount: number) => Math.max(0, stopCount - 2);
+
+/** Issue 43: pay for a load's extra stops: their count × the rule's per-stop pay ('0.00' without one). */
+export function stopPay(rule: Pick<PayRule, 'perStopPay'>, stopCount: number): string {
+  const cents = rule.perStopPay ? parseCents(rule.perStopPay) : undefined;
+  return cents === undefined ? '0.00' : centsToMoney(cents * BigInt(extraStopsOf(stopCount)));
+}
+
+/**
+ * Issue 43: the driver's share of a load's detention (the amounts of its detention lines billed and approved): the
+ * rule's percent of their sum, rounded half up to the cent ('0.00' without one).
+ */
+export function detentionShare(rule: Pick<PayRule, 'detentionSharePercent'>, detentionAmounts: readonly string[]): string {
+  const hundredths = rule.detentionSharePercent ? parseCents(rule.detentionSharePercent) : undefined;
+  if (hundredths === undefined) return '0.00';
+  const cents = detentionAmounts.reduce((sum, amount) => sum + parseCents(amount)!, 0n);
+  // cents × hundredths of a percent / 10,000
+  return centsToMoney(roundedHalfUp(cents * hundredths, 10000n));
 }

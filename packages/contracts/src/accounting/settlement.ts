@@ -18,6 +18,9 @@ import {
   type RecordRules,
 } from '../fields.js';
 import { SHARED_MESSAGES } from '../messages.js';
+import { CHARGE_CODE_LABELS, type ChargeCode } from '../dispatch/charge.js';
+import { formatDollars, sumMoney } from '../money.js';
+import { settlementDeductionSchema } from './driver-deduction.js';
 import { optionalChoice } from './choices.js';
 
 export const SETTLEMENT_STATUSES = ['Pending', 'Approved', 'Paid', 'Cancelled'] as const;
@@ -49,6 +52,11 @@ export const SETTLEMENT_MESSAGES = {
   loadIds: 'Loads must be a list of loads',
   loadNotFound: 'Load not found',
   tooManyLoads: 'A settlement pays at most 1000 loads',
+  deductionIds: 'Deductions must be a list of driver deductions',
+  deductionNotFound: 'Driver deduction not found',
+  /** Issue 48: a deduction is subtracted by one settlement (not cancelled) at most, and only from its own driver's. */
+  deductionAlreadyTaken: (description: string, settlementNumber: string) => `${description} is already subtracted by settlement ${settlementNumber}.`,
+  deductionOfAnotherDriver: (description: string) => `${description} is another driver's deduction.`,
   /** The 409 of a load another settlement (not cancelled) already pays. */
   loadAlreadyPaid: (loadNumber: string, settlementNumber: string) => `Load ${loadNumber} is already paid by settlement ${settlementNumber}.`,
   settlementNotFound: 'Settlement not found',
@@ -61,6 +69,13 @@ export const SETTLEMENT_LOADS_MAX = 1000;
 export const settlementLoadIds = z
   .array(z.uuid({ error: SETTLEMENT_MESSAGES.loadNotFound }), { error: SETTLEMENT_MESSAGES.loadIds })
   .max(SETTLEMENT_LOADS_MAX, SETTLEMENT_MESSAGES.tooManyLoads)
+  .nullish()
+  .transform((ids) => [...new Set((ids ?? []).map((id) => id.toLowerCase()))]);
+
+/** Issue 48: the driver deductions a settlement subtracts (cash advances): ids of svc-accounting's, each once. */
+export const settlementDeductionIds = z
+  .array(z.uuid({ error: SETTLEMENT_MESSAGES.deductionNotFound }), { error: SETTLEMENT_MESSAGES.deductionIds })
+  .max(SETTLEMENT_LOADS_MAX, SETTLEMENT_MESSAGES.deductionIds)
   .nullish()
   .transform((ids) => [...new Set((ids ?? []).map((id) => id.toLowerCase()))]);
 
@@ -86,6 +101,7 @@ export const settlementInputSchema = z.object({
   paymentMethod: optionalChoice(SETTLEMENT_PAYMENT_METHODS, SETTLEMENT_MESSAGES.paymentMethod),
   notes: optionalFreeText,
   loadIds: settlementLoadIds,
+  deductionIds: settlementDeductionIds,
 });
 /** Rules across a settlement's fields, checked by the form and by svc-accounting on every settlement written. */
 export const SETTLEMENT_RULES: RecordRules = [dayNotBefore('periodEnd', 'periodStart', SETTLEMENT_MESSAGES.periodEndBeforeStart)];
@@ -121,8 +137,78 @@ export const settlementDraftQuerySchema = z.object({
 export type SettlementDraftQuery = z.input<typeof settlementDraftQuerySchema>;
 
 /** One load of a draft (loadNumber, pickupLocation, deliveryLocation, deliveryDate, rate, miles): its pay under the driver's rule, rounded half up to the cent. */
-export const settlementDraftLoadSchema = loadSummarySchema.omit({ id: true }).extend({ loadId: z.string(), pay: z.string() });
+export const settlementDraftLoadSchema = loadSummarySchema.omit({ id: true }).extend({
+  loadId: z.string(),
+  pay: z.string(),
+  extraStops: z.number().int().describe('Issue 43: its stops beyond the first pickup and the last delivery'),
+  stopPay: z.string().describe("Issue 43: extraStops × the rule's per-stop pay"),
+  detentionPay: z.string().describe("Issue 43: the rule's percent of the load's detention billed and approved, half up to the cent"),
+});
 export type SettlementDraftLoad = z.infer<typeof settlementDraftLoadSchema>;
+
+/** Issue 43: a charge line the driver paid (reimbursable and payable to the driver, e.g. a lumper): paid back on the settlement. */
+export const settlementReimbursementSchema = z.object({
+  loadId: z.string(),
+  loadNumber: z.string(),
+  chargeId: z.string(),
+  code: z.string(),
+  description: z.string(),
+  amount: z.string(),
+});
+export type SettlementReimbursement = z.infer<typeof settlementReimbursementSchema>;
+
+/** What a settlement pays beyond its loads' pay (issue 43): each part summed, in cents, and its lines. */
+export interface SettlementPayParts {
+  loadPay: string;
+  stopPay: string;
+  detentionPay: string;
+  reimbursed: string;
+  reimbursements: SettlementReimbursement[];
+}
+
+/** A line of a settlement's driver pay as the draft and the statement show it: what it is for, and its amount. */
+export interface SettlementPayLine {
+  key: string;
+  label: string;
+  amount: string;
+}
+
+/** '12.50' as a percent's text: '12.5%'. */
+const percentText = (percent: string) => `${percent.replace(/\.00$/, '').replace(/(\.\d)0$/, '$1')}%`;
+
+/**
+ * Issue 43: the driver pay, each part its own line: the loads' pay, the extra stops' pay and the share of approved
+ * detention (when the rule has them or they pay anything), then each line the driver paid and is paid back.
+ */
+export function settlementPayLines(
+  parts: SettlementPayParts,
+  loads: readonly Pick<SettlementDraftLoad, 'extraStops'>[],
+  rule: { perStopPay?: string | null; detentionSharePercent?: string | null },
+): SettlementPayLine[] {
+  const lines: SettlementPayLine[] = [{ key: 'loads', label: 'Load pay', amount: parts.loadPay }];
+  const extraStops = loads.reduce((count, load) => count + load.extraStops, 0);
+  if (rule.perStopPay || parts.stopPay !== '0.00') lines.push({ key: 'stops', label: `Extra stops: ${extraStops} x ${formatDollars(rule.perStopPay ?? '0.00')}`, amount: parts.stopPay });
+  if (rule.detentionSharePercent || parts.detentionPay !== '0.00') {
+    lines.push({ key: 'detention', label: `Detention share: ${percentText(rule.detentionSharePercent ?? '0.00')} of approved detention`, amount: parts.detentionPay });
+  }
+  for (const line of parts.reimbursements) {
+    const what = CHARGE_CODE_LABELS[line.code as ChargeCode] ?? line.code;
+    lines.push({ key: line.chargeId, label: `Reimbursed, load ${line.loadNumber}: ${what}${line.description ? ` (${line.description})` : ''}`, amount: line.amount });
+  }
+  return lines;
+}
+
+/** The settlement's parts and its driver pay (their sum, to the cent), from its loads and the lines paid back. */
+export function settlementPayParts(loads: readonly Pick<SettlementDraftLoad, 'pay' | 'stopPay' | 'detentionPay'>[], reimbursements: SettlementReimbursement[]): SettlementPayParts & { driverPay: string } {
+  const parts = {
+    loadPay: sumMoney(loads.map((load) => load.pay)),
+    stopPay: sumMoney(loads.map((load) => load.stopPay)),
+    detentionPay: sumMoney(loads.map((load) => load.detentionPay)),
+    reimbursed: sumMoney(reimbursements.map((line) => line.amount)),
+    reimbursements,
+  };
+  return { ...parts, driverPay: sumMoney([parts.loadPay, parts.stopPay, parts.detentionPay, parts.reimbursed]) };
+}
 
 export const settlementDraftSchema = z.object({
   driverId: z.string(),
@@ -133,8 +219,16 @@ export const settlementDraftSchema = z.object({
   loads: z.array(settlementDraftLoadSchema).describe('In delivery order'),
   totalRevenue: z.string(),
   totalMiles: z.number().int(),
-  driverPay: z.string(),
-  deductions: z.string(),
+  driverPay: z.string().describe('Issue 43: loadPay + stopPay + detentionPay + reimbursed'),
+  loadPay: z.string().describe("The loads' pay under the rule"),
+  stopPay: z.string().describe('Issue 43: pay for extra stops'),
+  detentionPay: z.string().describe("Issue 43: the driver's share of approved detention"),
+  reimbursed: z.string().describe('Issue 43: what the driver paid and is paid back (reimbursements)'),
+  reimbursements: z.array(settlementReimbursementSchema),
+  perStopPay: z.string().nullable(),
+  detentionSharePercent: z.string().nullable(),
+  deductions: z.string().describe("Issue 48: the sum of deductionLines, the driver's deductions no settlement subtracts yet"),
+  deductionLines: z.array(settlementDeductionSchema).describe('Issue 48: each deduction (a cash advance) this settlement would subtract, oldest first'),
   netPay: z.string(),
   missingMiles: z.array(z.string()).describe('Load numbers without miles, when the rule is per mile (their pay is 0.00)'),
 });

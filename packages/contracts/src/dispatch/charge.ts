@@ -126,6 +126,15 @@ export const CHARGES_RESOURCE = 'charges';
 export interface ChargeListPayload {
   loadId: string;
 }
+/**
+ * Issue 43: `{root}.core.charges.for-loads` with `{ loadIds }` (at most CHARGES_FOR_LOADS_MAX): the lines of those
+ * loads, oldest first, that a driver's settlement pays from: detention billed and approved, and what the driver paid.
+ */
+export const CHARGES_FOR_LOADS_ACTION = 'for-loads';
+export const CHARGES_FOR_LOADS_MAX = 1000;
+export interface ChargesForLoadsPayload {
+  loadIds: string[];
+}
 export interface ChargeWritePayload {
   loadId: string;
   chargeId?: string;

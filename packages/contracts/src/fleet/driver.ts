@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { choice, optionalDate, optionalReference, optionalText, requiredEmail, requiredText } from '../fields.js';
 import { SHARED_MESSAGES } from '../messages.js';
-import { optionalPayRate, optionalPayType } from '../accounting/pay.js';
+import { optionalDetentionSharePercent, optionalPayRate, optionalPayType, optionalPerStopPay } from '../accounting/pay.js';
 
 export const DRIVER_STATUSES = ['available', 'on-duty', 'off-duty', 'on-leave'] as const;
 export type DriverStatus = (typeof DRIVER_STATUSES)[number];
@@ -37,6 +37,9 @@ export const driverInputSchema = z.object({
   /** The pay rule (issue 26): both or neither; the rate's decimals are its type's (accounting/pay.ts: payRuleIssues). */
   payType: optionalPayType,
   payRate: optionalPayRate,
+  /** Issue 43: pay for each stop beyond the first pickup and the last delivery, and a percent of approved detention. */
+  perStopPay: optionalPerStopPay,
+  detentionSharePercent: optionalDetentionSharePercent,
 });
 export type DriverInput = z.input<typeof driverInputSchema>;
 export type DriverFields = z.output<typeof driverInputSchema>;

@@ -267,7 +267,8 @@ export const FUEL_IMPORT_MESSAGES = {
   state: (text: string) => `'${text}' is not a US state or Canadian province`,
   repeated: (rows: number[]) => `The file has this line more than once (rows ${rows.join(', ')})`,
   unknownProduct: (code: string) => `Product code '${code}' is not one this layout knows`,
-  cashNotImported: 'Cash advances are not imported yet: enter it as the driver\u2019s deduction on the settlement',
+  /** Issue 48: a cash advance becomes the driver's deduction, subtracted by their next settlement. */
+  cashAdvance: (driver: string, amount: string) => `Driver deduction: cash advance of ${driver}, $${amount}, subtracted by their next settlement`,
   exists: 'Imported before: nothing changes',
   farFromTruck: (miles: number) => `Far from the truck (${miles} mi)`,
   noGps: 'No GPS at the time',

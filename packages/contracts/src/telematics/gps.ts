@@ -277,3 +277,30 @@ export const trackSchema = z.object({
   points: z.array(trackPointSchema),
 });
 export type Track = z.infer<typeof trackSchema>;
+
+/**
+ * Issue 43: what GPS saw of a truck at a stop, the evidence of a detention line: the first and the last stored
+ * position of the truck within the stop's radius between two moments, each with its distance from the stop, and how
+ * many positions were inside. Asked by svc-accounting on `{root}.telematics.gps.stop-evidence` for an invoice's packet.
+ */
+export const GPS_STOP_EVIDENCE = { resource: 'gps', action: 'stop-evidence' } as const;
+export const gpsStopEvidenceSubject = (root: string) => `${root}.telematics.gps.stop-evidence`;
+export const stopEvidenceQuerySchema = z
+  .object({
+    truckId: z.uuid({ error: TRACK_MESSAGES.truckId }),
+    latitude: z.number().min(-90).max(90),
+    longitude: z.number().min(-180).max(180),
+    radiusMiles: z.number().positive().max(50),
+    from: trackMoment(TRACK_MESSAGES.from),
+    to: trackMoment(TRACK_MESSAGES.to),
+  })
+  .superRefine(({ from, to }, ctx) => {
+    const span = Date.parse(to) - Date.parse(from);
+    if (span < 0) ctx.addIssue({ code: 'custom', path: ['to'], message: TRACK_MESSAGES.order });
+    else if (span > TRACK_MAX_DAYS * 86_400_000) ctx.addIssue({ code: 'custom', path: ['to'], message: TRACK_MESSAGES.span });
+  });
+export type StopEvidenceQuery = z.input<typeof stopEvidenceQuerySchema>;
+export const stopEvidenceFixSchema = z.object({ at: z.string(), latitude: z.number(), longitude: z.number(), miles: z.number().describe('From the stop, in miles') });
+export type StopEvidenceFix = z.infer<typeof stopEvidenceFixSchema>;
+export const stopEvidenceSchema = z.object({ first: stopEvidenceFixSchema.nullable(), last: stopEvidenceFixSchema.nullable(), inside: z.number().int() });
+export type StopEvidence = z.infer<typeof stopEvidenceSchema>;

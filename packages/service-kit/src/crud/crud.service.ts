@@ -235,7 +235,11 @@ export class CrudService<Entity extends ObjectLiteral & { id: string }, Schema e
     if (!isRecordId(id)) return this.notFound;
     const parsed = this.options.schema.partial().strict().safeParse(changes ?? {});
     if (!parsed.success) return invalidInput(fieldIssues(parsed.error));
-    return (await this.pipeline({ kind: 'update', id, fields: parsed.data as Record<string, unknown>, context })) as RpcReply<Entity>;
+    // Zod 4 fills a field's default inside .partial(): an update changes only the fields it names (approving a charge
+    // line must not set its `billable` or `reimbursable` back to their defaults).
+    const named = new Set(Object.keys(changes ?? {}));
+    const fields = Object.fromEntries(Object.entries(parsed.data as Record<string, unknown>).filter(([field]) => named.has(field)));
+    return (await this.pipeline({ kind: 'update', id, fields, context })) as RpcReply<Entity>;
   }
 
   async delete(id: unknown, context: ChangeContext): Promise<RpcReply<{ id: string }>> {
