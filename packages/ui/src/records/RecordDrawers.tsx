@@ -93,6 +93,15 @@ function MiniList<T extends { id: string }>({ rows, columns, empty, label }: { r
   return <Table<T> aria-label={label} size="small" rowKey="id" pagination={false} dataSource={rows.slice(0, SHOWN)} columns={columns} />;
 }
 
+/** A drawer's section that is one small list, named by its title. */
+function ListSection<T extends { id: string }>({ title, ...list }: { title: string; rows: readonly T[] | undefined; columns: TableColumnType<T>[]; empty: string }) {
+  return (
+    <DrawerSection title={title}>
+      <MiniList<T> label={title} {...list} />
+    </DrawerSection>
+  );
+}
+
 /** A record's loads, newest pickup first, each opening its workspace, with a link to them all on Loads. */
 function RecordLoads({ filter }: { filter: string }) {
   const loads = useQuery(resourceListQuery<Load>('loads', `${filter}&sort=pickupDate&order=desc`));
@@ -176,19 +185,17 @@ function CustomerSections({ customer }: { customer: Customer }) {
           />
         )}
       </DrawerSection>
-      <DrawerSection title={RECORD_DRAWER_TEXTS.openInvoices}>
-        <MiniList<Invoice>
-          label={RECORD_DRAWER_TEXTS.openInvoices}
-          rows={invoices.data}
-          empty={RECORD_DRAWER_TEXTS.noOpenInvoices}
-          columns={[
-            { title: 'Invoice #', key: 'invoiceNumber', render: (_, invoice) => invoice.invoiceNumber },
-            { title: 'Due Date', key: 'dueDate', render: (_, invoice) => formatDay(invoice.dueDate) },
-            { title: 'Status', key: 'status', render: (_, invoice) => INVOICE_STATUS_LABELS[invoice.status] },
-            { title: 'Balance', key: 'balance', align: 'right', render: (_, invoice) => formatDollars(invoiceBalance(invoice.total, invoice.paidAmount)) },
-          ]}
-        />
-      </DrawerSection>
+      <ListSection<Invoice>
+        title={RECORD_DRAWER_TEXTS.openInvoices}
+        rows={invoices.data}
+        empty={RECORD_DRAWER_TEXTS.noOpenInvoices}
+        columns={[
+          { title: 'Invoice #', key: 'invoiceNumber', render: (_, invoice) => invoice.invoiceNumber },
+          { title: 'Due Date', key: 'dueDate', render: (_, invoice) => formatDay(invoice.dueDate) },
+          { title: 'Status', key: 'status', render: (_, invoice) => INVOICE_STATUS_LABELS[invoice.status] },
+          { title: 'Balance', key: 'balance', align: 'right', render: (_, invoice) => formatDollars(invoiceBalance(invoice.total, invoice.paidAmount)) },
+        ]}
+      />
       <RecordLoads filter={`customerId=${customer.id}`} />
     </>
   );
@@ -243,19 +250,17 @@ function DriverSections({ driver }: { driver: Driver }) {
         <Typography.Text>{payRuleText(driver)}</Typography.Text>
       </DrawerSection>
       <RecordLoads filter={`assignedDriverId=${driver.id}`} />
-      <DrawerSection title={RECORD_DRAWER_TEXTS.settlements}>
-        <MiniList<Settlement>
-          label={RECORD_DRAWER_TEXTS.settlements}
-          rows={own}
-          empty={RECORD_DRAWER_TEXTS.noSettlements}
-          columns={[
-            { title: 'Settlement #', key: 'number', render: (_, settlement) => settlement.settlementNumber },
-            { title: 'Period', key: 'period', render: (_, settlement) => `${formatDay(settlement.periodStart)} - ${formatDay(settlement.periodEnd)}` },
-            { title: 'Status', key: 'status', render: (_, settlement) => settlement.status },
-            { title: 'Net Pay', key: 'netPay', align: 'right', render: (_, settlement) => formatDollars(settlement.netPay) },
-          ]}
-        />
-      </DrawerSection>
+      <ListSection<Settlement>
+        title={RECORD_DRAWER_TEXTS.settlements}
+        rows={own}
+        empty={RECORD_DRAWER_TEXTS.noSettlements}
+        columns={[
+          { title: 'Settlement #', key: 'number', render: (_, settlement) => settlement.settlementNumber },
+          { title: 'Period', key: 'period', render: (_, settlement) => `${formatDay(settlement.periodStart)} - ${formatDay(settlement.periodEnd)}` },
+          { title: 'Status', key: 'status', render: (_, settlement) => settlement.status },
+          { title: 'Net Pay', key: 'netPay', align: 'right', render: (_, settlement) => formatDollars(settlement.netPay) },
+        ]}
+      />
     </>
   );
 }
@@ -305,44 +310,38 @@ function TruckSections({ truck }: { truck: Truck }) {
         )}
       </DrawerSection>
       <RecordLoads filter={`assignedTruckId=${truck.id}`} />
-      <DrawerSection title={RECORD_DRAWER_TEXTS.services}>
-        <MiniList<MaintenanceRecord>
-          label={RECORD_DRAWER_TEXTS.services}
-          rows={of(services.data)}
-          empty={RECORD_DRAWER_TEXTS.noServices}
-          columns={[
-            { title: 'Date', key: 'date', render: (_, record) => formatDay(record.serviceDate) },
-            { title: 'Type', key: 'type', render: (_, record) => record.maintenanceType },
-            { title: 'Status', key: 'status', render: (_, record) => record.status },
-            { title: 'Cost', key: 'cost', align: 'right', render: (_, record) => formatDollars(record.cost) },
-          ]}
-        />
-      </DrawerSection>
-      <DrawerSection title={RECORD_DRAWER_TEXTS.fuel}>
-        <MiniList<FuelPurchase>
-          label={RECORD_DRAWER_TEXTS.fuel}
-          rows={of(fuel.data)}
-          empty={RECORD_DRAWER_TEXTS.noFuel}
-          columns={[
-            { title: 'Date', key: 'date', render: (_, purchase) => formatDay(purchase.transactionDate) },
-            { title: 'Location', key: 'location', render: (_, purchase) => purchase.location },
-            { title: 'Gallons', key: 'gallons', align: 'right', render: (_, purchase) => purchase.gallons },
-            { title: 'Total Cost', key: 'total', align: 'right', render: (_, purchase) => formatDollars(purchase.totalCost) },
-          ]}
-        />
-      </DrawerSection>
-      <DrawerSection title={RECORD_DRAWER_TEXTS.inspections}>
-        <MiniList<Inspection>
-          label={RECORD_DRAWER_TEXTS.inspections}
-          rows={of(inspections.data)}
-          empty={RECORD_DRAWER_TEXTS.noInspections}
-          columns={[
-            { title: 'Date', key: 'date', render: (_, inspection) => formatDay(inspection.inspectionDate) },
-            { title: 'Type', key: 'type', render: (_, inspection) => inspection.inspectionType },
-            { title: 'Status', key: 'status', render: (_, inspection) => INSPECTION_STATUS_LABELS[inspection.status] },
-          ]}
-        />
-      </DrawerSection>
+      <ListSection<MaintenanceRecord>
+        title={RECORD_DRAWER_TEXTS.services}
+        rows={of(services.data)}
+        empty={RECORD_DRAWER_TEXTS.noServices}
+        columns={[
+          { title: 'Date', key: 'date', render: (_, record) => formatDay(record.serviceDate) },
+          { title: 'Type', key: 'type', render: (_, record) => record.maintenanceType },
+          { title: 'Status', key: 'status', render: (_, record) => record.status },
+          { title: 'Cost', key: 'cost', align: 'right', render: (_, record) => formatDollars(record.cost) },
+        ]}
+      />
+      <ListSection<FuelPurchase>
+        title={RECORD_DRAWER_TEXTS.fuel}
+        rows={of(fuel.data)}
+        empty={RECORD_DRAWER_TEXTS.noFuel}
+        columns={[
+          { title: 'Date', key: 'date', render: (_, purchase) => formatDay(purchase.transactionDate) },
+          { title: 'Location', key: 'location', render: (_, purchase) => purchase.location },
+          { title: 'Gallons', key: 'gallons', align: 'right', render: (_, purchase) => purchase.gallons },
+          { title: 'Total Cost', key: 'total', align: 'right', render: (_, purchase) => formatDollars(purchase.totalCost) },
+        ]}
+      />
+      <ListSection<Inspection>
+        title={RECORD_DRAWER_TEXTS.inspections}
+        rows={of(inspections.data)}
+        empty={RECORD_DRAWER_TEXTS.noInspections}
+        columns={[
+          { title: 'Date', key: 'date', render: (_, inspection) => formatDay(inspection.inspectionDate) },
+          { title: 'Type', key: 'type', render: (_, inspection) => inspection.inspectionType },
+          { title: 'Status', key: 'status', render: (_, inspection) => INSPECTION_STATUS_LABELS[inspection.status] },
+        ]}
+      />
     </>
   );
 }
