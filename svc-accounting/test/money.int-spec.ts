@@ -102,7 +102,12 @@ describe('an invoice from a load', () => {
     const { id } = await load({ rate: '2450.05' });
     const today = dayIn('America/Chicago');
     expect(await call('invoices', 'draft', { loadId: id })).toEqual({
-      ok: true, data: { loadId: id, customerId, subtotal: '2450.05', invoiceDate: today, dueDate: addDays(today, 45) },
+      ok: true,
+      data: {
+        loadId: id, customerId, subtotal: '2450.05', invoiceDate: today, dueDate: addDays(today, 45), waitingForApproval: 0,
+        // Issue 43: the line haul is the invoice's one line while the load has no approved charge.
+        lines: [expect.objectContaining({ code: 'LINEHAUL', quantity: '1.00', unit: 'flat', rate: '2450.05', amount: '2450.05', chargeId: null })],
+      },
     });
     expect(await call('invoices', 'draft', { loadId: '00000000-0000-4000-8000-000000000000' })).toEqual({ ok: false, error: { code: 'not_found', message: 'Load not found' } });
     expect(await call('invoices', 'draft', {})).toEqual(refusedUnder('loadId', 'Load is required'));
