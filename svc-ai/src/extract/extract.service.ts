@@ -25,6 +25,7 @@ import { JobExpired, PoolBusy } from './worker-pool.js';
 import { ExtractLayouts, type LearnedReading } from '../layouts/extract-layouts.service.js';
 import { isEdi204 } from './edi-204.js';
 import { normalize } from './offline-extractor.js';
+import { readSender } from './sender.js';
 
 /**
  * Document → load form fields. The uploaded bytes wait in the JetStream object store (they do not fit a NATS
@@ -76,7 +77,9 @@ export class ExtractService implements OnModuleDestroy {
       const fields = withLearned(read, await this.learnedReading(document.text));
       // The load keeps the document under its kind when the text names it (else 'Other').
       const documentType = documentTypeOf(document.text);
-      return ok(documentType ? { ...fields, documentType } : fields);
+      // Who sent it (issue 47): the dialog chooses the customer it matches.
+      const sender = readSender(document.text);
+      return ok({ ...fields, ...(documentType ? { documentType } : {}), ...(sender ? { sender } : {}) });
     } catch (error) {
       if (error instanceof PoolBusy) return fail('busy', EXTRACT_MESSAGES.busy);
       if (error instanceof JobExpired) {

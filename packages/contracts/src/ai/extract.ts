@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DATE_RANGE, FREE_TEXT_MAX_LENGTH, MONEY_RANGE, SHORT_TEXT_MAX_LENGTH, withFieldJsonSchema } from '../fields.js';
+import { DATE_RANGE, EMAIL_MAX_LENGTH, FREE_TEXT_MAX_LENGTH, MONEY_RANGE, SHORT_TEXT_MAX_LENGTH, withFieldJsonSchema } from '../fields.js';
 import { LOAD_WEIGHT_RANGE } from '../dispatch/load.js';
 import { DOCUMENT_TYPES } from '../dispatch/document.js';
 import { DATA_URL_PATTERN, objectBucketName, UPLOAD_MAX_FILE_BYTES, UPLOAD_MESSAGES, UPLOAD_TTL_MS } from '../uploads.js';
@@ -142,6 +142,22 @@ export const extractionInfoSchema = z.object({
 export type ExtractionInfo = z.infer<typeof extractionInfoSchema>;
 
 /**
+ * Who sent the document (issue 47): the company of its letterhead (a broker's rate confirmation, an X12 204's bill-to
+ * party), with what it says of itself. The load dialog chooses the customer it matches, or offers to add it.
+ */
+export const extractedSenderSchema = z.object({
+  name: z.string().trim().min(1).max(SHORT_TEXT_MAX_LENGTH).optional(),
+  /** Its MC number's digits ('MC# 889123' → '889123'). */
+  mcNumber: z.string().regex(/^\d{1,8}$/).optional(),
+  email: z.email().max(EMAIL_MAX_LENGTH).optional(),
+  /** Where it wants its invoices sent, when the document says ('Send invoices to ap@...'). */
+  billingEmail: z.email().max(EMAIL_MAX_LENGTH).optional(),
+  phone: z.string().trim().min(1).max(SHORT_TEXT_MAX_LENGTH).optional(),
+  address: z.string().trim().min(1).max(SHORT_TEXT_MAX_LENGTH).optional(),
+});
+export type ExtractedSender = z.infer<typeof extractedSenderSchema>;
+
+/**
  * The answer of POST /api/extract-load: the form's fields, a confidence per filled field, how it was made, and what
  * kind of document it was when the text says so (the load keeps the document under that type, else 'Other').
  */
@@ -149,6 +165,7 @@ export const extractLoadResultSchema = extractedLoadSchema.extend({
   confidence: extractionConfidenceSchema,
   extraction: extractionInfoSchema,
   documentType: z.enum(DOCUMENT_TYPES).optional(),
+  sender: extractedSenderSchema.optional(),
 });
 export type ExtractLoadResult = z.infer<typeof extractLoadResultSchema>;
 
