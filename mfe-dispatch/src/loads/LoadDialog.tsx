@@ -254,7 +254,10 @@ function LoadFormDialog(props: ResourceDialogProps<Load>) {
   /** Issue 47: the document's sender chosen as the customer (or offered as a new one), its number checked at once. */
   const fitToWorkflow = async (result: ExtractLoadResult) => {
     setDuplicate(null);
-    const customers = await queryClient.ensureQueryData(resourceListQuery<Customer>('customers')).catch(() => []);
+    const customers = await queryClient
+      // Read afresh: a customer added since the dialog opened (in another tab, by a colleague) is matched too, and named in the choice list.
+      .fetchQuery({ ...resourceListQuery<Customer>('customers'), staleTime: 0 })
+      .catch(() => []);
     const match = senderCustomer(result, customers);
     setSender(match);
     if (match && 'matched' in match) form.setFieldsValue({ customerId: match.matched.id });
@@ -285,70 +288,70 @@ function LoadFormDialog(props: ResourceDialogProps<Load>) {
   };
   return (
     <>
-    <ResourceFormModal
-      {...props}
-      onClose={close}
-      name="load"
-      api={api}
-      texts={loadTexts}
-      schema={LOAD_FORM_SCHEMA}
-      toFormValues={loadFormValues}
-      toPayload={loadPayload}
-      form={form}
-      onValuesChange={follow}
-      width={760}
-      busy={extracting}
-    >
-      {creating ? (
-        <ExtractionContext.Provider value={marks}>
-          <Tabs
-            activeKey={tab}
-            onChange={setTab}
-            items={[
-              {
-                key: 'manual',
-                label: 'Manual Entry',
-                children: (
-                  <>
-                    {extracted && <Alert type="info" showIcon title={EXTRACT_TEXTS.review} style={{ marginBottom: 16 }} data-testid="load-extract-review" />}
-                    {extracted && <ExtractionNotices duplicate={duplicate} sender={sender} onOpenLoad={openLoad} onAddCustomer={() => setAddingCustomer(true)} />}
-                    <LoadFields />
-                  </>
-                ),
-              },
-              {
-                key: 'extract',
-                label: 'AI Extract',
-                children: (
-                  <LoadExtractPanel
-                    onExtracted={(result, document) => {
-                      setExtracted(result);
-                      extractedFile.current = document;
-                      setTab('manual');
-                      void fitToWorkflow(result);
-                    }}
-                    onRemove={() => {
-                      extractedFile.current = null;
-                    }}
-                    onClose={() => setTab('manual')}
-                    onBusyChange={setExtracting}
-                  />
-                ),
-              },
-            ]}
-          />
-        </ExtractionContext.Provider>
-      ) : (
-        <>
-          <LoadFields />
-          {props.record && <LoadDocuments loadId={props.record.id} />}
-        </>
+      <ResourceFormModal
+        {...props}
+        onClose={close}
+        name="load"
+        api={api}
+        texts={loadTexts}
+        schema={LOAD_FORM_SCHEMA}
+        toFormValues={loadFormValues}
+        toPayload={loadPayload}
+        form={form}
+        onValuesChange={follow}
+        width={760}
+        busy={extracting}
+      >
+        {creating ? (
+          <ExtractionContext.Provider value={marks}>
+            <Tabs
+              activeKey={tab}
+              onChange={setTab}
+              items={[
+                {
+                  key: 'manual',
+                  label: 'Manual Entry',
+                  children: (
+                    <>
+                      {extracted && <Alert type="info" showIcon title={EXTRACT_TEXTS.review} style={{ marginBottom: 16 }} data-testid="load-extract-review" />}
+                      {extracted && <ExtractionNotices duplicate={duplicate} sender={sender} onOpenLoad={openLoad} onAddCustomer={() => setAddingCustomer(true)} />}
+                      <LoadFields />
+                    </>
+                  ),
+                },
+                {
+                  key: 'extract',
+                  label: 'AI Extract',
+                  children: (
+                    <LoadExtractPanel
+                      onExtracted={(result, document) => {
+                        setExtracted(result);
+                        extractedFile.current = document;
+                        setTab('manual');
+                        void fitToWorkflow(result);
+                      }}
+                      onRemove={() => {
+                        extractedFile.current = null;
+                      }}
+                      onClose={() => setTab('manual')}
+                      onBusyChange={setExtracting}
+                    />
+                  ),
+                },
+              ]}
+            />
+          </ExtractionContext.Provider>
+        ) : (
+          <>
+            <LoadFields />
+            {props.record && <LoadDocuments loadId={props.record.id} />}
+          </>
+        )}
+      </ResourceFormModal>
+      {/* Beside the load's dialog, not in its form: 'Add Customer' for the document's sender, chosen once saved. */}
+      {addingCustomer && sender && 'unknown' in sender && (
+        <CustomerDialog open record={null} prefill={senderCustomerValues(sender.unknown)} onSaved={addedCustomer} onClose={() => setAddingCustomer(false)} />
       )}
-    </ResourceFormModal>
-    {/* Beside the load's dialog, not in its form: 'Add Customer' for the document's sender, chosen once saved. */}
-    {addingCustomer && sender && 'unknown' in sender && (
-      <CustomerDialog open record={null} prefill={senderCustomerValues(sender.unknown)} onSaved={addedCustomer} onClose={() => setAddingCustomer(false)} />
-    )}
     </>
   );
 }
