@@ -1,5 +1,5 @@
 import { extractedSenderSchema, type ExtractedSender } from '@tms/contracts';
-import { isEdi204 } from './edi-204.js';
+import { ediSegments, isEdi204 } from './edi-204.js';
 import { normalize } from './offline-extractor.js';
 import { titleCaseCity } from './text-values.js';
 
@@ -85,12 +85,7 @@ const isCompanyName = (cell: string) =>
 
 /** An X12 204's bill-to party: who tendered the load and pays for it. */
 function ediSender(text: string): Partial<ExtractedSender> {
-  const separator = /^\s*ISA([*|^+!])/.exec(text)?.[1] ?? '*';
-  const segments = text
-    .split(/~|\n/)
-    .map((segment) => segment.trim())
-    .filter(Boolean)
-    .map((segment) => segment.split(separator));
+  const segments = ediSegments(text);
   const start = segments.findIndex(([id, qualifier]) => id === 'N1' && qualifier === 'BT');
   if (start < 0) return {};
   const sender: Partial<ExtractedSender> = { name: titleCaseCity(segments[start][2] ?? '') };

@@ -9,6 +9,7 @@ import {
   learnedFields,
   learnedText,
   openLoadPath,
+  extractedStop,
   senderCustomer,
   senderCustomerValues,
 } from './extraction.js';
@@ -81,5 +82,27 @@ describe('the AI Extract panel\'s handling of an extraction', () => {
   it("says a taken load number with a way to that load: the Loads screen opens it from '?open='", () => {
     expect(EXTRACT_TEXTS.duplicate('RC-44871')).toBe('A load with load number RC-44871 already exists.');
     expect(openLoadPath('9b2f1c1e-0000-4000-8000-000000000001')).toBe('/loads?open=9b2f1c1e-0000-4000-8000-000000000001');
+  });
+
+  it("fills the Stops section with a multi-stop document's stops, times as the document wrote them", () => {
+    const values = extractedFormValues({
+      ...RESULT,
+      stops: [
+        { type: 'pickup', location: 'Gary, IN', facility: 'Delta Steel Works', address: '8625 Enterprise Cir, Gary, IN 46402', appointmentStart: '2026-11-02T07:00', reference: '557120' },
+        { type: 'pickup', location: 'Toledo, OH', appointmentStart: '2026-11-02T15:00', appointmentEnd: '2026-11-02T17:00' },
+        { type: 'delivery', location: 'Columbus, OH', appointmentStart: '2026-11-03' },
+        { type: 'delivery', location: 'Pittsburgh, PA' },
+      ],
+    });
+    expect(values.stops?.map((stop) => [stop.type, stop.location, stop.appointmentStart?.format('YYYY-MM-DD HH:mm') ?? null, stop.appointmentEnd?.format('HH:mm') ?? null, stop.reference])).toEqual([
+      ['pickup', 'Gary, IN', '2026-11-02 07:00', null, '557120'],
+      ['pickup', 'Toledo, OH', '2026-11-02 15:00', '17:00', ''],
+      ['delivery', 'Columbus, OH', '2026-11-03 00:00', null, ''],
+      ['delivery', 'Pittsburgh, PA', null, null, ''],
+    ]);
+    expect(values.stops?.[0]).toMatchObject({ facility: 'Delta Steel Works', address: '8625 Enterprise Cir, Gary, IN 46402' });
+    expect(extractedStop({ type: 'delivery', location: 'Erie, PA' }).facility).toBe('');
+    // A document without stops leaves the form's own two.
+    expect(extractedFormValues(RESULT)).not.toHaveProperty('stops');
   });
 });

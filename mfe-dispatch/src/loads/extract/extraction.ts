@@ -4,6 +4,7 @@ import {
   LOAD_BY_NUMBER_PATH,
   matchCustomer,
   type ExtractedSender,
+  type ExtractedStop,
   type LoadByNumber,
   type MatchableCustomer,
   type ExtractedField,
@@ -11,7 +12,9 @@ import {
   type ExtractionConfidence,
 } from '@tms/contracts';
 import { ApiError, api, dayFromText } from '@tms/ui';
+import dayjs from 'dayjs';
 import type { LoadFormValues } from '../load-form.js';
+import { newStop, type StopFormValues } from '../stop-form.js';
 
 /** The upload flow (spec 4): idle, reading the file, AI extracting, then complete or error. */
 export type UploadStatus = 'idle' | 'reading' | 'extracting' | 'complete' | 'error';
@@ -111,8 +114,9 @@ export function failureMessage(error: unknown, fallback: string): string {
 export const extractionErrorMessage = (error: unknown): string => failureMessage(error, EXTRACT_TEXTS.extractFailed);
 
 /**
- * The form values an extraction fills: only the fields it found (spec 2.5's list); the rest of the form keeps the
- * new load's defaults (status pending, expenses 0, customer and assignments empty).
+ * The form values an extraction fills: only the fields it found (spec 2.5's list), and the stops a multi-stop
+ * document lists (issue 49); the rest of the form keeps the new load's defaults (status pending, expenses 0,
+ * assignments empty; the customer is the sender's when it matches one, issue 47).
  */
 export function extractedFormValues(result: ExtractLoadResult): Partial<LoadFormValues> {
   const values: Partial<LoadFormValues> = {};
@@ -125,7 +129,24 @@ export function extractedFormValues(result: ExtractLoadResult): Partial<LoadForm
   if (typeof result.weight === 'number') values.weight = result.weight;
   if (result.commodity) values.commodity = result.commodity;
   if (result.notes) values.notes = result.notes;
+  if (result.stops?.length) values.stops = result.stops.map(extractedStop);
   return values;
+}
+
+/**
+ * A stop the document lists, as the Stops section holds it (issue 49): its appointment in the document's own local
+ * time, taken as the user's (a day without a time: that day's start).
+ */
+export function extractedStop(stop: ExtractedStop): StopFormValues {
+  const time = (text: string | undefined) => (text ? dayjs(text) : null);
+  return {
+    ...newStop(stop.type, stop.location),
+    facility: stop.facility ?? '',
+    address: stop.address ?? '',
+    appointmentStart: time(stop.appointmentStart),
+    appointmentEnd: time(stop.appointmentEnd),
+    reference: stop.reference ?? '',
+  };
 }
 
 /** The confidences of the fields the extraction filled. */
