@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Customer, Load } from '@tms/contracts';
 import { launchBrowser, newSession, signIn, type Browser, type Page } from './support/browser.js';
 import { apiSteps, screenSteps, type Dialog } from './support/steps.js';
@@ -6,7 +8,8 @@ import { apiSteps, screenSteps, type Dialog } from './support/steps.js';
  * Issue 47 point 7 as a dispatcher does it: a document dropped on 'AI Extract' whose load number is taken says so at
  * once, with a button to that load; a document from a known broker chooses it as the customer (by name or by MC
  * number); one from a broker no customer is offers 'Add Customer', filled from the document, and chooses the customer
- * once it is saved. Every record made here carries 'XWF' and this run's mark, and is deleted at the end.
+ * once it is saved. Every record made here carries 'XWF' and this run's mark, and is deleted at the end. And issue 49
+ * point 4: a multi-stop document fills the Stops section, each stop with its appointment and reference.
  */
 let browser: Browser;
 let page: Page;
@@ -135,5 +138,31 @@ describe('AI Extract fits the workflow', () => {
     await sender.getByText(`Customer chosen from the document's sender (${name}): ${name}.`).waitFor();
     const saved = (await getList<Customer>('customers')).find((customer) => customer.name === name);
     expect(saved).toMatchObject({ mcNumber: `MC-9${MC.slice(1)}`, billingEmail: billing, type: 'shipper' });
+  });
+
+  it("fills the Stops section from a multi-stop document, and the pickup and delivery from its first and last stop", async () => {
+    const document = readFileSync(path.resolve('svc-ai/test/documents/multistop-ratecon-windows.txt'));
+    const dialog = await extractFrom('multistop-ratecon-windows.txt', document);
+    await expect(dialog.getByLabel('Pickup Location').inputValue()).resolves.toBe('Phoenix, AZ');
+    await expect(dialog.getByLabel('Delivery Location').inputValue()).resolves.toBe('San Diego, CA');
+    const stops = dialog.getByTestId('load-stop');
+    await expect(stops.count()).resolves.toBe(4);
+    const shown = [];
+    for (let index = 0; index < 4; index++) {
+      const stop = stops.nth(index);
+      shown.push([
+        await stop.getByLabel('Location', { exact: true }).inputValue(),
+        await stop.getByLabel('Appointment Start').inputValue(),
+        await stop.getByLabel('Appointment End').inputValue(),
+        await stop.getByLabel('Reference').inputValue(),
+      ]);
+    }
+    expect(shown).toEqual([
+      ['Phoenix, AZ', '2027-03-09 06:00', '2027-03-09 09:00', 'SB-55102'],
+      ['Yuma, AZ', '2027-03-09 14:00', '2027-03-09 16:00', 'VG-2231'],
+      ['Ontario, CA', '2027-03-10 05:30', '', 'FM-77810'],
+      ['San Diego, CA', '2027-03-10 13:00', '2027-03-10 15:00', 'CG-40918'],
+    ]);
+    await expect(stops.nth(1).getByLabel('Facility').inputValue()).resolves.toBe('Valley Greens Packing');
   });
 });
