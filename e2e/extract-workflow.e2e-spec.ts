@@ -56,10 +56,13 @@ afterAll(async () => {
   await browser?.close();
 });
 
+// A test that fails with a dialog open would otherwise fail the next on that dialog: the customer's first, then the load's.
 afterEach(async () => {
-  for (const open = page.getByRole('dialog'); await open.count(); ) {
-    await cancel(open.last());
-    await page.waitForTimeout(300);
+  for (const name of ['Add Customer', 'Create Load']) {
+    const open = page.getByRole('dialog', { name });
+    if (!(await open.count())) continue;
+    await cancel(open);
+    await open.waitFor({ state: 'hidden' });
   }
 });
 
