@@ -133,10 +133,13 @@ function valid(schema: Json, name = ''): fc.Arbitrary<unknown> {
   }
 }
 
+/** The values tried as invalid first (random text besides). */
+const INVALID_CANDIDATES: unknown[] = ['', ' ', 'not-what-it-takes!', '2027-02-30', '12.345', 'x'.repeat(2100), -1, 1.5, 2 ** 40, true, [], {}, null, '\u0000'];
+
 /** A value the schema refuses (undefined when none is found: a schema that takes anything). */
 function invalidValue(schema: Json): fc.Arbitrary<unknown> {
   const candidates = fc.oneof(
-    fc.constantFrom<unknown>('', ' ', 'not-what-it-takes!', '2027-02-30', '12.345', 'x'.repeat(2100), -1, 1.5, 2 ** 40, true, [], {}, null, '\u0000'),
+    fc.constantFrom<unknown>(...INVALID_CANDIDATES),
     fc.string({ maxLength: 8 }),
   );
   return candidates.filter((value) => !conforms(schema, value));
@@ -205,7 +208,10 @@ function requestArbitrary(operation: Operation, invalid: boolean): fc.Arbitrary<
     })));
   }
   for (const parameter of queryParameters.filter((parameter) => FIXED_QUERY[key]?.[parameter.name] === undefined)) {
-    breakers.push(invalidValue(parameter.schema).filter((value) => typeof value === 'string' || typeof value === 'number').map((value) => (request: Request) => ({
+    // A query carries text: a number is sent as its digits, which a text parameter (a load number) rightly takes.
+    const invalidAsText = (value: unknown) => (typeof value === 'string' || typeof value === 'number') && !conforms(parameter.schema, String(value));
+    if (!INVALID_CANDIDATES.some(invalidAsText)) continue;
+    breakers.push(invalidValue(parameter.schema).filter(invalidAsText).map((value) => (request: Request) => ({
       ...request, query: { ...request.query, [parameter.name]: value }, invalid: `query ${parameter.name}: ${JSON.stringify(value)}`,
     })));
   }

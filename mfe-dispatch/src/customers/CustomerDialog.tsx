@@ -2,7 +2,7 @@ import { CHARGE_TERMS_LABELS, CUSTOMER_TYPES, CUSTOMER_TYPE_LABELS, customerInpu
 import { FormField, FormGrid, MoneyInput, optionsOf, ResourceFormModal, SEARCHABLE, WholeNumberInput, type ResourceDialogProps } from '@tms/ui';
 import { Collapse, Input, Select } from 'antd';
 import { customersApi } from './customers.api.js';
-import { customerFormValues, customerPayload, customerTexts } from './customer-form.js';
+import { customerFormValues, customerPayload, customerTexts, type CustomerFormValues } from './customer-form.js';
 
 const TYPE_OPTIONS = optionsOf(CUSTOMER_TYPES, CUSTOMER_TYPE_LABELS);
 const INVOICING_OPTION_LIST = optionsOf(INVOICING_OPTIONS, INVOICING_LABELS);
@@ -42,8 +42,15 @@ function CustomerTermsFields() {
   );
 }
 
+export interface CustomerDialogProps extends ResourceDialogProps<Customer> {
+  /** What a new customer starts with beyond the defaults (issue 47: the sender of a dropped document). */
+  prefill?: Partial<CustomerFormValues>;
+  /** The customer as saved (the load dialog chooses the one it added). */
+  onSaved?: (customer: Customer) => void;
+}
+
 /** 'Add Customer' / 'Edit Customer'. */
-export function CustomerDialog(props: ResourceDialogProps<Customer>) {
+export function CustomerDialog({ prefill, ...props }: CustomerDialogProps) {
   return (
     <ResourceFormModal
       {...props}
@@ -51,7 +58,7 @@ export function CustomerDialog(props: ResourceDialogProps<Customer>) {
       api={customersApi}
       texts={customerTexts}
       schema={customerInputSchema}
-      toFormValues={customerFormValues}
+      toFormValues={(customer) => ({ ...customerFormValues(customer), ...(customer ? {} : prefill) })}
       toPayload={customerPayload}
     >
       <FormField label="Name" name="name">
@@ -79,9 +86,15 @@ export function CustomerDialog(props: ResourceDialogProps<Customer>) {
         </FormField>
       </FormGrid>
       {/* Issue 46: 'Send Invoice' sends its invoices here (empty: the dialog offers the Email above). Not 'Email' in its label: that names the field above. */}
-      <FormField label="Billing E-mail" name="billingEmail">
-        <Input type="email" placeholder="ap@acme.com" autoComplete="off" />
-      </FormField>
+      <FormGrid>
+        <FormField label="Billing E-mail" name="billingEmail">
+          <Input type="email" placeholder="ap@acme.com" autoComplete="off" />
+        </FormField>
+        {/* Issue 47: a broker's documents are known by it (the load dialog's AI Extract matches their sender). */}
+        <FormField label="MC Number" name="mcNumber">
+          <Input placeholder="MC-123456" autoComplete="off" />
+        </FormField>
+      </FormGrid>
       <Collapse
         size="small"
         items={[{ key: 'terms', label: CHARGE_TERMS_TEXTS.section, forceRender: true, children: <CustomerTermsFields /> }]}

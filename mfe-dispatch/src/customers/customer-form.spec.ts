@@ -11,6 +11,7 @@ const customer: Customer = {
   type: 'receiver',
   invoicing: 'factored',
   billingEmail: 'ap@greatlakescold.com',
+  mcNumber: 'MC-889123',
   detentionFreeHours: '1.50',
   detentionRatePerHour: '55.00',
   detentionCapHours: null,

@@ -15,6 +15,8 @@ export interface CustomerFormValues extends Partial<Record<ChargeTermField, stri
   invoicing: string;
   /** Issue 46: where 'Send Invoice' sends its invoices (optional). */
   billingEmail: string;
+  /** Issue 47: its MC number (optional), by which a dropped document's sender is matched to it. */
+  mcNumber: string;
   // And its own charge terms (issue 43): money and hours as text, the increment a whole number; empty is the company's.
 }
 
@@ -28,11 +30,12 @@ export function customerFormValues(customer: Customer | null): CustomerFormValue
     type: customer?.type ?? DEFAULT_CUSTOMER_TYPE,
     invoicing: customer?.invoicing ?? DEFAULT_INVOICING,
     billingEmail: customer?.billingEmail ?? '',
+    mcNumber: customer?.mcNumber ?? '',
     ...Object.fromEntries(CHARGE_TERM_FIELDS.map((field) => [field, customer?.[field] ?? null])),
   };
 }
 
-/** The body of POST/PATCH /api/customers: every field is required but the billing e-mail and the charge terms (empty: the company's). */
+/** The body of POST/PATCH /api/customers: every field is required but the billing e-mail, the MC number and the charge terms (empty: the company's). */
 export function customerPayload(values: CustomerFormValues): CustomerInput {
   return {
     name: values.name ?? '',
@@ -42,6 +45,7 @@ export function customerPayload(values: CustomerFormValues): CustomerInput {
     type: values.type as CustomerInput['type'],
     invoicing: (values.invoicing || DEFAULT_INVOICING) as CustomerInput['invoicing'],
     billingEmail: values.billingEmail ?? '',
+    mcNumber: values.mcNumber ?? '',
     ...(Object.fromEntries(CHARGE_TERM_FIELDS.map((field) => [field, values[field] ?? null])) as Pick<CustomerInput, ChargeTermField>),
   };
 }

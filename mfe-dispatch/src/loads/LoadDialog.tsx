@@ -1,22 +1,36 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   LOAD_RULES,
   LOAD_STATUSES,
   LOAD_STATUS_LABELS,
   loadInputSchema,
   withRules,
+  type Customer,
   type DocumentUpload,
   type ExtractLoadResult,
   type Load,
+  type LoadByNumber,
 } from '@tms/contracts';
-import { DayPicker, FormField, FormGrid, MoneyInput, optionsOf, ResourceFormModal, SEARCHABLE, useAssignmentWarning, useChoices, useLookup, WholeNumberInput, useToast, type ResourceDialogProps } from '@tms/ui';
-import { Alert, Form, Input, Modal, Select, Tabs, type FormInstance } from 'antd';
+import { DayPicker, FormField, FormGrid, MoneyInput, optionsOf, ResourceFormModal, resourceListQuery, SEARCHABLE, useAssignmentWarning, useChoices, useLookup, WholeNumberInput, useToast, type ResourceDialogProps } from '@tms/ui';
+import { Alert, Button, Form, Input, Modal, Select, Tabs, type FormInstance } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useMemo, useRef, useState, type RefObject } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { CustomerDialog } from '../customers/CustomerDialog.js';
 import { keepLoadDocument } from './documents.api.js';
 import { LoadDocuments } from './LoadDocuments.js';
 import { LoadExtractPanel } from './LoadExtractPanel.js';
-import { EXTRACT_TEXTS, failureMessage, filledConfidence, learnedFields } from './extract/extraction.js';
+import {
+  EXTRACT_TEXTS,
+  failureMessage,
+  filledConfidence,
+  learnedFields,
+  loadWithNumber,
+  openLoadPath,
+  senderCustomer,
+  senderCustomerValues,
+  senderLabel,
+} from './extract/extraction.js';
 import { ExtractionContext, useConfidenceExtra } from './extract/ExtractionContext.js';
 import { DOCUMENT_TEXTS } from './load-documents.js';
 import { loadQuery, loadsApi } from './loads.api.js';
@@ -163,6 +177,58 @@ export function LoadDialog(props: ResourceDialogProps<Load>) {
   return <LoadFormDialog {...props} record={full.data} />;
 }
 
+type SenderCustomer = ReturnType<typeof senderCustomer<Customer>>;
+
+/**
+ * What the dialog says of a dropped document beyond its fields (issue 47): that its load number is already taken,
+ * with a button to that load (the Loads screen opens its workspace from `?open=`), as long as the number is still
+ * the form's; and whether its sender was chosen as the customer, or is none of them, with 'Add Customer'.
+ */
+function ExtractionNotices({ duplicate, sender, onOpenLoad, onAddCustomer }: {
+  duplicate: NonNullable<LoadByNumber['load']> | null;
+  sender: SenderCustomer;
+  onOpenLoad: (loadId: string) => void;
+  onAddCustomer: () => void;
+}) {
+  const loadNumber = Form.useWatch<string>('loadNumber');
+  return (
+    <>
+      {duplicate && loadNumber?.trim() === duplicate.loadNumber && (
+        <Alert
+          type="error"
+          showIcon
+          role="alert"
+          title={EXTRACT_TEXTS.duplicate(duplicate.loadNumber)}
+          action={
+            <Button size="small" onClick={() => onOpenLoad(duplicate.id)}>
+              {EXTRACT_TEXTS.openDuplicate(duplicate.loadNumber)}
+            </Button>
+          }
+          style={{ marginBottom: 16 }}
+          data-testid="load-extract-duplicate"
+        />
+      )}
+      {sender && 'matched' in sender && (
+        <Alert type="success" showIcon title={EXTRACT_TEXTS.senderMatched(senderLabel(sender.sender), sender.matched.name)} style={{ marginBottom: 16 }} data-testid="load-extract-sender" />
+      )}
+      {sender && 'unknown' in sender && (
+        <Alert
+          type="warning"
+          showIcon
+          title={EXTRACT_TEXTS.senderUnknown(senderLabel(sender.unknown))}
+          action={
+            <Button size="small" onClick={onAddCustomer}>
+              {EXTRACT_TEXTS.addCustomer}
+            </Button>
+          }
+          style={{ marginBottom: 16 }}
+          data-testid="load-extract-sender"
+        />
+      )}
+    </>
+  );
+}
+
 /**
  * 'Create Load' with the tabs 'Manual Entry' (the default) and 'AI Extract'; 'Edit Load' with the form and the load's
  * documents (spec 2.5; issue 12: the document a load was extracted from is kept with it).
@@ -180,6 +246,34 @@ function LoadFormDialog(props: ResourceDialogProps<Load>) {
   const [api] = useState(() => ({ resource: loadsApi.resource, useUpdate: loadsApi.useUpdate, useCreate: (key?: string) => useCreateLoadKeepingDocument(extractedFile, notKept, key) }));
   const toast = useToast();
   const drivers = useLookup('drivers');
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [duplicate, setDuplicate] = useState<NonNullable<LoadByNumber['load']> | null>(null);
+  const [sender, setSender] = useState<SenderCustomer>(undefined);
+  const [addingCustomer, setAddingCustomer] = useState(false);
+  /** Issue 47: the document's sender chosen as the customer (or offered as a new one), its number checked at once. */
+  const fitToWorkflow = async (result: ExtractLoadResult) => {
+    setDuplicate(null);
+    const customers = await queryClient
+      // Read afresh: a customer added since the dialog opened (in another tab, by a colleague) is matched too, and named in the choice list.
+      .fetchQuery({ ...resourceListQuery<Customer>('customers'), staleTime: 0 })
+      .catch(() => []);
+    const match = senderCustomer(result, customers);
+    setSender(match);
+    if (match && 'matched' in match) form.setFieldsValue({ customerId: match.matched.id });
+    if (!result.loadNumber) return;
+    // A failed check is no answer: the save still refuses a taken number.
+    const taken = await loadWithNumber(result.loadNumber).catch(() => null);
+    if (taken) setDuplicate(taken);
+  };
+  const openLoad = (loadId: string) => {
+    close();
+    navigate(openLoadPath(loadId));
+  };
+  const addedCustomer = (customer: Customer) => {
+    form.setFieldsValue({ customerId: customer.id });
+    setSender((current) => (current && 'unknown' in current ? { matched: customer, sender: current.unknown } : current));
+  };
   const follow = (changed: Partial<LoadFormValues>) => {
     keepStopsInStep(form, changed);
     const fill = withAssignment(changed, form.getFieldsValue(['status', 'assignedDriverId', 'assignedTruckId']), (id) => drivers.get(id)?.assignedTruckId);
@@ -193,63 +287,71 @@ function LoadFormDialog(props: ResourceDialogProps<Load>) {
     notKept.current = null;
   };
   return (
-    <ResourceFormModal
-      {...props}
-      onClose={close}
-      name="load"
-      api={api}
-      texts={loadTexts}
-      schema={LOAD_FORM_SCHEMA}
-      toFormValues={loadFormValues}
-      toPayload={loadPayload}
-      form={form}
-      onValuesChange={follow}
-      width={760}
-      busy={extracting}
-    >
-      {creating ? (
-        <ExtractionContext.Provider value={marks}>
-          <Tabs
-            activeKey={tab}
-            onChange={setTab}
-            items={[
-              {
-                key: 'manual',
-                label: 'Manual Entry',
-                children: (
-                  <>
-                    {extracted && <Alert type="info" showIcon title={EXTRACT_TEXTS.review} style={{ marginBottom: 16 }} data-testid="load-extract-review" />}
-                    <LoadFields />
-                  </>
-                ),
-              },
-              {
-                key: 'extract',
-                label: 'AI Extract',
-                children: (
-                  <LoadExtractPanel
-                    onExtracted={(result, document) => {
-                      setExtracted(result);
-                      extractedFile.current = document;
-                      setTab('manual');
-                    }}
-                    onRemove={() => {
-                      extractedFile.current = null;
-                    }}
-                    onClose={() => setTab('manual')}
-                    onBusyChange={setExtracting}
-                  />
-                ),
-              },
-            ]}
-          />
-        </ExtractionContext.Provider>
-      ) : (
-        <>
-          <LoadFields />
-          {props.record && <LoadDocuments loadId={props.record.id} />}
-        </>
+    <>
+      <ResourceFormModal
+        {...props}
+        onClose={close}
+        name="load"
+        api={api}
+        texts={loadTexts}
+        schema={LOAD_FORM_SCHEMA}
+        toFormValues={loadFormValues}
+        toPayload={loadPayload}
+        form={form}
+        onValuesChange={follow}
+        width={760}
+        busy={extracting}
+      >
+        {creating ? (
+          <ExtractionContext.Provider value={marks}>
+            <Tabs
+              activeKey={tab}
+              onChange={setTab}
+              items={[
+                {
+                  key: 'manual',
+                  label: 'Manual Entry',
+                  children: (
+                    <>
+                      {extracted && <Alert type="info" showIcon title={EXTRACT_TEXTS.review} style={{ marginBottom: 16 }} data-testid="load-extract-review" />}
+                      {extracted && <ExtractionNotices duplicate={duplicate} sender={sender} onOpenLoad={openLoad} onAddCustomer={() => setAddingCustomer(true)} />}
+                      <LoadFields />
+                    </>
+                  ),
+                },
+                {
+                  key: 'extract',
+                  label: 'AI Extract',
+                  children: (
+                    <LoadExtractPanel
+                      onExtracted={(result, document) => {
+                        setExtracted(result);
+                        extractedFile.current = document;
+                        setTab('manual');
+                        void fitToWorkflow(result);
+                      }}
+                      onRemove={() => {
+                        extractedFile.current = null;
+                      }}
+                      onClose={() => setTab('manual')}
+                      onBusyChange={setExtracting}
+                    />
+                  ),
+                },
+              ]}
+            />
+          </ExtractionContext.Provider>
+        ) : (
+          <>
+            <LoadFields />
+            {props.record && <LoadDocuments loadId={props.record.id} />}
+          </>
+        )}
+      </ResourceFormModal>
+      {/* Beside the load's dialog, not in its form: 'Add Customer' for the document's sender, chosen once saved. */}
+      {addingCustomer && sender && 'unknown' in sender && (
+        <CustomerDialog open record={null} prefill={senderCustomerValues(sender.unknown)} onSaved={addedCustomer} onClose={() => setAddingCustomer(false)} />
       )}
-    </ResourceFormModal>
+    </>
   );
 }

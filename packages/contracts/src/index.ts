@@ -13,6 +13,7 @@ export * from './fleet/fuel.js';
 export * from './fleet/fuel-import.js';
 export * from './fleet/assignment.js';
 export * from './dispatch/customer.js';
+export * from './dispatch/customer-match.js';
 export * from './dispatch/load.js';
 export * from './dispatch/stop.js';
 export * from './dispatch/stops-text.js';

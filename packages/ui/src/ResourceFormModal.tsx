@@ -39,6 +39,8 @@ export interface ResourceFormModalProps<T extends { id: string }, TValues extend
   omitEmptyOnCreate?: boolean;
   /** Work in the dialog that the save must wait for (a document being read into the form): Save is disabled. */
   busy?: boolean;
+  /** The record as the server saved it, before the dialog closes (a dialog opened from another chooses it there). */
+  onSaved?: (saved: T) => void;
 }
 
 /** An object body without its null (empty) values. */
@@ -170,8 +172,10 @@ export function ResourceFormModal<T extends { id: string }, TValues extends obje
     showIssues({});
     submitting.current = true;
     try {
-      if (editing) await update.mutateAsync({ id: record.id, body: checked.value });
-      else await create.mutateAsync(props.omitEmptyOnCreate ? withoutEmptyValues(checked.value) : checked.value);
+      const saved = editing
+        ? await update.mutateAsync({ id: record.id, body: checked.value })
+        : await create.mutateAsync(props.omitEmptyOnCreate ? withoutEmptyValues(checked.value) : checked.value);
+      props.onSaved?.(saved);
       const success = editing ? texts.updated : texts.created;
       if (success) toast.success(...success);
       onClose();

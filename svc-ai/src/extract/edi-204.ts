@@ -21,16 +21,21 @@ function elementSeparator(text: string): string {
 /** L11 reference qualifiers that name the shipment, in the order one is taken for the load number (X12 128). */
 const SHIPMENT_REFERENCES = ['LO', 'BM', 'CN', 'SI', 'PO', 'CR'];
 
-const PICKUP_REASONS = new Set(['LD', 'CL', 'PL', 'LL']);
-const DELIVERY_REASONS = new Set(['UL', 'CU', 'PU', 'DL']);
+export const PICKUP_REASONS = new Set(['LD', 'CL', 'PL', 'LL']);
+export const DELIVERY_REASONS = new Set(['UL', 'CU', 'PU', 'DL']);
 
-export function readEdi204(text: string): { fields: Record<string, unknown>; confidence: ExtractionConfidence } {
+/** The 204's segments, each as its elements (the segment's id first). */
+export function ediSegments(text: string): string[][] {
   const separator = elementSeparator(text);
-  const segments = text
+  return text
     .split(/~|\n/)
     .map((segment) => segment.trim())
     .filter(Boolean)
     .map((segment) => segment.split(separator));
+}
+
+export function readEdi204(text: string): { fields: Record<string, unknown>; confidence: ExtractionConfidence } {
+  const segments = ediSegments(text);
   const fields: Record<string, unknown> = {};
   const stops: { reason: string; city?: string; dates: string[] }[] = [];
   const notes: string[] = [];

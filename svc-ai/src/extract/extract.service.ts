@@ -6,6 +6,7 @@ import {
   ok,
   type ExtractedField,
   type ExtractedLoad,
+  type ExtractedStop,
   type ExtractionConfidence,
   type ExtractLoadPayload,
   type ExtractLoadResult,
@@ -25,6 +26,8 @@ import { JobExpired, PoolBusy } from './worker-pool.js';
 import { ExtractLayouts, type LearnedReading } from '../layouts/extract-layouts.service.js';
 import { isEdi204 } from './edi-204.js';
 import { normalize } from './offline-extractor.js';
+import { readSender } from './sender.js';
+import { readStops } from './stops.js';
 
 /**
  * Document → load form fields. The uploaded bytes wait in the JetStream object store (they do not fit a NATS
@@ -73,10 +76,13 @@ export class ExtractService implements OnModuleDestroy {
       }
       if (!document.text.trim()) return fail('invalid', EXTRACT_MESSAGES.noText);
       const read = await this.fields(document.text, document.ocr, document.offline);
-      const fields = withLearned(read, await this.learnedReading(document.text));
+      // The stops a multi-stop document lists (issue 49), read as data whatever extractor read the fields; a learned layout's values come first all the same.
+      const fields = withLearned(withStops(read, readStops(document.text)), await this.learnedReading(document.text));
       // The load keeps the document under its kind when the text names it (else 'Other').
       const documentType = documentTypeOf(document.text);
-      return ok(documentType ? { ...fields, documentType } : fields);
+      // Who sent it (issue 47): the dialog chooses the customer it matches.
+      const sender = readSender(document.text);
+      return ok({ ...fields, ...(documentType ? { documentType } : {}), ...(sender ? { sender } : {}) });
     } catch (error) {
       if (error instanceof PoolBusy) return fail('busy', EXTRACT_MESSAGES.busy);
       if (error instanceof JobExpired) {
@@ -136,6 +142,27 @@ export class ExtractService implements OnModuleDestroy {
     // At once: a stop (SIGTERM) must not wait for a document being read.
     await this.pool.close();
   }
+}
+
+/** How sure a spec field taken from the document's first or last stop is, where the general rules read otherwise. */
+const STOP_CONFIDENCE = 0.9;
+
+/**
+ * The answer with the document's stops, and the spec's pickup and delivery fields from the first and last of them
+ * (their places, their appointments' days), as a load's first and last stop give them.
+ */
+function withStops(result: ExtractLoadResult, stops: ExtractedStop[] | undefined): ExtractLoadResult {
+  if (!stops) return result;
+  const [first, last] = [stops[0], stops.at(-1)!];
+  const day = (stop: ExtractedStop) => (stop.appointmentStart ?? stop.appointmentEnd)?.slice(0, 10);
+  const fromStops: Partial<ExtractLoadResult> = { pickupLocation: first.location, pickupDate: day(first), deliveryLocation: last.location, deliveryDate: day(last) };
+  const answer: ExtractLoadResult = { ...result, confidence: { ...result.confidence }, stops };
+  for (const [field, value] of Object.entries(fromStops) as ['pickupLocation' | 'pickupDate' | 'deliveryLocation' | 'deliveryDate', string | undefined][]) {
+    if (value === undefined || value === result[field]) continue;
+    answer[field] = value;
+    answer.confidence[field] = Math.round(STOP_CONFIDENCE * (result.extraction.ocr ? 0.95 : 1) * 100) / 100;
+  }
+  return answer;
 }
 
 /** How sure a value read where a saved load's value stood in the same layout is. */

@@ -54,6 +54,10 @@ export class CustomerEntity implements Customer {
   @Column({ name: 'billing_email', type: 'text', default: '' })
   billingEmail!: string;
 
+  /** Issue 47: its MC number, by which a document it sends is known; '' for none. */
+  @Column({ name: 'mc_number', type: 'text', default: '' })
+  mcNumber!: string;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 

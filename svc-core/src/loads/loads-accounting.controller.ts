@@ -1,12 +1,12 @@
 import { Controller, UseInterceptors } from '@nestjs/common';
 import { Ctx, MessagePattern, Payload, type NatsContext } from '@nestjs/microservices';
-import { LOAD_ACCOUNTING_ACTIONS, rpcSubject, type IdPayload } from '@tms/contracts';
+import { LOAD_ACCOUNTING_ACTIONS, LOAD_BY_NUMBER_ACTION, rpcSubject, type IdPayload } from '@tms/contracts';
 import { actorOf, config, DeadlineInterceptor } from '@tms/service-kit';
 import { LoadsService } from './loads.service.js';
 
 const subject = (action: string) => rpcSubject(config.subjectRoot, 'core', 'loads', action);
 
-/** What svc-accounting asks of loads beside their CRUD (issue 26): `{root}.core.loads.{mark-invoiced|payable|summaries}`. */
+/** What svc-accounting asks of loads beside their CRUD (issue 26): `{root}.core.loads.{mark-invoiced|payable|summaries}`; and `by-number` (issue 47). */
 @Controller()
 @UseInterceptors(DeadlineInterceptor)
 export class LoadsAccountingController {
@@ -20,6 +20,12 @@ export class LoadsAccountingController {
   @MessagePattern(subject(LOAD_ACCOUNTING_ACTIONS.payable))
   payable(@Payload() payload: unknown) {
     return this.loads.payable(payload);
+  }
+
+  /** Not accounting's, but a read beside the CRUD all the same (issue 47): the load dialog's duplicate check. */
+  @MessagePattern(subject(LOAD_BY_NUMBER_ACTION))
+  byNumber(@Payload() payload: unknown) {
+    return this.loads.byNumber(payload);
   }
 
   @MessagePattern(subject(LOAD_ACCOUNTING_ACTIONS.summaries))

@@ -6,6 +6,8 @@ import {
   IMPORTS,
   isRecordId,
   LOAD_MESSAGES,
+  loadByNumberQuerySchema,
+  fieldIssues,
   loadInputSchema,
   LOAD_RULES,
   ok,
@@ -22,6 +24,7 @@ import {
   type StopEvent,
   type StopFields,
   type LoadSummaryPage,
+  type LoadByNumber,
   type RpcReply,
 } from '@tms/contracts';
 import { announceChange, CrudService, EVENTS, refuseMissingReferences, type Change, type ChangeContext, type ImportRow, type ImportValues, type WriteFields } from '@tms/service-kit';
@@ -134,6 +137,19 @@ export class LoadsService extends CrudService<LoadEntity, typeof loadInputSchema
       );
       const last = loads.length === PAYABLE_PAGE ? loads.at(-1)! : undefined;
       return ok({ loads, next: last ? `${last.deliveryDate}|${last.id}` : null });
+    });
+  }
+
+  /**
+   * The load with this number, or null (issue 47): the load dialog asks it of a dropped document's number, so that a
+   * number already taken is told at once rather than at save (where the unique key refuses it).
+   */
+  async byNumber(payload: unknown): Promise<RpcReply<LoadByNumber>> {
+    const parsed = loadByNumberQuerySchema.safeParse(payload ?? {});
+    if (!parsed.success) return invalidInput(fieldIssues(parsed.error));
+    return this.guard(async () => {
+      const load = await this.repository.findOne({ where: { loadNumber: parsed.data.loadNumber }, select: { id: true, loadNumber: true, status: true } });
+      return ok({ load: load ? { id: load.id, loadNumber: load.loadNumber, status: load.status } : null });
     });
   }
 

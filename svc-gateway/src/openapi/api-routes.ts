@@ -10,6 +10,9 @@ import {
   loadChargeTermsSchema,
   complianceItemSchema,
   LOADS_ATTENTION_PATH,
+  LOAD_BY_NUMBER_PATH,
+  loadByNumberQuerySchema,
+  loadByNumberSchema,
   stopAttentionSchema,
   currentUserSchema,
   deviceSchema,
@@ -395,6 +398,11 @@ export const API_ROUTES: ApiRoute[] = [
     errors: [400, 404, 413, 503],
   },
   { method: 'get', path: '/api/loads/{id}/documents', tag: 'Loads', summary: "A load's documents", access: 'session', answer: { status: 200, description: 'Without their data', content: json(z.array(loadDocument)) }, errors: [400, 404, 503] },
+  {
+    method: 'get', path: `/api/${LOAD_BY_NUMBER_PATH}`, tag: 'Loads', summary: 'The load with a load number', access: 'session', query: loadByNumberQuerySchema,
+    description: "The load whose number is `loadNumber` (as stored, trimmed), or `load: null`: the load dialog asks it of a dropped document's number, to say at once that the number is taken.",
+    answer: { status: 200, description: '`{ load }`: its id, number and status, or null', content: json(loadByNumberSchema) }, errors: [400, 503],
+  },
   {
     method: 'get', path: `/api/${LOADS_ATTENTION_PATH}`, tag: 'Loads', summary: "What needs attention at loads' stops", access: 'session',
     description: 'Each load assigned or in transit by its first stop that needs it: the last stop left while the load is not delivered, a stop not reached by its appointment (late), a stop GPS estimates will be (at risk).',

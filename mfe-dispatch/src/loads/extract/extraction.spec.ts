@@ -1,6 +1,18 @@
 import { ApiError } from '@tms/ui';
 import type { ExtractLoadResult } from '@tms/contracts';
-import { EXTRACT_TEXTS, extractedFormValues, extractionErrorMessage, fileTypeOf, filledConfidence, learnedFields, learnedText } from './extraction.js';
+import {
+  EXTRACT_TEXTS,
+  extractedFormValues,
+  extractionErrorMessage,
+  fileTypeOf,
+  filledConfidence,
+  learnedFields,
+  learnedText,
+  openLoadPath,
+  extractedStop,
+  senderCustomer,
+  senderCustomerValues,
+} from './extraction.js';
 
 const RESULT: ExtractLoadResult = {
   loadNumber: 'RC-44871',
@@ -45,5 +57,52 @@ describe('the AI Extract panel\'s handling of an extraction', () => {
   it('knows a text file by its extension when the browser gives no type', () => {
     expect(fileTypeOf(new File(['x'], 'tender.TXT', { type: '' }))).toBe('text/plain');
     expect(fileTypeOf(new File(['x'], 'scan.jpeg', { type: 'image/jpeg' }))).toBe('image/jpeg');
+  });
+
+  it("chooses the customer the document's sender is (by MC number, else by name), or offers to add it", () => {
+    const customers = [
+      { id: 'c1', name: 'Summit Freight Brokerage, LLC', mcNumber: '' },
+      { id: 'c2', name: 'Harbor Point Logistics', mcNumber: 'MC-771234' },
+    ];
+    const summit = { name: 'SUMMIT FREIGHT BROKERAGE INC.', mcNumber: '889123' };
+    expect(senderCustomer({ sender: summit }, customers)).toEqual({ matched: customers[0], sender: summit });
+    expect(senderCustomer({ sender: { name: 'H.P. Logistics', mcNumber: '771234' } }, customers)).toMatchObject({ matched: { id: 'c2' } });
+    expect(senderCustomer({ sender: { name: 'Blue Heron Logistics' } }, customers)).toEqual({ unknown: { name: 'Blue Heron Logistics' } });
+    // Nothing said of who sent it: nothing chosen, nothing offered.
+    expect(senderCustomer({}, customers)).toBeUndefined();
+  });
+
+  it("fills 'Add Customer' from the sender: its e-mail, else where it wants invoices, as the required e-mail", () => {
+    expect(senderCustomerValues({ name: 'Blue Heron Logistics', mcNumber: '445566', billingEmail: 'ap@blueheron.example', phone: '(312) 555-0199', address: '1 Dock Rd, Gary, IN 46402' })).toEqual({
+      name: 'Blue Heron Logistics', mcNumber: 'MC-445566', email: 'ap@blueheron.example', billingEmail: 'ap@blueheron.example', phone: '(312) 555-0199', address: '1 Dock Rd, Gary, IN 46402',
+    });
+    expect(senderCustomerValues({ name: 'Lakeshore Logistics' })).toEqual({ name: 'Lakeshore Logistics' });
+  });
+
+  it("says a taken load number with a way to that load: the Loads screen opens it from '?open='", () => {
+    expect(EXTRACT_TEXTS.duplicate('RC-44871')).toBe('A load with load number RC-44871 already exists.');
+    expect(openLoadPath('9b2f1c1e-0000-4000-8000-000000000001')).toBe('/loads?open=9b2f1c1e-0000-4000-8000-000000000001');
+  });
+
+  it("fills the Stops section with a multi-stop document's stops, times as the document wrote them", () => {
+    const values = extractedFormValues({
+      ...RESULT,
+      stops: [
+        { type: 'pickup', location: 'Gary, IN', facility: 'Delta Steel Works', address: '8625 Enterprise Cir, Gary, IN 46402', appointmentStart: '2026-11-02T07:00', reference: '557120' },
+        { type: 'pickup', location: 'Toledo, OH', appointmentStart: '2026-11-02T15:00', appointmentEnd: '2026-11-02T17:00' },
+        { type: 'delivery', location: 'Columbus, OH', appointmentStart: '2026-11-03' },
+        { type: 'delivery', location: 'Pittsburgh, PA' },
+      ],
+    });
+    expect(values.stops?.map((stop) => [stop.type, stop.location, stop.appointmentStart?.format('YYYY-MM-DD HH:mm') ?? null, stop.appointmentEnd?.format('HH:mm') ?? null, stop.reference])).toEqual([
+      ['pickup', 'Gary, IN', '2026-11-02 07:00', null, '557120'],
+      ['pickup', 'Toledo, OH', '2026-11-02 15:00', '17:00', ''],
+      ['delivery', 'Columbus, OH', '2026-11-03 00:00', null, ''],
+      ['delivery', 'Pittsburgh, PA', null, null, ''],
+    ]);
+    expect(values.stops?.[0]).toMatchObject({ facility: 'Delta Steel Works', address: '8625 Enterprise Cir, Gary, IN 46402' });
+    expect(extractedStop({ type: 'delivery', location: 'Erie, PA' }).facility).toBe('');
+    // A document without stops leaves the form's own two.
+    expect(extractedFormValues(RESULT)).not.toHaveProperty('stops');
   });
 });

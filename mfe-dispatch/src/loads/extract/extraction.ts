@@ -1,12 +1,20 @@
 import {
   EXTRACT_ACCEPT,
   EXTRACTED_FIELDS,
+  LOAD_BY_NUMBER_PATH,
+  matchCustomer,
+  type ExtractedSender,
+  type ExtractedStop,
+  type LoadByNumber,
+  type MatchableCustomer,
   type ExtractedField,
   type ExtractLoadResult,
   type ExtractionConfidence,
 } from '@tms/contracts';
 import { ApiError, api, dayFromText } from '@tms/ui';
+import dayjs from 'dayjs';
 import type { LoadFormValues } from '../load-form.js';
+import { newStop, type StopFormValues } from '../stop-form.js';
 
 /** The upload flow (spec 4): idle, reading the file, AI extracting, then complete or error. */
 export type UploadStatus = 'idle' | 'reading' | 'extracting' | 'complete' | 'error';
@@ -31,6 +39,12 @@ export const EXTRACT_TEXTS = {
   review: 'Review the extracted details and complete the remaining fields (customer, assignments) before creating the load.',
   /** Beside the status while the document is read: a scan's OCR takes seconds a page, with no finer progress to show. */
   elapsed: (seconds: number) => `Reading the document… ${seconds} s`,
+  // Issue 47: the document's load number already taken, its sender matched to a customer or not.
+  duplicate: (loadNumber: string) => `A load with load number ${loadNumber} already exists.`,
+  openDuplicate: (loadNumber: string) => `Open ${loadNumber}`,
+  senderMatched: (sender: string, customer: string) => `Customer chosen from the document's sender (${sender}): ${customer}.`,
+  senderUnknown: (sender: string) => `The document's sender, ${sender}, is not one of your customers.`,
+  addCustomer: 'Add Customer',
 } as const;
 
 /** The file's MIME type; some systems give a .txt none, which its extension settles. */
@@ -54,6 +68,42 @@ export function readAsDataUrl(file: File): Promise<string> {
 /** POST /api/extract-load (spec 7). */
 export const extractLoad = (fileData: string, fileType: string) => api.post<ExtractLoadResult>('/api/extract-load', { fileData, fileType });
 
+/** GET /api/loads/by-number (issue 47): the load that already has this number, or null. */
+export const loadWithNumber = async (loadNumber: string) =>
+  (await api.get<LoadByNumber>(`/api/${LOAD_BY_NUMBER_PATH}?${new URLSearchParams({ loadNumber })}`)).load;
+
+/** Where a load's workspace opens (issue 47): the Loads screen reads `open` and opens that load's drawer. */
+export const openLoadPath = (loadId: string) => `/loads?${new URLSearchParams({ open: loadId })}`;
+
+/** How the sender is named to the user: its name, else its MC number, else its e-mail. */
+export const senderLabel = (sender: ExtractedSender) => sender.name ?? (sender.mcNumber ? `MC ${sender.mcNumber}` : sender.email ?? '');
+
+/**
+ * What the dialog does with the document's sender (issue 47): choose the customer it matches, or offer to add it
+ * (when the document names it); nothing when the document says nothing of who sent it.
+ */
+export function senderCustomer<C extends MatchableCustomer>(
+  result: Pick<ExtractLoadResult, 'sender'>,
+  customers: readonly C[],
+): { matched: C; sender: ExtractedSender } | { unknown: ExtractedSender } | undefined {
+  const { sender } = result;
+  if (!sender || !senderLabel(sender)) return undefined;
+  const matched = matchCustomer(customers, sender);
+  return matched ? { matched, sender } : { unknown: sender };
+}
+
+/** A new customer's fields from the sender (issue 47's 'Add Customer'): the dialog's defaults for the rest. */
+export function senderCustomerValues(sender: ExtractedSender) {
+  return {
+    ...(sender.name ? { name: sender.name } : {}),
+    ...(sender.mcNumber ? { mcNumber: `MC-${sender.mcNumber}` } : {}),
+    ...(sender.email ?? sender.billingEmail ? { email: sender.email ?? sender.billingEmail } : {}),
+    ...(sender.billingEmail ? { billingEmail: sender.billingEmail } : {}),
+    ...(sender.phone ? { phone: sender.phone } : {}),
+    ...(sender.address ? { address: sender.address } : {}),
+  };
+}
+
 /** Why a request failed: the server's own message, else the error's ('502: Bad Gateway'), else `fallback`. */
 export function failureMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiError && error.reason) return error.reason;
@@ -64,8 +114,9 @@ export function failureMessage(error: unknown, fallback: string): string {
 export const extractionErrorMessage = (error: unknown): string => failureMessage(error, EXTRACT_TEXTS.extractFailed);
 
 /**
- * The form values an extraction fills: only the fields it found (spec 2.5's list); the rest of the form keeps the
- * new load's defaults (status pending, expenses 0, customer and assignments empty).
+ * The form values an extraction fills: only the fields it found (spec 2.5's list), and the stops a multi-stop
+ * document lists (issue 49); the rest of the form keeps the new load's defaults (status pending, expenses 0,
+ * assignments empty; the customer is the sender's when it matches one, issue 47).
  */
 export function extractedFormValues(result: ExtractLoadResult): Partial<LoadFormValues> {
   const values: Partial<LoadFormValues> = {};
@@ -78,7 +129,24 @@ export function extractedFormValues(result: ExtractLoadResult): Partial<LoadForm
   if (typeof result.weight === 'number') values.weight = result.weight;
   if (result.commodity) values.commodity = result.commodity;
   if (result.notes) values.notes = result.notes;
+  if (result.stops?.length) values.stops = result.stops.map(extractedStop);
   return values;
+}
+
+/**
+ * A stop the document lists, as the Stops section holds it (issue 49): its appointment in the document's own local
+ * time, taken as the user's (a day without a time: that day's start).
+ */
+export function extractedStop(stop: ExtractedStop): StopFormValues {
+  const time = (text: string | undefined) => (text ? dayjs(text) : null);
+  return {
+    ...newStop(stop.type, stop.location),
+    facility: stop.facility ?? '',
+    address: stop.address ?? '',
+    appointmentStart: time(stop.appointmentStart),
+    appointmentEnd: time(stop.appointmentEnd),
+    reference: stop.reference ?? '',
+  };
 }
 
 /** The confidences of the fields the extraction filled. */

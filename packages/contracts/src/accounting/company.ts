@@ -68,6 +68,12 @@ export const blankableEmail = (message: string) =>
 /** An FMCSA docket number: digits, optionally after 'MC' ('MC-123456', 'MC 123456', '123456'). */
 const MC_NUMBER_PATTERN = '(?:[Mm][Cc][- ]?)?\\d{1,8}';
 const MC_NUMBER = new RegExp(`^${MC_NUMBER_PATTERN}$`);
+/** An optional MC number ('MC-123456', '123456') kept as '' rather than null: the company's, a customer's (issue 47). */
+export const blankableMcNumber = (message: string) =>
+  withFieldJsonSchema(
+    blankable(optionalText).refine((value) => value === '' || MC_NUMBER.test(value), message),
+    blankableJsonSchema(MC_NUMBER_PATTERN),
+  );
 const DOT_NUMBER_PATTERN = '\\d{1,8}';
 const DOT_NUMBER = new RegExp(`^${DOT_NUMBER_PATTERN}$`);
 
@@ -76,10 +82,7 @@ export const companyProfileSchema = z.object({
   address: requiredFreeText(COMPANY_MESSAGES.address),
   phone: blankable(optionalText),
   email: blankableEmail(COMPANY_MESSAGES.email),
-  mcNumber: withFieldJsonSchema(
-    blankable(optionalText).refine((value) => value === '' || MC_NUMBER.test(value), COMPANY_MESSAGES.mcNumber),
-    blankableJsonSchema(MC_NUMBER_PATTERN),
-  ),
+  mcNumber: blankableMcNumber(COMPANY_MESSAGES.mcNumber),
   dotNumber: withFieldJsonSchema(
     blankable(optionalText).refine((value) => value === '' || DOT_NUMBER.test(value), COMPANY_MESSAGES.dotNumber),
     blankableJsonSchema(DOT_NUMBER_PATTERN),

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { DATE_RANGE, FREE_TEXT_MAX_LENGTH, MONEY_RANGE, SHORT_TEXT_MAX_LENGTH, withFieldJsonSchema } from '../fields.js';
+import { DATE_RANGE, EMAIL_MAX_LENGTH, FREE_TEXT_MAX_LENGTH, MONEY_RANGE, SHORT_TEXT_MAX_LENGTH, withFieldJsonSchema } from '../fields.js';
 import { LOAD_WEIGHT_RANGE } from '../dispatch/load.js';
 import { DOCUMENT_TYPES } from '../dispatch/document.js';
+import { STOP_TYPES, STOPS_MAX } from '../dispatch/stop.js';
 import { DATA_URL_PATTERN, objectBucketName, UPLOAD_MAX_FILE_BYTES, UPLOAD_MESSAGES, UPLOAD_TTL_MS } from '../uploads.js';
 
 /**
@@ -142,6 +143,41 @@ export const extractionInfoSchema = z.object({
 export type ExtractionInfo = z.infer<typeof extractionInfoSchema>;
 
 /**
+ * Who sent the document (issue 47): the company of its letterhead (a broker's rate confirmation, an X12 204's bill-to
+ * party), with what it says of itself. The load dialog chooses the customer it matches, or offers to add it.
+ */
+export const extractedSenderSchema = z.object({
+  name: z.string().trim().min(1).max(SHORT_TEXT_MAX_LENGTH).optional(),
+  /** Its MC number's digits ('MC# 889123' → '889123'). */
+  mcNumber: z.string().regex(/^\d{1,8}$/).optional(),
+  email: z.email().max(EMAIL_MAX_LENGTH).optional(),
+  /** Where it wants its invoices sent, when the document says ('Send invoices to ap@...'). */
+  billingEmail: z.email().max(EMAIL_MAX_LENGTH).optional(),
+  phone: z.string().trim().min(1).max(SHORT_TEXT_MAX_LENGTH).optional(),
+  address: z.string().trim().min(1).max(SHORT_TEXT_MAX_LENGTH).optional(),
+});
+export type ExtractedSender = z.infer<typeof extractedSenderSchema>;
+
+/** A day, or a day and a time of day, as the document wrote it: its own local time ('2026-11-02T07:00'). */
+const LOCAL_TIME = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2})?$/;
+
+/**
+ * A stop a multi-stop document gives (issue 49 point 4): a pickup or a delivery, in the document's order, with its
+ * place ('Gary, IN'), facility and street address, its appointment (a time, or a window's start and end, in the
+ * document's own local time: the form takes it as the user's) and its reference (a pickup or delivery number).
+ */
+export const extractedStopSchema = z.object({
+  type: z.enum(STOP_TYPES),
+  location: z.string().trim().min(1).max(SHORT_TEXT_MAX_LENGTH),
+  facility: z.string().trim().min(1).max(SHORT_TEXT_MAX_LENGTH).optional(),
+  address: z.string().trim().min(1).max(SHORT_TEXT_MAX_LENGTH).optional(),
+  appointmentStart: z.string().regex(LOCAL_TIME).optional(),
+  appointmentEnd: z.string().regex(LOCAL_TIME).optional(),
+  reference: z.string().trim().min(1).max(SHORT_TEXT_MAX_LENGTH).optional(),
+});
+export type ExtractedStop = z.infer<typeof extractedStopSchema>;
+
+/**
  * The answer of POST /api/extract-load: the form's fields, a confidence per filled field, how it was made, and what
  * kind of document it was when the text says so (the load keeps the document under that type, else 'Other').
  */
@@ -149,6 +185,9 @@ export const extractLoadResultSchema = extractedLoadSchema.extend({
   confidence: extractionConfidenceSchema,
   extraction: extractionInfoSchema,
   documentType: z.enum(DOCUMENT_TYPES).optional(),
+  sender: extractedSenderSchema.optional(),
+  /** The stops, when the document lists them (at least a pickup, then a delivery last): the first and last give the spec's fields. */
+  stops: z.array(extractedStopSchema).min(2).max(STOPS_MAX).optional(),
 });
 export type ExtractLoadResult = z.infer<typeof extractLoadResultSchema>;
 

@@ -14,7 +14,7 @@ const NO_OWN_TERMS = {
 
 describe('customer schema', () => {
   it('takes a customer as the form sends it, trimmed', () => {
-    expect(customerInputSchema.parse({ ...valid, name: ' Harbor Foods ', type: 'receiver' })).toEqual({ ...valid, type: 'receiver', ...NO_OWN_TERMS, billingEmail: '' });
+    expect(customerInputSchema.parse({ ...valid, name: ' Harbor Foods ', type: 'receiver' })).toEqual({ ...valid, type: 'receiver', ...NO_OWN_TERMS, billingEmail: '', mcNumber: '' });
   });
 
   it('reports the spec message for each missing or invalid field', () => {
@@ -25,6 +25,12 @@ describe('customer schema', () => {
       address: ['Address is required'],
       type: ['Type is required'],
     });
+  });
+
+  it("takes an MC number as people write it, or none (issue 47)", () => {
+    expect(customerInputSchema.parse({ ...valid, mcNumber: ' MC-889123 ' }).mcNumber).toBe('MC-889123');
+    expect(customerInputSchema.parse({ ...valid, mcNumber: null }).mcNumber).toBe('');
+    expect(customerIssues({ mcNumber: 'eight' })).toEqual({ mcNumber: ['MC number must be digits, like MC-123456'] });
   });
 
   it('starts a new customer as a shipper', () => {

@@ -3,7 +3,7 @@ import { choice, requiredEmail, requiredLinesText, requiredText } from '../field
 import { SHARED_MESSAGES } from '../messages.js';
 import { customerChargeTermsFields } from './charge-terms.js';
 import { INVOICING_OPTIONS } from '../accounting/factoring.js';
-import { blankableEmail } from '../accounting/company.js';
+import { blankableEmail, blankableMcNumber } from '../accounting/company.js';
 
 export const CUSTOMER_TYPES = ['shipper', 'receiver'] as const;
 export type CustomerType = (typeof CUSTOMER_TYPES)[number];
@@ -20,6 +20,7 @@ export const CUSTOMER_MESSAGES = {
   address: 'Address is required',
   type: SHARED_MESSAGES.type,
   invoicing: "Invoicing must be 'direct' or 'factored'",
+  mcNumber: 'MC number must be digits, like MC-123456',
   /** Why a customer its loads still use cannot be deleted. */
   hasLoads: (count: number) =>
     count === 1
@@ -41,6 +42,8 @@ export const customerInputSchema = z.object({
   invoicing: choice(INVOICING_OPTIONS, CUSTOMER_MESSAGES.invoicing).optional(), // left out: 'direct' (DEFAULT_INVOICING), kept on an update
   // Issue 46: where 'Send Invoice' sends its invoices ('' or left out: none yet; the dialog offers the customer's e-mail).
   billingEmail: blankableEmail(CUSTOMER_MESSAGES.email),
+  // Issue 47: a broker's FMCSA docket number ('' or left out: none), by which a dropped document's sender is known.
+  mcNumber: blankableMcNumber(CUSTOMER_MESSAGES.mcNumber),
 });
 export type CustomerInput = z.input<typeof customerInputSchema>;
 export type CustomerFields = z.output<typeof customerInputSchema>;

@@ -97,6 +97,19 @@ export interface LoadRead extends Load {
   assignedAt: string | null;
 }
 
+/**
+ * `GET /api/loads/by-number?loadNumber=` (issue 47): the load with that number, if one has it: a document dropped on
+ * the load dialog whose number is taken says so at once, with a link to that load, rather than failing at save.
+ * svc-core answers it on `{root}.core.loads.by-number`.
+ */
+export const LOAD_BY_NUMBER_PATH = 'loads/by-number';
+export const LOAD_BY_NUMBER_ACTION = 'by-number';
+export const loadByNumberQuerySchema = z.object({ loadNumber: requiredText(LOAD_MESSAGES.loadNumber) });
+export const loadByNumberSchema = z.object({
+  load: z.object({ id: z.string(), loadNumber: z.string(), status: z.enum(LOAD_STATUSES) }).nullable(),
+});
+export type LoadByNumber = z.infer<typeof loadByNumberSchema>;
+
 /** The statuses of a load whose driver is paid for it: delivered, and invoiced after. */
 export const PAYABLE_LOAD_STATUSES: readonly LoadStatus[] = ['delivered', 'invoiced'];
 
