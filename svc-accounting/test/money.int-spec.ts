@@ -282,11 +282,13 @@ describe('a settlement from the loads', () => {
       data: {
         driverId, ...period, payType: 'percent', payRate: '25.00',
         loads: [
-          { loadId: first.id, loadNumber: first.loadNumber, pickupLocation: 'Chicago, IL', deliveryLocation: 'Dallas, TX', deliveryDate: '2027-05-03', rate: '0.50', miles: null, stopCount: 2, pay: '0.13' },
-          { loadId: second.id, loadNumber: second.loadNumber, pickupLocation: 'Chicago, IL', deliveryLocation: 'Dallas, TX', deliveryDate: '2027-05-06', rate: '1000.02', miles: null, stopCount: 2, pay: '250.01' },
-          { loadId: third.id, loadNumber: third.loadNumber, pickupLocation: 'Chicago, IL', deliveryLocation: 'Dallas, TX', deliveryDate: '2027-05-09', rate: '1234.57', miles: null, stopCount: 2, pay: '308.64' },
+          { loadId: first.id, loadNumber: first.loadNumber, pickupLocation: 'Chicago, IL', deliveryLocation: 'Dallas, TX', deliveryDate: '2027-05-03', rate: '0.50', miles: null, stopCount: 2, pay: '0.13', extraStops: 0, stopPay: '0.00', detentionPay: '0.00' },
+          { loadId: second.id, loadNumber: second.loadNumber, pickupLocation: 'Chicago, IL', deliveryLocation: 'Dallas, TX', deliveryDate: '2027-05-06', rate: '1000.02', miles: null, stopCount: 2, pay: '250.01', extraStops: 0, stopPay: '0.00', detentionPay: '0.00' },
+          { loadId: third.id, loadNumber: third.loadNumber, pickupLocation: 'Chicago, IL', deliveryLocation: 'Dallas, TX', deliveryDate: '2027-05-09', rate: '1234.57', miles: null, stopCount: 2, pay: '308.64', extraStops: 0, stopPay: '0.00', detentionPay: '0.00' },
         ],
         totalRevenue: '2235.09', totalMiles: 0, driverPay: '558.78', deductions: '0.00', netPay: '558.78', missingMiles: [],
+        // Issue 43: the pay part by part (no extra stops, detention or reimbursement here) and issue 48's deductions.
+        perStopPay: null, detentionSharePercent: null, loadPay: '558.78', stopPay: '0.00', detentionPay: '0.00', reimbursed: '0.00', reimbursements: [], deductionLines: [],
       },
     });
   });
