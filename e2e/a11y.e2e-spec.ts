@@ -308,6 +308,9 @@ describe('keyboard and screen reader', () => {
     await page.keyboard.press('Enter');
     await expectFocus({ role: 'menuitem', name: 'Edit' });
     await page.keyboard.press('ArrowDown');
+    // 'Open' (issue 47: the truck's drawer, for the keyboard), then Delete.
+    await expectFocus({ role: 'menuitem', name: 'Open' });
+    await page.keyboard.press('ArrowDown');
     await expectFocus({ role: 'menuitem', name: 'Delete' });
     await page.keyboard.press('Escape');
     await expectFocus({ role: null, name: `Actions for ${truckNumber}` });

@@ -17,7 +17,7 @@ beforeAll(async () => {
   ({ page } = await newSession(browser));
   database = await connectDatabase();
   await signIn(page, 'csv.importer@example.com');
-  await page.getByRole('link', { name: 'Fleet', exact: true }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Fleet', exact: true }).click();
   await page.getByRole('heading', { name: 'Fleet Management' }).waitFor();
 });
 afterAll(async () => {

@@ -69,7 +69,7 @@ afterEach(async () => {
 /** Opens 'Create Load', drops the document on 'AI Extract' and waits for the form to be filled. */
 async function extractFrom(name: string, document: Buffer): Promise<Dialog> {
   if (!page.url().match(/\/loads(\?|$)/)) {
-    await page.getByRole('link', { name: 'Loads', exact: true }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Loads', exact: true }).click();
     await page.getByRole('heading', { name: 'Loads' }).waitFor();
   }
   await page.getByRole('main').getByRole('button', { name: 'Create Load' }).click();
@@ -103,6 +103,11 @@ describe('AI Extract fits the workflow', () => {
     await notice.getByRole('button', { name: `Open XWF-${RUN}-1` }).click();
     await dialog.waitFor({ state: 'hidden' });
     await page.waitForURL((url) => url.pathname === '/loads' && url.searchParams.get('open') === load.id);
+    // The Loads screen opens that load's workspace.
+    const workspace = page.getByTestId('load-workspace');
+    await workspace.getByText(`Load XWF-${RUN}-1`, { exact: true }).waitFor();
+    await workspace.getByRole('button', { name: 'Close' }).click();
+    await workspace.waitFor({ state: 'hidden' });
   });
 
   it("chooses a known broker as the customer by its name, whatever its legal form and case", async () => {

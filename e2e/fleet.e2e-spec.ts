@@ -35,7 +35,7 @@ async function addTruck(fields: { number: string; type: string; plate: string; y
 
 describe('Fleet Management', () => {
   beforeAll(async () => {
-    await page.getByRole('link', { name: 'Fleet', exact: true }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Fleet', exact: true }).click();
     await page.getByRole('heading', { name: 'Fleet Management' }).waitFor();
   });
 

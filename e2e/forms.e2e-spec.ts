@@ -249,7 +249,7 @@ describe('the fuel dialog', () => {
 
 describe('small things', () => {
   it('finds the plate "P 270936" when searched as "P270936"', async () => {
-    await page.getByRole('link', { name: 'Fleet', exact: true }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Fleet', exact: true }).click();
     await page.getByRole('heading', { name: 'Fleet Management' }).waitFor();
     await page.getByPlaceholder('Search trucks...').fill('P270936');
     await row('FRM-OOS').waitFor();

@@ -28,7 +28,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   ({ page } = await newSession(browser));
   await signIn(page, 'large.fleet@example.com');
-  await page.getByRole('link', { name: 'Fleet', exact: true }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Fleet', exact: true }).click();
   await page.getByRole('heading', { name: 'Fleet Management' }).waitFor();
 });
 afterAll(async () => {

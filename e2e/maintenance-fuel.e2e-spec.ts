@@ -447,7 +447,7 @@ describe('Fuel Management', () => {
 
 describe('what a truck, driver or load keeps', () => {
   it('refuses to delete a truck with a service history and fuel purchases, saying why, and a driver with fuel purchases', async () => {
-    await page.getByRole('link', { name: 'Fleet', exact: true }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Fleet', exact: true }).click();
     await page.getByRole('heading', { name: 'Fleet Management' }).waitFor();
     await openRowMenu('MF-101', 'Delete');
     await errorToast('Failed to delete truck. Please try again.')

@@ -117,9 +117,9 @@ describe('signed in', () => {
   it('opens the sidebar as a slide-in panel below 768 px', async () => {
     const { context, page } = await newSession(browser, { width: 500, height: 800 });
     await signIn(page);
-    expect(await page.getByRole('link', { name: 'Fleet', exact: true }).isVisible()).toBe(false);
+    expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Fleet', exact: true }).isVisible()).toBe(false);
     await page.getByRole('button', { name: 'Toggle Sidebar' }).click();
-    await page.getByRole('link', { name: 'Fleet', exact: true }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Fleet', exact: true }).click();
     await page.getByRole('heading', { name: 'Fleet Management' }).waitFor();
     await context.close();
   });
@@ -129,11 +129,11 @@ describe('signed in', () => {
     await signIn(page);
     // The fleet remote's server is unreachable.
     await page.route(`${fleetOrigin()}/**`, (route) => route.abort('connectionrefused'));
-    await page.getByRole('link', { name: 'Fleet', exact: true }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Fleet', exact: true }).click();
     await page.getByRole('heading', { name: 'This section could not be loaded' }).waitFor({ timeout: 15000 });
     await page.getByRole('link', { name: 'Settings' }).click();
     await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
-    await page.getByRole('link', { name: 'Fleet', exact: true }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Fleet', exact: true }).click();
     await page.getByRole('button', { name: 'Retry' }).waitFor();
     // It comes back.
     await page.unroute(`${fleetOrigin()}/**`);
@@ -162,7 +162,7 @@ describe('signed in', () => {
     expect(document.headers()['x-frame-options']).toBe('DENY');
     expect((await (await page.request.get('/runtime-config.json')).json()).remotes.fleet).toBe(`${fleetOrigin()}/mf-manifest.json`);
 
-    await page.getByRole('link', { name: 'Fleet', exact: true }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Fleet', exact: true }).click();
     await page.getByRole('heading', { name: 'Fleet Management' }).waitFor({ timeout: 15000 });
     await page.getByRole('main').getByRole('button', { name: 'Add Truck' }).click();
     await page.getByRole('dialog').waitFor();
