@@ -5,7 +5,7 @@ import { sharedSystem, signIn, type RunningSystem } from './support/system.js';
  * Issue 48, point 1: a statement of any other layout, its columns mapped once by name and the mapping saved under a
  * name (`/api/fuel/mappings`), then imported by it (`layout=mapping&mapping=<id>`), read as the generic template is.
  * On the shared system: its own truck, driver and mapping names (prefix FMAP). No positions are posted for the truck,
- * so its purchase is flagged 'No GPS at the time' and still imported.
+ * so its purchase (at 10:20, read from the mapped time column) is flagged 'No GPS at the time' and still imported.
  *
  * The statement: DSL 100.000 gal for $400.00 (4.000 a gallon): 1 purchase; DEF $10.00 and $1.25 of fees: 2 expenses, $11.25.
  */
@@ -19,11 +19,11 @@ const usDay = `${day.slice(5, 7)}/${day.slice(8, 10)}/${day.slice(0, 4)}`;
 
 /** A layout no built-in one reads: its own titles, in its own order. */
 const statement = [
-  'Ticket,Purchased On,Tractor,Operator,Stop City,Stop ST,Prod,Gal,Line Total,Svc Fee,Acct',
-  `${PREFIX}-T1,${usDay},${unit},${driver},Midland,TX,DSL,100.000,400.00,1.25,000099991234`,
-  `${PREFIX}-T1,${usDay},${unit},${driver},Midland,TX,DEF,4.000,10.00,,000099991234`,
+  'Ticket,Purchased On,At,Tractor,Operator,Stop City,Stop ST,Prod,Gal,Line Total,Svc Fee,Acct',
+  `${PREFIX}-T1,${usDay},10:20,${unit},${driver},Midland,TX,DSL,100.000,400.00,1.25,000099991234`,
+  `${PREFIX}-T1,${usDay},10:20,${unit},${driver},Midland,TX,DEF,4.000,10.00,,000099991234`,
 ].join('\n');
-const columns = { invoice: 'Ticket', date: 'Purchased On', unit: 'Tractor', driver: 'Operator', city: 'Stop City', state: 'Stop ST', item: 'Prod', quantity: 'Gal', amount: 'Line Total', fees: 'Svc Fee', card: 'Acct' };
+const columns = { invoice: 'Ticket', date: 'Purchased On', time: 'At', unit: 'Tractor', driver: 'Operator', city: 'Stop City', state: 'Stop ST', item: 'Prod', quantity: 'Gal', amount: 'Line Total', fees: 'Svc Fee', card: 'Acct' };
 
 async function api(method: string, path: string, body?: unknown, as: string | undefined = cookie) {
   const response = await fetch(`${system.url}/api${path}`, {
@@ -60,7 +60,7 @@ describe('saved column mappings of fuel card statements', () => {
     expect((await importWith(`layout=mapping&mapping=${randomUUID()}`, statement, true, '')).status).toBe(401);
   });
 
-  it('refuses a mapping with no name, a required field without a column, or a name taken, saying which', async () => {
+  it('refuses a mapping with no name or a required field without a column (400), or a name taken (409), saying which', async () => {
     const unnamed = await api('POST', '/fuel/mappings', { name: ' ', columns });
     expect(unnamed.status).toBe(400);
     expect(unnamed.body.issues).toEqual({ name: ['Mapping name is required'] });
@@ -72,7 +72,8 @@ describe('saved column mappings of fuel card statements', () => {
     const first = await api('POST', '/fuel/mappings', { name: `${PREFIX} Twice`, columns });
     expect(first.status).toBe(201);
     const again = await api('POST', '/fuel/mappings', { name: `${PREFIX} twice`, columns });
-    expect(again.status).toBe(400);
+    // A name taken is a conflict, as every unique field's (a truck number's): 409 naming the field.
+    expect(again.status).toBe(409);
     expect(again.body.issues).toEqual({ name: ['A saved mapping already has this name'] });
     expect((await api('DELETE', `/fuel/mappings/${first.body.id}`)).status).toBe(204);
     expect((await api('GET', '/fuel/mappings')).body.map((mapping: any) => mapping.id)).not.toContain(first.body.id);

@@ -501,7 +501,7 @@ export const API_ROUTES: ApiRoute[] = [
   {
     method: 'post', path: `/api/${FUEL_MAPPINGS_PATH}`, tag: 'Fuel', summary: 'Save a column mapping of fuel card statements', access: 'session',
     body: json(named('FuelCardMappingInput', fuelCardMappingInputSchema)),
-    answer: { status: 201, description: 'The mapping saved', content: json(named('FuelCardMapping', fuelCardMappingSchema)) }, errors: [400, 503],
+    answer: { status: 201, description: 'The mapping saved', content: json(named('FuelCardMapping', fuelCardMappingSchema)) }, errors: [400, 409, 503],
   },
   { method: 'delete', path: `/api/${FUEL_MAPPINGS_PATH}/{id}`, tag: 'Fuel', summary: 'Delete a saved column mapping', access: 'session', answer: { status: 204, description: 'Deleted' }, errors: [400, 404, 503] },
   {
