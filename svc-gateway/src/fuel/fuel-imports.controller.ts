@@ -10,6 +10,7 @@ import {
   FUEL_IMPORT_PATH,
   FUEL_STATEMENT_ACTION,
   INVALID_INPUT,
+  isRecordId,
   RENDERED_FILE_TTL_MS,
   renderedFilesBucket,
   rpcSubject,
@@ -53,8 +54,8 @@ export class FuelImportsController {
   async statement(@Query() query: Record<string, unknown>, @Req() req: Request, @SignedIn() actor: Actor): Promise<FuelImportResult> {
     const { layout, mapping, dryRun } = query;
     if (layout !== FUEL_MAPPING_LAYOUT && !FUEL_CARD_LAYOUTS.includes(layout as FuelCardLayout)) throw new HttpException({ message: INVALID_INPUT, issues: { layout: [FUEL_MAPPING_MESSAGES.layout] } }, 400);
-    // A saved mapping is named by its id; whether it exists svc-core answers.
-    if (layout === FUEL_MAPPING_LAYOUT && typeof mapping !== 'string') throw new HttpException({ message: INVALID_INPUT, issues: { mapping: [FUEL_MAPPING_MESSAGES.mapping] } }, 400);
+    // A saved mapping is named by its id (refused when it is none, whatever the layout); whether it exists svc-core answers.
+    if ((layout === FUEL_MAPPING_LAYOUT || mapping !== undefined) && !isRecordId(mapping)) throw new HttpException({ message: INVALID_INPUT, issues: { mapping: [FUEL_MAPPING_MESSAGES.mapping] } }, 400);
     const subject = rpcSubject(this.services.subjectRoot, 'core', 'fuel', FUEL_STATEMENT_ACTION);
     const more = layout === FUEL_MAPPING_LAYOUT ? { layout, mapping } : { layout };
     const reply = await this.csvUpload.send<FuelImportReply>('core', subject, typeof dryRun === 'string' ? dryRun : undefined, more, req, actor);

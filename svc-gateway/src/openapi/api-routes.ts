@@ -486,7 +486,7 @@ export const API_ROUTES: ApiRoute[] = [
     method: 'post', path: `/api/${FUEL_IMPORT_PATH}`, tag: 'Fuel', summary: 'Import a fuel card statement', access: 'session',
     query: z.object({
       layout: z.enum([...FUEL_CARD_LAYOUTS, FUEL_MAPPING_LAYOUT]).describe("The statement's layout: the EFS transaction report, WEX, Comdata, the generic template (README: Fuel card statements), or 'mapping': a saved mapping's columns"),
-      mapping: z.string().optional().describe("With layout 'mapping': the saved mapping's id (GET /api/fuel/mappings)"),
+      mapping: z.uuid().optional().describe("With layout 'mapping' (and only then read): the saved mapping's id (GET /api/fuel/mappings)"),
       dryRun: importQuery.shape.dryRun,
     }),
     description: `The CSV as a CSV import takes it (at most ${IMPORT_MAX_BYTES / 1024 / 1024} MB). Every line is answered: what it becomes (a fuel purchase, an expense, a driver's deduction) or why it cannot (a unit or driver name that matches nothing), with the GPS check's findings. Nothing is applied while a line cannot be; a line imported before (same layout, card's last four, invoice and item) changes nothing.`,
