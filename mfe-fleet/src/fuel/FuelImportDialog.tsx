@@ -81,7 +81,7 @@ interface Mapping {
 const count = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
 function failureText(error: unknown): string {
-  if (error instanceof ApiError) return error.fieldIssues.file?.[0] ?? error.fieldIssues.layout?.[0] ?? error.reason ?? error.message;
+  if (error instanceof ApiError) return error.fieldIssues.file?.[0] ?? error.fieldIssues.layout?.[0] ?? error.fieldIssues.mapping?.[0] ?? error.reason ?? error.message;
   return error instanceof Error ? error.message : String(error);
 }
 

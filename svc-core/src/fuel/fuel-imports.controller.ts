@@ -5,6 +5,7 @@ import {
   FUEL_CARD_LAYOUTS,
   FUEL_FLAGGED_ACTION,
   FUEL_IMPORT_INLINE_BYTES,
+  FUEL_IMPORT_MESSAGES,
   FUEL_MAPPING_LAYOUT,
   FUEL_MAPPING_MESSAGES,
   FUEL_MAPPINGS_RESOURCE,
@@ -54,7 +55,7 @@ export class FuelImportsController {
   @MessagePattern(rpcSubject(config.subjectRoot, 'core', 'fuel', FUEL_STATEMENT_ACTION))
   async statement(@Payload() payload: StatementPayload, @Ctx() context: NatsContext): Promise<RpcReply<FuelImportReply>> {
     const { object, layout, mapping, dryRun } = payload ?? {};
-    if (layout !== FUEL_MAPPING_LAYOUT && !FUEL_CARD_LAYOUTS.includes(layout as FuelCardLayout)) return invalidInput({ layout: [FUEL_MAPPING_MESSAGES.layout] });
+    if (layout !== FUEL_MAPPING_LAYOUT && !FUEL_CARD_LAYOUTS.includes(layout as FuelCardLayout)) return invalidInput({ layout: [FUEL_IMPORT_MESSAGES.layout] });
     if (typeof dryRun !== 'boolean') return invalidInput({ dryRun: [IMPORT_MESSAGES.dryRun] });
     let reading: StatementReading;
     if (layout === FUEL_MAPPING_LAYOUT) {

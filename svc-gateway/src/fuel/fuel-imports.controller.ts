@@ -3,6 +3,7 @@ import {
   FUEL_CARD_LAYOUTS,
   FUEL_FLAGGED_ACTION,
   FUEL_FLAGGED_PATH,
+  FUEL_IMPORT_MESSAGES,
   FUEL_MAPPING_LAYOUT,
   FUEL_MAPPING_MESSAGES,
   FUEL_MAPPINGS_PATH,
@@ -53,7 +54,7 @@ export class FuelImportsController {
   @HttpCode(200)
   async statement(@Query() query: Record<string, unknown>, @Req() req: Request, @SignedIn() actor: Actor): Promise<FuelImportResult> {
     const { layout, mapping, dryRun } = query;
-    if (layout !== FUEL_MAPPING_LAYOUT && !FUEL_CARD_LAYOUTS.includes(layout as FuelCardLayout)) throw new HttpException({ message: INVALID_INPUT, issues: { layout: [FUEL_MAPPING_MESSAGES.layout] } }, 400);
+    if (layout !== FUEL_MAPPING_LAYOUT && !FUEL_CARD_LAYOUTS.includes(layout as FuelCardLayout)) throw new HttpException({ message: INVALID_INPUT, issues: { layout: [FUEL_IMPORT_MESSAGES.layout] } }, 400);
     // A saved mapping is named by its id (refused when it is none, whatever the layout); whether it exists svc-core answers.
     if ((layout === FUEL_MAPPING_LAYOUT || mapping !== undefined) && !isRecordId(mapping)) throw new HttpException({ message: INVALID_INPUT, issues: { mapping: [FUEL_MAPPING_MESSAGES.mapping] } }, 400);
     const subject = rpcSubject(this.services.subjectRoot, 'core', 'fuel', FUEL_STATEMENT_ACTION);

@@ -251,7 +251,8 @@ export type FuelImportReply = FuelImportResult | { object: string };
 export const FUEL_IMPORT_INLINE_BYTES = 512 * 1024;
 
 export const FUEL_IMPORT_MESSAGES = {
-  layout: `layout must be one of: ${FUEL_CARD_LAYOUTS.join(', ')}`,
+  /** The built-in layouts, or 'mapping': a saved mapping's (FUEL_MAPPING_LAYOUT). */
+  layout: `layout must be one of: ${[...FUEL_CARD_LAYOUTS, 'mapping'].join(', ')}`,
   missingColumn: (titles: readonly string[]) => `The file has no '${titles[0]}' column.`,
   notClean: 'Some lines cannot be imported: nothing is imported while a line cannot be. Correct them in the file and choose it again.',
   unknownUnit: (unit: string) => `No truck has unit number '${unit}'`,
@@ -362,7 +363,6 @@ export const FUEL_MAPPING_MESSAGES = {
   column: (field: StatementField) => `Choose the column that holds ${fuelMappingFieldLabel(field)}`,
   mapping: 'mapping must be the id of a saved mapping',
   unknown: 'No saved mapping has this id',
-  layout: `layout must be one of: ${[...FUEL_CARD_LAYOUTS, 'mapping'].join(', ')}`,
 } as const;
 
 const mappingColumn = (field: StatementField) =>
