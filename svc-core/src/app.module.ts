@@ -24,8 +24,10 @@ import { Safety1764100000000 } from './migrations/1764100000000-safety.js';
 import { ViolationEntity } from './violations/violation.entity.js';
 import { ViolationsModule } from './violations/violations.module.js';
 import { FuelEntity } from './fuel/fuel.entity.js';
+import { FuelMappingEntity } from './fuel/fuel-mapping.entity.js';
 import { FuelModule } from './fuel/fuel.module.js';
 import { FuelCardImports1767300000000 } from './migrations/1767300000000-fuel-card-imports.js';
+import { FuelCardMappings1767420000000 } from './migrations/1767420000000-fuel-card-mappings.js';
 import { PayRuleExtras1767410000000 } from './migrations/1767410000000-pay-rule-extras.js';
 import { CustomerMcNumber1767430000000 } from './migrations/1767430000000-customer-mc-number.js';
 import { MaintenanceEntity } from './maintenance/maintenance.entity.js';
@@ -56,8 +58,8 @@ import { LoadMessageEntity } from './driver-app/load-message.entity.js';
 /** svc-core owns the `core` schema: every entity and migration of the service is listed here. */
 export const CORE_DATABASE = {
   schema: 'core',
-  entities: [TruckEntity, DriverEntity, CustomerEntity, LoadEntity, InspectionEntity, AccidentEntity, ViolationEntity, MaintenanceEntity, FuelEntity, DocumentEntity, LoadStopEntity, ChargeEntity, ChargeTermsEntity, DriverPairingEntity, StopStampEntity, LoadMessageEntity],
-  migrations: [Fleet1763780000000, ListOrder1763800000000, Dispatch1763900000000, MaintenanceFuel1764000000000, Safety1764100000000, Documents1764250000000, HeldReferences1764300000000, AuditTrail1764400000000, PayRulesMiles1765500000000, IdempotencyKeys1766000000000, IdempotencyKeysPerUser1766200000000, LoadStops1766400000000, Charges1766600000000, DriverApp1767100000000, CustomerInvoicing1767200000000, CustomerBillingEmail1767250000000, LoadMessages1767260000000, FuelCardImports1767300000000, PayRuleExtras1767410000000, CustomerMcNumber1767430000000],
+  entities: [TruckEntity, DriverEntity, CustomerEntity, LoadEntity, InspectionEntity, AccidentEntity, ViolationEntity, MaintenanceEntity, FuelEntity, DocumentEntity, LoadStopEntity, ChargeEntity, ChargeTermsEntity, DriverPairingEntity, StopStampEntity, LoadMessageEntity, FuelMappingEntity],
+  migrations: [Fleet1763780000000, ListOrder1763800000000, Dispatch1763900000000, MaintenanceFuel1764000000000, Safety1764100000000, Documents1764250000000, HeldReferences1764300000000, AuditTrail1764400000000, PayRulesMiles1765500000000, IdempotencyKeys1766000000000, IdempotencyKeysPerUser1766200000000, LoadStops1766400000000, Charges1766600000000, DriverApp1767100000000, CustomerInvoicing1767200000000, CustomerBillingEmail1767250000000, LoadMessages1767260000000, FuelCardImports1767300000000, PayRuleExtras1767410000000, FuelCardMappings1767420000000, CustomerMcNumber1767430000000],
 };
 
 @Module({

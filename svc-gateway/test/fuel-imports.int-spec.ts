@@ -119,7 +119,7 @@ describe('POST /api/fuel/imports', () => {
     expect((await importStatement('efs', sample('efs'), true, 'text/csv', '')).status).toBe(401);
     const layout = await importStatement('visa', sample('efs'), true);
     expect(layout.status).toBe(400);
-    expect(layout.body.issues).toEqual({ layout: ['layout must be one of: efs, wex, comdata, generic'] });
+    expect(layout.body.issues).toEqual({ layout: ['layout must be one of: efs, wex, comdata, generic, mapping'] });
     const dryRun = await fetch(`${system.url}/api/fuel/imports?layout=efs&dryRun=maybe`, { method: 'POST', headers: { origin: system.url, cookie: clerk, 'content-type': 'text/csv' }, body: 'a' });
     expect(dryRun.status).toBe(400);
     expect((await importStatement('efs', sample('efs'), true, 'application/json')).status).toBe(415);

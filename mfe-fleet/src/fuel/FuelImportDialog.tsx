@@ -3,16 +3,23 @@ import {
   formatDollars,
   FUEL_CARD_LAYOUT_LABELS,
   FUEL_CARD_LAYOUTS,
+  FUEL_MAPPING_FIELDS,
+  FUEL_MAPPING_LAYOUT,
+  FUEL_MAPPING_REQUIRED,
+  fuelMappingFieldLabel,
+  guessFuelMapping,
   IMPORT_MAX_BYTES,
   type FuelCardLayout,
   type FuelImportLine,
   type FuelImportResult,
+  type StatementField,
 } from '@tms/contracts';
-import { ApiError, CsvDropZone, CsvProgress, DECORATIVE_ICON, useCsvSteps, useToast } from '@tms/ui';
-import { Alert, Button, Flex, Modal, Select, Statistic, Table, Tag, Typography } from 'antd';
+import { ApiError, CsvDropZone, CsvProgress, DECORATIVE_ICON, readCsvRows, useCsvSteps, useToast } from '@tms/ui';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Flex, Input, Modal, Select, Statistic, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { formatThousandths } from './fuel-display.js';
-import { useFuelImport } from './fuel-import.api.js';
+import { fuelMappingsQuery, useFuelImport, useSaveFuelMapping, type StatementReading } from './fuel-import.api.js';
 
 export interface FuelImportDialogProps {
   open: boolean;
@@ -53,10 +60,28 @@ const LINE_COLUMNS = [
   },
 ];
 
+/** The layout choice: a built-in layout, a saved mapping ('mapping:<id>'), or mapping a file's columns now. */
+type LayoutChoice = FuelCardLayout | `${typeof FUEL_MAPPING_LAYOUT}:${string}` | typeof MAP_COLUMNS;
+const MAP_COLUMNS = 'map-columns';
+const MAPPING_PREFIX = `${FUEL_MAPPING_LAYOUT}:`;
+
+function readingOf(choice: LayoutChoice): StatementReading {
+  return choice.startsWith(MAPPING_PREFIX) ? { layout: FUEL_MAPPING_LAYOUT, mapping: choice.slice(MAPPING_PREFIX.length) } : { layout: choice as FuelCardLayout };
+}
+
+/** A file being mapped: its column titles and, per field, the one chosen (pre-chosen where a built-in layout's title matches). */
+interface Mapping {
+  file: File;
+  headers: string[];
+  columns: Partial<Record<StatementField, string>>;
+  name: string;
+  issues: string[];
+}
+
 const count = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
 function failureText(error: unknown): string {
-  if (error instanceof ApiError) return error.fieldIssues.file?.[0] ?? error.fieldIssues.layout?.[0] ?? error.reason ?? error.message;
+  if (error instanceof ApiError) return error.fieldIssues.file?.[0] ?? error.fieldIssues.layout?.[0] ?? error.fieldIssues.mapping?.[0] ?? error.reason ?? error.message;
   return error instanceof Error ? error.message : String(error);
 }
 
@@ -68,9 +93,12 @@ function failureText(error: unknown): string {
 export function FuelImportDialog({ open, onClose }: FuelImportDialogProps) {
   const fuelImport = useFuelImport();
   const toast = useToast();
-  const [layout, setLayout] = useState<FuelCardLayout>('efs');
-  const { file, step, failure, send, choose, chooseAnother, result } = useCsvSteps<FuelImportResult, FuelCardLayout>({
-    upload: (file, dryRun, onProgress, as) => fuelImport.mutateAsync({ layout: as, file, dryRun, onProgress }),
+  const [layout, setLayout] = useState<LayoutChoice>('efs');
+  const [mapping, setMapping] = useState<Mapping | null>(null);
+  const saved = useQuery({ ...fuelMappingsQuery(), enabled: open });
+  const saveMapping = useSaveFuelMapping();
+  const { file, step, failure, send, choose, chooseAnother, result } = useCsvSteps<FuelImportResult, LayoutChoice>({
+    upload: (file, dryRun, onProgress, as) => fuelImport.mutateAsync({ reading: readingOf(as), file, dryRun, onProgress }),
     applied: (result) => {
       if (result.errors.length) return false;
       const { purchases, expenses, existing } = result.counts;
@@ -80,6 +108,35 @@ export function FuelImportDialog({ open, onClose }: FuelImportDialogProps) {
     },
     failureText,
   });
+
+  /** 'Map columns…' with a file: its header row's titles are offered for each field. */
+  const startMapping = async (chosen: File) => {
+    const [headers = []] = await readCsvRows(chosen);
+    const titles = headers.map((title) => title.trim()).filter(Boolean);
+    setMapping({ file: chosen, headers: titles, columns: guessFuelMapping(titles), name: '', issues: [] });
+  };
+
+  /** Saved, the mapping is the layout chosen and the file's dry run runs by it. */
+  const onSaveMapping = async () => {
+    if (!mapping) return;
+    const columns = Object.fromEntries(Object.entries(mapping.columns).filter(([, title]) => title));
+    try {
+      const created = await saveMapping.mutateAsync({ name: mapping.name, columns });
+      const choice: LayoutChoice = `${MAPPING_PREFIX}${created.id}`;
+      setLayout(choice);
+      setMapping(null);
+      choose(mapping.file, choice);
+    } catch (error) {
+      const issues = error instanceof ApiError && Object.keys(error.fieldIssues).length ? Object.values(error.fieldIssues).flat() : [failureText(error)];
+      setMapping({ ...mapping, issues });
+    }
+  };
+
+  const layoutOptions = [
+    ...FUEL_CARD_LAYOUTS.map((value) => ({ value: value as LayoutChoice, label: FUEL_CARD_LAYOUT_LABELS[value] })),
+    ...(saved.data ?? []).map((saved) => ({ value: `${MAPPING_PREFIX}${saved.id}` as LayoutChoice, label: saved.name })),
+    { value: MAP_COLUMNS as LayoutChoice, label: 'Map columns…' },
+  ];
 
   const fresh = result ? result.counts.purchases + result.counts.expenses : 0;
   const blocked = !result || result.errors.length > 0 || result.counts.problems > 0 || fresh === 0;
@@ -102,23 +159,70 @@ export function FuelImportDialog({ open, onClose }: FuelImportDialogProps) {
       <Flex vertical gap={16}>
         <label>
           <Typography.Text>Layout </Typography.Text>
-          <Select<FuelCardLayout>
+          <Select<LayoutChoice>
             aria-label="Layout"
             value={layout}
-            disabled={step.phase === 'sending'}
+            disabled={step.phase === 'sending' || saveMapping.isPending}
             style={{ width: 260 }}
-            options={FUEL_CARD_LAYOUTS.map((value) => ({ value, label: FUEL_CARD_LAYOUT_LABELS[value] }))}
+            options={layoutOptions}
             onChange={(value) => {
               setLayout(value);
+              setMapping(null);
+              if (value === MAP_COLUMNS) {
+                // A file already chosen is mapped now; otherwise once it is.
+                if (file && step.phase === 'checked') {
+                  chooseAnother();
+                  void startMapping(file);
+                }
+                return;
+              }
               // A file already checked is checked again under the layout chosen now.
               if (file && step.phase === 'checked') void send(file, true, value);
             }}
           />
         </label>
         {failure && <Alert type="error" showIcon title={failure} />}
-        {step.phase === 'choose' && (
+        {mapping && (
+          <Flex vertical gap={12} aria-label="Column mapping">
+            <Typography.Text>
+              {mapping.file.name}: choose the column that holds each field (those marked * are required).
+            </Typography.Text>
+            <Flex wrap gap={12}>
+              {FUEL_MAPPING_FIELDS.map((field) => (
+                <label key={field} style={{ width: 280 }}>
+                  <Typography.Text>
+                    {fuelMappingFieldLabel(field)}
+                    {FUEL_MAPPING_REQUIRED.includes(field) ? ' *' : ''}
+                  </Typography.Text>
+                  <Select<string>
+                    aria-label={`${fuelMappingFieldLabel(field)} column`}
+                    allowClear
+                    placeholder="Not in the file"
+                    style={{ width: '100%' }}
+                    value={mapping.columns[field]}
+                    options={mapping.headers.map((header) => ({ value: header, label: header }))}
+                    onChange={(value) => setMapping({ ...mapping, columns: { ...mapping.columns, [field]: value } })}
+                  />
+                </label>
+              ))}
+            </Flex>
+            <Flex gap={12} align="end">
+              <label style={{ width: 280 }}>
+                <Typography.Text>Mapping name</Typography.Text>
+                <Input aria-label="Mapping name" value={mapping.name} maxLength={100} onChange={(event) => setMapping({ ...mapping, name: event.target.value })} />
+              </label>
+              <Button type="primary" loading={saveMapping.isPending} onClick={() => void onSaveMapping()}>
+                Save Mapping
+              </Button>
+            </Flex>
+            {mapping.issues.map((issue) => (
+              <Alert key={issue} type="error" showIcon title={issue} />
+            ))}
+          </Flex>
+        )}
+        {step.phase === 'choose' && !mapping && (
           <CsvDropZone
-            onChoose={(chosen) => choose(chosen, layout)}
+            onChoose={(chosen) => (layout === MAP_COLUMNS ? void startMapping(chosen) : choose(chosen, layout))}
             text="Drop the statement's CSV here, or click to choose it"
             hint={`Every line is checked first (units, drivers, the truck's GPS); nothing is imported until you click Import. At most ${IMPORT_MAX_BYTES / (1024 * 1024)} MB.`}
           />

@@ -12,7 +12,11 @@ import {
   FUEL_FLAGGED_MAX,
   FUEL_GPS_FAR_MILES,
   FUEL_IMPORT_MESSAGES,
+  FUEL_MAPPING_LAYOUT,
+  FUEL_MAPPING_REQUIRED,
   fuelCardColumns,
+  fuelMappingColumns,
+  fuelMappingFieldLabel,
   fuelTotalCost,
   IFTA_RESOURCE,
   instantIn,
@@ -33,6 +37,8 @@ import {
   type FuelImportLine,
   type FuelImportResult,
   type FuelLineKind,
+  type ImportColumns,
+  type StatementField,
   type RpcReply,
 } from '@tms/contracts';
 import { addDays, companyTimeZone, dayIn, readCsvRows, Refusal, ServiceRequests, type ChangeContext, type CsvFile } from '@tms/service-kit';
@@ -53,6 +59,45 @@ interface PlannedLine extends FuelImportLine {
   at?: number;
   day?: string;
   station?: { latitude: number; longitude: number } | null;
+}
+
+/**
+ * How a statement is read: a built-in layout by its own columns, or a saved mapping (point 1: any other layout) by the
+ * titles it names, its lines read as the generic template's. `key` starts each line's key: the layout, or the mapping's id.
+ */
+export interface StatementReading {
+  layout: FuelCardLayout | typeof FUEL_MAPPING_LAYOUT;
+  mapping?: { id: string; name: string };
+  readAs: FuelCardLayout;
+  key: string;
+  fields: readonly string[];
+  columns: ImportColumns;
+  /** The fields the file cannot do without, each with the titles its missing column is named by. */
+  required: readonly [string, readonly string[]][];
+}
+
+export const layoutReading = (layout: FuelCardLayout): StatementReading => ({
+  layout,
+  readAs: layout,
+  key: layout,
+  fields: STATEMENT_FIELDS,
+  columns: fuelCardColumns(layout),
+  required: FUEL_CARD_REQUIRED[layout].map((field) => [field, FUEL_CARD_COLUMNS[layout][field]!]),
+});
+
+/** Only the fields the mapping names are read: a column that happens to be called after another field is left out. */
+export function mappingReading(mapping: { id: string; name: string; columns: Partial<Record<StatementField, string>> }): StatementReading {
+  const columns = fuelMappingColumns(mapping.columns);
+  const titles = columns.titles!;
+  return {
+    layout: FUEL_MAPPING_LAYOUT,
+    mapping: { id: mapping.id, name: mapping.name },
+    readAs: 'generic',
+    key: `${FUEL_MAPPING_LAYOUT}:${mapping.id}`,
+    fields: Object.keys(titles),
+    columns,
+    required: FUEL_MAPPING_REQUIRED.map((field) => [field, titles[field] ?? [fuelMappingFieldLabel(field)]]),
+  };
 }
 
 /** Expenses sent to svc-accounting at a time: well under NATS's max_payload. */
@@ -114,14 +159,14 @@ export class FuelImportsService {
     private readonly services: ServiceRequests,
   ) {}
 
-  async statement(file: CsvFile, layout: FuelCardLayout, dryRun: boolean, context: ChangeContext): Promise<RpcReply<FuelImportResult>> {
-    const read = await readCsvRows(file, STATEMENT_FIELDS, fuelCardColumns(layout));
+  async statement(file: CsvFile, reading: StatementReading, dryRun: boolean, context: ChangeContext): Promise<RpcReply<FuelImportResult>> {
+    const read = await readCsvRows(file, reading.fields, reading.columns);
     if ('refused' in read) return read.refused;
-    const result = (lines: PlannedLine[], errors: string[], applied: boolean): FuelImportResult => summary(layout, dryRun, applied, lines, errors);
-    const missing = FUEL_CARD_REQUIRED[layout].filter((field) => read.rows.length && !(field in read.rows[0].values));
-    const fileErrors = [...missing.map((field) => FUEL_IMPORT_MESSAGES.missingColumn(FUEL_CARD_COLUMNS[layout][field]!)), ...read.errors.map((error) => `Row ${error.row}: ${error.message}`)];
+    const result = (lines: PlannedLine[], errors: string[], applied: boolean): FuelImportResult => summary(reading, dryRun, applied, lines, errors);
+    const missing = reading.required.filter(([field]) => read.rows.length && !(field in read.rows[0].values));
+    const fileErrors = [...missing.map(([, titles]) => FUEL_IMPORT_MESSAGES.missingColumn(titles)), ...read.errors.map((error) => `Row ${error.row}: ${error.message}`)];
     if (fileErrors.length) return ok(result([], fileErrors, false));
-    const planned = await this.plan(this.repository.manager, layout, statementLines(layout, read.rows));
+    const planned = await this.plan(this.repository.manager, reading, statementLines(reading.readAs, read.rows));
     if (!('lines' in planned)) return planned.reply;
     const lines = planned.lines;
     const clean = lines.every((line) => line.outcome !== 'error');
@@ -175,7 +220,7 @@ export class FuelImportsService {
   }
 
   /** Every line matched, keyed, checked against what is imported already and against the truck's GPS. */
-  private async plan(manager: EntityManager, layout: FuelCardLayout, read: StatementLine[]): Promise<{ lines: PlannedLine[] } | { reply: RpcReply<never> }> {
+  private async plan(manager: EntityManager, reading: StatementReading, read: StatementLine[]): Promise<{ lines: PlannedLine[] } | { reply: RpcReply<never> }> {
     const units = [...new Set(read.map((line) => line.unit.toLowerCase()).filter(Boolean))];
     const names = [...new Set(read.flatMap((line) => nameForms(line.driver)).filter(Boolean))];
     const [trucks, drivers]: [{ id: string; key: string }[], { id: string; key: string }[]] = await Promise.all([
@@ -186,7 +231,7 @@ export class FuelImportsService {
     const driversOf = new Map<string, string[]>();
     for (const driver of drivers) driversOf.set(driver.key, [...(driversOf.get(driver.key) ?? []), driver.id]);
 
-    const lines: PlannedLine[] = read.map((line) => this.planLine(layout, line, truckOf, driversOf));
+    const lines: PlannedLine[] = read.map((line) => this.planLine(reading, line, truckOf, driversOf));
     // A key twice in the file: which line is meant is unclear.
     const rowsOf = new Map<string, number[]>();
     for (const line of lines) if (line.key) rowsOf.set(line.key, [...(rowsOf.get(line.key) ?? []), line.row]);
@@ -230,7 +275,7 @@ export class FuelImportsService {
   }
 
   /** A line read: what it names matched, its key, what it becomes. */
-  private planLine(layout: FuelCardLayout, line: StatementLine, truckOf: Map<string, string>, driversOf: Map<string, string[]>): PlannedLine {
+  private planLine(reading: StatementReading, line: StatementLine, truckOf: Map<string, string>, driversOf: Map<string, string[]>): PlannedLine {
     const problems = [...line.problems];
     const gallons = line.gallons === null ? null : thousandthsToText(line.gallons);
     const amount = line.cents === null ? null : centsToMoney(line.cents);
@@ -238,9 +283,9 @@ export class FuelImportsService {
     const becomes = line.kind ? BECOMES[line.kind] : undefined;
     if (!becomes) return { ...planned, outcome: 'error', description: 'Not imported' };
     if (!line.invoice) problems.push(FUEL_IMPORT_MESSAGES.noInvoice);
-    if (!line.card && layout !== 'generic') problems.push(FUEL_IMPORT_MESSAGES.noCard);
+    if (!line.card && reading.readAs !== 'generic') problems.push(FUEL_IMPORT_MESSAGES.noCard);
     if (line.cents === null) problems.push(FUEL_IMPORT_MESSAGES.amount(''));
-    planned.key = [layout, line.card, line.invoice.toLowerCase(), line.item.toLowerCase()].join('|');
+    planned.key = [reading.key, line.card, line.invoice.toLowerCase(), line.item.toLowerCase()].join('|');
     const location = line.city ? `${line.city}, ${line.state}` : line.state;
     const place = line.locationName ? `${line.locationName}, ${location}` : location;
 
@@ -355,14 +400,15 @@ function checksPayload(purchases: PlannedLine[]): FuelChecksPayload {
   return { trucks };
 }
 
-function summary(layout: FuelCardLayout, dryRun: boolean, applied: boolean, planned: PlannedLine[], errors: string[]): FuelImportResult {
+function summary(reading: StatementReading, dryRun: boolean, applied: boolean, planned: PlannedLine[], errors: string[]): FuelImportResult {
   const lines: FuelImportLine[] = planned.map(({ row, item, becomes, outcome, description, amount, gallons, problems, warnings }) => ({ row, item, becomes, outcome, description, amount, gallons, problems, warnings }));
   const fresh = lines.filter((line) => line.outcome === 'create');
   const count = (becomes: FuelImportLine['becomes']) => fresh.filter((line) => line.becomes === becomes).length;
   const cents = (rows: FuelImportLine[]) => rows.reduce((sum, line) => sum + (parseCents(line.amount ?? '0') ?? 0n), 0n);
   const gallons = fresh.filter((line) => line.becomes === 'purchase').reduce((sum, line) => sum + (parseThousandths(line.gallons ?? '0') ?? 0n), 0n);
   return {
-    layout,
+    layout: reading.layout,
+    ...(reading.mapping ? { mapping: reading.mapping } : {}),
     dryRun,
     applied,
     lines,

@@ -1,17 +1,23 @@
-import { Controller, Get, HttpCode, HttpException, Inject, Post, Query, Req } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, HttpException, Inject, Param, Post, Query, Req } from '@nestjs/common';
 import {
   FUEL_CARD_LAYOUTS,
   FUEL_FLAGGED_ACTION,
   FUEL_FLAGGED_PATH,
   FUEL_IMPORT_MESSAGES,
+  FUEL_MAPPING_LAYOUT,
+  FUEL_MAPPING_MESSAGES,
+  FUEL_MAPPINGS_PATH,
+  FUEL_MAPPINGS_RESOURCE,
   FUEL_IMPORT_PATH,
   FUEL_STATEMENT_ACTION,
   INVALID_INPUT,
+  isRecordId,
   RENDERED_FILE_TTL_MS,
   renderedFilesBucket,
   rpcSubject,
   type Actor,
   type FlaggedFuelPurchase,
+  type FuelCardMapping,
   type FuelCardLayout,
   type FuelImportReply,
   type FuelImportResult,
@@ -26,7 +32,8 @@ import { serviceUnavailableMessage } from '../services/rpc-errors.js';
 import { ServiceClient } from '../services/service-client.js';
 
 /**
- * Issue 48: `POST /api/fuel/imports?layout=efs|wex|comdata|generic&dryRun=true|false`, a fuel card statement as the
+ * Issue 48: `POST /api/fuel/imports?layout=efs|wex|comdata|generic&dryRun=true|false` (or `layout=mapping&mapping=<id>`,
+ * read by a saved mapping: `GET/POST /api/fuel/mappings`, `DELETE /api/fuel/mappings/{id}`), a fuel card statement as the
  * body (text/csv), uploaded and checked as every CSV upload is (CsvImport: size, type); svc-core answers every line.
  * A long statement's answer comes back through the rendered-files bucket.
  */
@@ -46,10 +53,13 @@ export class FuelImportsController {
   @Post(FUEL_IMPORT_PATH)
   @HttpCode(200)
   async statement(@Query() query: Record<string, unknown>, @Req() req: Request, @SignedIn() actor: Actor): Promise<FuelImportResult> {
-    const { layout, dryRun } = query;
-    if (!FUEL_CARD_LAYOUTS.includes(layout as FuelCardLayout)) throw new HttpException({ message: INVALID_INPUT, issues: { layout: [FUEL_IMPORT_MESSAGES.layout] } }, 400);
+    const { layout, mapping, dryRun } = query;
+    if (layout !== FUEL_MAPPING_LAYOUT && !FUEL_CARD_LAYOUTS.includes(layout as FuelCardLayout)) throw new HttpException({ message: INVALID_INPUT, issues: { layout: [FUEL_IMPORT_MESSAGES.layout] } }, 400);
+    // A saved mapping is named by its id (refused when it is none, whatever the layout); whether it exists svc-core answers.
+    if ((layout === FUEL_MAPPING_LAYOUT || mapping !== undefined) && !isRecordId(mapping)) throw new HttpException({ message: INVALID_INPUT, issues: { mapping: [FUEL_MAPPING_MESSAGES.mapping] } }, 400);
     const subject = rpcSubject(this.services.subjectRoot, 'core', 'fuel', FUEL_STATEMENT_ACTION);
-    const reply = await this.csvUpload.send<FuelImportReply>('core', subject, typeof dryRun === 'string' ? dryRun : undefined, { layout }, req, actor);
+    const more = layout === FUEL_MAPPING_LAYOUT ? { layout, mapping } : { layout };
+    const reply = await this.csvUpload.send<FuelImportReply>('core', subject, typeof dryRun === 'string' ? dryRun : undefined, more, req, actor);
     if (!('object' in reply)) return reply;
     let bytes: Uint8Array | null = null;
     try {
@@ -65,5 +75,24 @@ export class FuelImportsController {
   @Get(FUEL_FLAGGED_PATH)
   flagged(@RequestId() requestId?: string): Promise<FlaggedFuelPurchase[]> {
     return this.services.call('core', rpcSubject(this.services.subjectRoot, 'core', 'fuel', FUEL_FLAGGED_ACTION), {}, { requestId });
+  }
+
+  /** The saved column mappings of statements of other layouts (issue 48, point 1), by name. */
+  @Get(FUEL_MAPPINGS_PATH)
+  mappings(@RequestId() requestId?: string): Promise<FuelCardMapping[]> {
+    return this.services.call('core', rpcSubject(this.services.subjectRoot, 'core', FUEL_MAPPINGS_RESOURCE, 'list'), {}, { requestId });
+  }
+
+  /** Saves a mapping under its name (svc-core checks it: a name no other mapping has, a column for each required field). */
+  @Post(FUEL_MAPPINGS_PATH)
+  @HttpCode(201)
+  saveMapping(@Body() body: unknown, @SignedIn() actor: Actor, @RequestId() requestId?: string): Promise<FuelCardMapping> {
+    return this.services.call('core', rpcSubject(this.services.subjectRoot, 'core', FUEL_MAPPINGS_RESOURCE, 'create'), body ?? {}, { actor, requestId });
+  }
+
+  @Delete(`${FUEL_MAPPINGS_PATH}/:id`)
+  @HttpCode(204)
+  async deleteMapping(@Param('id') id: string, @SignedIn() actor: Actor, @RequestId() requestId?: string): Promise<void> {
+    await this.services.call('core', rpcSubject(this.services.subjectRoot, 'core', FUEL_MAPPINGS_RESOURCE, 'delete'), { id }, { actor, requestId });
   }
 }

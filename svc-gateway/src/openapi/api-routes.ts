@@ -28,6 +28,10 @@ import {
   FUEL_FLAGGED_MAX,
   FUEL_FLAGGED_PATH,
   FUEL_IMPORT_PATH,
+  FUEL_MAPPING_LAYOUT,
+  FUEL_MAPPINGS_PATH,
+  fuelCardMappingInputSchema,
+  fuelCardMappingSchema,
   flaggedFuelPurchaseSchema,
   factorSettingsSchema,
   factoringInvoiceSchema,
@@ -489,13 +493,25 @@ export const API_ROUTES: ApiRoute[] = [
   {
     method: 'post', path: `/api/${FUEL_IMPORT_PATH}`, tag: 'Fuel', summary: 'Import a fuel card statement', access: 'session',
     query: z.object({
-      layout: z.enum(FUEL_CARD_LAYOUTS).describe("The statement's layout: the EFS transaction report, WEX, Comdata, or the generic template (README: Fuel card statements)"),
+      layout: z.enum([...FUEL_CARD_LAYOUTS, FUEL_MAPPING_LAYOUT]).describe("The statement's layout: the EFS transaction report, WEX, Comdata, the generic template (README: Fuel card statements), or 'mapping': a saved mapping's columns"),
+      mapping: z.uuid().optional().describe("With layout 'mapping' (and only then read): the saved mapping's id (GET /api/fuel/mappings)"),
       dryRun: importQuery.shape.dryRun,
     }),
     description: `The CSV as a CSV import takes it (at most ${IMPORT_MAX_BYTES / 1024 / 1024} MB). Every line is answered: what it becomes (a fuel purchase, an expense, a driver's deduction) or why it cannot (a unit or driver name that matches nothing), with the GPS check's findings. Nothing is applied while a line cannot be; a line imported before (same layout, card's last four, invoice and item) changes nothing.`,
     body: { type: IMPORT_CONTENT_TYPES[0], description: 'The CSV file, a header row first' },
     answer: { status: 200, description: 'Every line and the totals', content: { shape: '{ layout, dryRun, applied, lines: [{ row, item, becomes, outcome, description, amount, gallons, problems, warnings }], counts, totals: { gallons, purchases, expenses }, errors }' } }, errors: [400, 413, 415, 503],
   },
+  {
+    method: 'get', path: `/api/${FUEL_MAPPINGS_PATH}`, tag: 'Fuel', summary: 'Saved column mappings of fuel card statements', access: 'session',
+    description: "A statement of any other layout is read by a saved mapping: for each field of the generic template, the file's column title that holds it.",
+    answer: { status: 200, description: 'By name', content: json(z.array(named('FuelCardMapping', fuelCardMappingSchema))) }, errors: [503],
+  },
+  {
+    method: 'post', path: `/api/${FUEL_MAPPINGS_PATH}`, tag: 'Fuel', summary: 'Save a column mapping of fuel card statements', access: 'session',
+    body: json(named('FuelCardMappingInput', fuelCardMappingInputSchema)),
+    answer: { status: 201, description: 'The mapping saved', content: json(named('FuelCardMapping', fuelCardMappingSchema)) }, errors: [400, 409, 503],
+  },
+  { method: 'delete', path: `/api/${FUEL_MAPPINGS_PATH}/{id}`, tag: 'Fuel', summary: 'Delete a saved column mapping', access: 'session', answer: { status: 204, description: 'Deleted' }, errors: [400, 404, 503] },
   {
     method: 'get', path: `/api/${FUEL_FLAGGED_PATH}`, tag: 'Fuel', summary: "Fuel purchases the GPS check flagged", access: 'session',
     answer: { status: 200, description: `Imported purchases of the last ${FUEL_FLAGGED_DAYS} days with a GPS warning, newest first, at most ${FUEL_FLAGGED_MAX}`, content: json(z.array(named('FlaggedFuelPurchase', flaggedFuelPurchaseSchema))) }, errors: [503],

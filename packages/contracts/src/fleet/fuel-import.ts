@@ -228,7 +228,9 @@ export interface FuelImportLine {
 }
 
 export interface FuelImportResult {
-  layout: FuelCardLayout;
+  layout: FuelCardLayout | 'mapping';
+  /** The saved mapping the statement was read by (layout 'mapping'). */
+  mapping?: { id: string; name: string };
   dryRun: boolean;
   /** Whether this answer wrote anything. */
   applied: boolean;
@@ -249,7 +251,8 @@ export type FuelImportReply = FuelImportResult | { object: string };
 export const FUEL_IMPORT_INLINE_BYTES = 512 * 1024;
 
 export const FUEL_IMPORT_MESSAGES = {
-  layout: `layout must be one of: ${FUEL_CARD_LAYOUTS.join(', ')}`,
+  /** The built-in layouts, or 'mapping': a saved mapping's (FUEL_MAPPING_LAYOUT). */
+  layout: `layout must be one of: ${[...FUEL_CARD_LAYOUTS, 'mapping'].join(', ')}`,
   missingColumn: (titles: readonly string[]) => `The file has no '${titles[0]}' column.`,
   notClean: 'Some lines cannot be imported: nothing is imported while a line cannot be. Correct them in the file and choose it again.',
   unknownUnit: (unit: string) => `No truck has unit number '${unit}'`,
@@ -334,4 +337,82 @@ export interface ExpenseImportPayload {
 export interface ExpenseImportAnswer {
   existing: string[];
   created: number;
+}
+
+/**
+ * Issue 48, point 1: any other layout is mapped once by name and the mapping saved under a name for next time
+ * (`GET/POST /api/fuel/mappings`, `DELETE /api/fuel/mappings/{id}`). A mapping names, for each field the generic
+ * template reads, the file's column title that holds it; a statement is read by it as the generic template is read
+ * (product codes as the generic template's): `POST /api/fuel/imports?layout=mapping&mapping=<id>`.
+ */
+export const FUEL_MAPPINGS_PATH = 'fuel/mappings';
+/** `{root}.core.fuel-mappings.{list|create|delete}`. */
+export const FUEL_MAPPINGS_RESOURCE = 'fuel-mappings';
+/** The import's layout that reads a statement by a saved mapping (its id in `mapping`). */
+export const FUEL_MAPPING_LAYOUT = 'mapping';
+/** The fields a mapping gives a column for: the generic template's, in its order. */
+export const FUEL_MAPPING_FIELDS = Object.keys(FUEL_CARD_COLUMNS.generic) as StatementField[];
+/** What the dialog calls each field (the generic template's column title). */
+export const fuelMappingFieldLabel = (field: StatementField) => FUEL_CARD_COLUMNS.generic[field]![0];
+/** The fields a mapping cannot do without (the generic template's required columns). */
+export const FUEL_MAPPING_REQUIRED: readonly StatementField[] = FUEL_CARD_REQUIRED.generic;
+
+export const FUEL_MAPPING_MESSAGES = {
+  name: 'Mapping name is required',
+  nameTaken: 'A saved mapping already has this name',
+  column: (field: StatementField) => `Choose the column that holds ${fuelMappingFieldLabel(field)}`,
+  mapping: 'mapping must be the id of a saved mapping',
+  unknown: 'No saved mapping has this id',
+} as const;
+
+const mappingColumn = (field: StatementField) =>
+  FUEL_MAPPING_REQUIRED.includes(field)
+    ? z.string({ error: FUEL_MAPPING_MESSAGES.column(field) }).trim().min(1, FUEL_MAPPING_MESSAGES.column(field)).max(200)
+    : z.string().trim().max(200).optional();
+
+export const fuelCardMappingInputSchema = z.object({
+  name: z.string({ error: FUEL_MAPPING_MESSAGES.name }).trim().min(1, FUEL_MAPPING_MESSAGES.name).max(100),
+  columns: z
+    .object(Object.fromEntries(FUEL_MAPPING_FIELDS.map((field) => [field, mappingColumn(field)])) as Record<StatementField, z.ZodOptional<z.ZodString> | z.ZodString>, {
+      error: FUEL_MAPPING_MESSAGES.column('date'),
+    })
+    .strict(),
+});
+/** What a mapping is saved with: its name and, per field, the file's column title (a field the file lacks left out). */
+export interface FuelCardMappingInput {
+  name: string;
+  columns: Partial<Record<StatementField, string>>;
+}
+export interface FuelCardMapping {
+  id: string;
+  name: string;
+  /** Field → the file's column title ('' or absent: the file has none). */
+  columns: Partial<Record<StatementField, string>>;
+  createdAt: Date | string;
+  updatedAt: Date | string;
+}
+export const fuelCardMappingSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  columns: z.record(z.string(), z.string()),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+/** How readCsvRows reads a statement by a saved mapping: each field by the one title the mapping names. */
+export const fuelMappingColumns = (columns: Partial<Record<StatementField, string>>): ImportColumns => ({
+  key: 'invoice',
+  titles: Object.fromEntries(Object.entries(columns).filter(([, title]) => title?.trim()).map(([field, title]) => [field, [title!.trim()]])),
+});
+
+/** A built-in layout's field whose titles include the file's column title (case, spaces, '_', '-', '.' not counting): the dialog pre-chooses it. */
+export function guessFuelMapping(headers: readonly string[]): Partial<Record<StatementField, string>> {
+  const plain = (title: string) => title.toLowerCase().replace(/[\s_.-]/g, '');
+  const guessed: Partial<Record<StatementField, string>> = {};
+  for (const field of FUEL_MAPPING_FIELDS) {
+    const titles = new Set(FUEL_CARD_LAYOUTS.flatMap((layout) => FUEL_CARD_COLUMNS[layout][field] ?? []).map(plain));
+    const header = headers.find((candidate) => titles.has(plain(candidate)));
+    if (header) guessed[field] = header;
+  }
+  return guessed;
 }
