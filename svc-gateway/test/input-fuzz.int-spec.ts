@@ -24,7 +24,7 @@ const TEST_TIMEOUT_MS = LANE_TIME_LIMIT_MS + 30_000;
 /** What no error answer may contain: stack frames, SQL, driver and runtime error names, file paths. */
 const INTERNALS = /QueryFailedError|\bstack\b|\bat \S+ \(|\bat .+:\d+:\d+|SELECT|INSERT|UPDATE .* SET|violates|node_modules|TypeError|\.(ts|js):\d+/;
 
-type FieldKind = 'choice' | 'reference' | 'references' | 'date' | 'email' | 'money' | 'decimal' | 'integer' | 'text' | 'stops' | 'applications';
+type FieldKind = 'choice' | 'reference' | 'references' | 'date' | 'email' | 'money' | 'decimal' | 'integer' | 'text' | 'patterned' | 'stops' | 'applications';
 
 interface Field {
   name: string;
@@ -33,6 +33,9 @@ interface Field {
   required: boolean;
   options: string[];
 }
+
+/** Text of a set form (an MC number), found by the examples it takes; its valid values are drawn around them. */
+const PATTERNED_EXAMPLES = ['MC-123456', '123456'];
 
 /** Whole numbers a field of any sane range takes some of; the valid ones are drawn around those it accepts. */
 const INTEGER_ANCHORS = [0, 1, 100, 1000, 2000, new Date().getFullYear(), 10_000, 1_000_000, -1];
@@ -54,6 +57,7 @@ function describeField(name: string, schema: z.ZodType): Field {
   // Small amounts with cents' precision that are no money (a customer's detention hours).
   if (accepts('1.5')) return { ...field, kind: 'decimal' };
   if (INTEGER_ANCHORS.some(accepts)) return { ...field, kind: 'integer' };
+  if (PATTERNED_EXAMPLES.some(accepts)) return { ...field, kind: 'patterned', options: PATTERNED_EXAMPLES.filter(accepts) };
   if (accepts([{ type: 'pickup', location: 'Dallas, TX' }, { type: 'delivery', location: 'Tulsa, OK' }])) return { ...field, kind: 'stops' };
   if (accepts([{ invoiceId: randomUUID(), amount: '1.00' }])) return { ...field, kind: 'applications' };
   throw new Error(`The fuzz test cannot tell what ${name} holds: teach describeField its kind`);
@@ -141,6 +145,8 @@ function validValue(field: Field): fc.Arbitrary<unknown> {
     }
     case 'text':
       return accepted(fc.string({ unit: 'grapheme', minLength: 1, maxLength: 60 }));
+    case 'patterned':
+      return fc.oneof(fc.constantFrom(...field.options), accepted(fc.integer({ min: 1, max: 99_999_999 }).map((n) => `MC-${n}`)));
     case 'stops':
       // A load's stops (issue 42): a pickup, drops in between, a delivery.
       return accepted(
@@ -256,6 +262,8 @@ function nearMiss(field: Field): fc.Arbitrary<unknown> {
       return fc.oneof(fc.constantFrom(...ODD_NUMBERS, ...NUMERIC_TEXT), fc.integer(), fc.double());
     case 'text':
       return fc.oneof(textWithOddCharacters, textAroundLimits, hugeText);
+    case 'patterned':
+      return fc.oneof(fc.constantFrom('MC-', 'MC-12a', '12 34', 'MC-1234567890123'), textWithOddCharacters, hugeText);
     case 'stops':
       return fc.oneof(
         fc.constantFrom([], [null], 'x', 42, {}, [{}, {}]),
