@@ -48,7 +48,10 @@ describe('Needs Attention', () => {
     await item.getByRole('link', { name: 'Drivers' }).click();
     await page.getByRole('heading', { name: 'Driver Management' }).waitFor();
     const drawer = page.getByRole('dialog', { name: 'Casey CMP Comply' });
-    await drawer.getByRole('region', { name: 'Credentials' }).getByText('Medical Card Expiration').waitFor();
+    const credentials = drawer.getByRole('region', { name: 'Credentials' });
+    await credentials.getByText('Medical Card Expiration').waitFor();
+    // The day it expired, and how it stands.
+    await expect(credentials.innerText()).resolves.toMatch(/Medical Card Expiration\W+[A-Z][a-z]{2} \d{1,2}, \d{4} Expired/);
     await page.keyboard.press('Escape');
     await drawer.waitFor({ state: 'hidden' });
   });

@@ -201,6 +201,16 @@ function CustomerSections({ customer }: { customer: Customer }) {
   );
 }
 
+/** A credential's day and how it stands ('Jan 5, 2028 Valid', 'Dec 1, 2026 12d'), or '-' without one. */
+const Expiry = ({ date }: { date: string | null | undefined }) =>
+  date ? (
+    <span>
+      {formatDay(date)} <ExpiryBadge date={date} />
+    </span>
+  ) : (
+    '-'
+  );
+
 /** 'Per Mile: $0.620', 'Per Load: $300.00', 'Percent: 25.00%': the rate as stored, to its pay type's decimals. */
 const payRuleText = ({ payType, payRate }: Driver) =>
   !payType || !payRate ? '-' : `${PAY_TYPE_LABELS[payType]}: ${payType === 'percent' ? `${payRate}%` : payType === 'perMile' ? `$${payRate}` : formatDollars(payRate)}`;
@@ -240,9 +250,9 @@ function DriverSections({ driver }: { driver: Driver }) {
           column={2}
           items={[
             { key: 'license', label: 'License Number', children: driver.licenseNumber },
-            { key: 'licenseExpiration', label: 'License Expiration', children: <ExpiryBadge date={driver.licenseExpiration} /> },
+            { key: 'licenseExpiration', label: 'License Expiration', children: <Expiry date={driver.licenseExpiration} /> },
             { key: 'medical', label: 'Medical Card Number', children: driver.medicalCardNumber || '-' },
-            { key: 'medicalExpiration', label: 'Medical Card Expiration', children: <ExpiryBadge date={driver.medicalCardExpiration} /> },
+            { key: 'medicalExpiration', label: 'Medical Card Expiration', children: <Expiry date={driver.medicalCardExpiration} /> },
           ]}
         />
       </DrawerSection>
