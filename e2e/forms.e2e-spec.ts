@@ -160,9 +160,19 @@ describe('the load dialog', () => {
     await options.filter({ hasText: 'FRM-OOS' }).waitFor();
     await expect(options.filter({ hasText: 'FRM-RDY' }).innerText()).resolves.toMatch(/^FRM-RDY\s+Refrigerated, Available$/);
     await expect(options.filter({ hasText: 'FRM-OOS' }).innerText()).resolves.toMatch(/^FRM-OOS\s+Dry Van, Out of Service$/);
-    // Free trucks first.
-    const order = await options.evaluateAll((nodes) => nodes.map((node) => node.textContent ?? ''));
-    expect(order.findIndex((text) => text.includes('FRM-RDY'))).toBeLessThan(order.findIndex((text) => text.includes('FRM-OOS')));
+    // Free trucks first. Read again while the list is being redrawn (a truck list refetched as another file changes it:
+    // CI once read it between two drawings, with neither truck in it).
+    const positions = async () => {
+      const order = await options.evaluateAll((nodes) => nodes.map((node) => node.textContent ?? ''));
+      return ['FRM-RDY', 'FRM-OOS'].map((truck) => order.findIndex((text) => text.includes(truck)));
+    };
+    let [ready, outOfService] = await positions();
+    for (let tries = 0; (ready < 0 || outOfService < 0) && tries < 50; tries++) {
+      await page.waitForTimeout(100);
+      [ready, outOfService] = await positions();
+    }
+    expect(ready).toBeGreaterThanOrEqual(0);
+    expect(ready).toBeLessThan(outOfService);
     await page.keyboard.press('Escape');
     await dialog.getByLabel('Assigned Driver', { exact: true }).fill('Frm');
     await options.filter({ hasText: 'Paired Frm' }).waitFor();
