@@ -98,7 +98,7 @@ const selected = (dialog: ReturnType<Page['getByRole']>, text: string) => dialog
 
 async function openAccountingTab(tab: 'Overview' | 'Invoices' | 'Expenses' | 'Payments') {
   if (!new URL(page.url()).pathname.startsWith('/accounting')) {
-    await page.getByRole('link', { name: 'Accounting', exact: true }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Accounting', exact: true }).click();
     await page.getByRole('heading', { name: 'Accounting', exact: true }).waitFor();
   }
   await page.getByRole('tab', { name: tab }).click();
@@ -341,7 +341,7 @@ describe('Overview', () => {
 
 describe('Driver Settlements', () => {
   beforeAll(async () => {
-    await page.getByRole('link', { name: 'Settlements', exact: true }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settlements', exact: true }).click();
     await page.getByRole('heading', { name: 'Driver Settlements' }).waitFor();
   });
 
@@ -436,7 +436,7 @@ describe('Driver Settlements', () => {
       await errorToast('This driver is named by').filter({ hasText: /settlements?\. Change or delete them first, then delete the driver\./ }).waitFor();
       expect(await row('Acc Maria Gonzalez').count()).toBe(1);
     } finally {
-      await page.getByRole('link', { name: 'Settlements', exact: true }).click();
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settlements', exact: true }).click();
       await page.getByRole('heading', { name: 'Driver Settlements' }).waitFor();
     }
   });

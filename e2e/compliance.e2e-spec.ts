@@ -59,7 +59,7 @@ describe('Needs Attention', () => {
 
 describe('the calendar link in Settings', () => {
   it('is made, shown once to copy, works in a calendar app, and is replaced by the next', async () => {
-    await page.getByRole('link', { name: 'Settings' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings', exact: true }).click();
     const card = page.getByRole('region', { name: 'Compliance Calendar' });
     await card.getByRole('button', { name: 'Create Link' }).click();
     const link = card.getByRole('textbox', { name: 'Calendar link' });

@@ -57,7 +57,7 @@ async function closeChoices() {
 
 describe('Customer Management', () => {
   beforeAll(async () => {
-    await page.getByRole('link', { name: 'Customers', exact: true }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Customers', exact: true }).click();
     await page.getByRole('heading', { name: 'Customer Management' }).waitFor();
   });
 
@@ -325,7 +325,7 @@ describe('Loads', () => {
   });
 
   it('will not delete a customer its loads use: the failed-delete toast, and the customer stays', async () => {
-    await page.getByRole('link', { name: 'Customers', exact: true }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Customers', exact: true }).click();
     await openRowMenu('Dsp Harbor Foods', 'Delete');
     expect(confirmations.messages.at(-1)).toBe('Are you sure you want to delete this customer?');
     await errorToast('Failed to delete customer. Please try again.').waitFor();
@@ -514,7 +514,7 @@ describe('Loads and Dashboard at the size of a real carrier', () => {
 
   it('shows the Dashboard with the revenue of every load exact to the cent', async () => {
     await startFromCustomers();
-    await page.getByRole('link', { name: 'Dashboard', exact: true }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard', exact: true }).click();
     const loads = await getList<Load>('loads');
     expect(loads.length).toBeGreaterThanOrEqual(LOADS);
     const revenue = page.getByRole('region', { name: 'Total Revenue' });

@@ -19,6 +19,8 @@ const { getList, post, remove } = apiSteps(() => page);
 const RUN = Date.now().toString(36).toUpperCase();
 /** An MC number of this run's own: digits no other run's broker has. */
 const MC = String(Date.now()).slice(-7);
+/** Another of this run's own, never MC itself (its first digit moved on by one). */
+const OTHER_MC = `${(Number(MC[0]) + 1) % 10}${MC.slice(1)}`;
 
 /** A broker's rate confirmation as text: its letterhead (name, address, phone, MC number), then the load. */
 const rateConfirmation = (broker: string, loadNumber: string, { mc = '', billing = '' } = {}) =>
@@ -42,7 +44,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   ({ page } = await newSession(browser));
   await signIn(page, 'extract-workflow.dispatcher@example.com');
-  await page.getByRole('link', { name: 'Loads', exact: true }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Loads', exact: true }).click();
   await page.getByRole('heading', { name: 'Loads' }).waitFor();
 });
 
@@ -126,14 +128,14 @@ describe('AI Extract fits the workflow', () => {
   it("offers 'Add Customer' for an unknown broker, filled from the document, and chooses the customer saved", async () => {
     const name = `XWF NEWLINE FREIGHT ${RUN} LLC`;
     const billing = `ap-${RUN.toLowerCase()}@newline.example`;
-    const dialog = await extractFrom('unknown.txt', rateConfirmation(name, `XWF-${RUN}-4`, { mc: `9${MC.slice(1)}`, billing }));
+    const dialog = await extractFrom('unknown.txt', rateConfirmation(name, `XWF-${RUN}-4`, { mc: OTHER_MC, billing }));
     const sender = dialog.getByTestId('load-extract-sender');
     await sender.getByText(`The document's sender, ${name}, is not one of your customers.`).waitFor();
     await sender.getByRole('button', { name: 'Add Customer' }).click();
 
     const add = page.getByRole('dialog', { name: 'Add Customer' });
     await expect(add.getByLabel('Name', { exact: true }).inputValue()).resolves.toBe(name);
-    await expect(add.getByLabel('MC Number').inputValue()).resolves.toBe(`MC-9${MC.slice(1)}`);
+    await expect(add.getByLabel('MC Number').inputValue()).resolves.toBe(`MC-${OTHER_MC}`);
     await expect(add.getByLabel('Billing E-mail').inputValue()).resolves.toBe(billing);
     await expect(add.getByLabel('Email', { exact: true }).inputValue()).resolves.toBe(billing);
     await expect(add.getByLabel('Phone').inputValue()).resolves.toBe('(312) 555-0100');
@@ -145,7 +147,7 @@ describe('AI Extract fits the workflow', () => {
     await chosenCustomer(dialog, name).waitFor();
     await sender.getByText(`Customer chosen from the document's sender (${name}): ${name}.`).waitFor();
     const saved = (await getList<Customer>('customers')).find((customer) => customer.name === name);
-    expect(saved).toMatchObject({ mcNumber: `MC-9${MC.slice(1)}`, billingEmail: billing, type: 'shipper' });
+    expect(saved).toMatchObject({ mcNumber: `MC-${OTHER_MC}`, billingEmail: billing, type: 'shipper' });
   });
 
   it("fills the Stops section from a multi-stop document, and the pickup and delivery from its first and last stop", async () => {

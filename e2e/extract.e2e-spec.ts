@@ -28,7 +28,7 @@ beforeAll(async () => {
     headers: origin(),
   });
   if (!created.ok()) throw new Error(`POST /api/customers: ${created.status()}`);
-  await page.getByRole('link', { name: 'Loads', exact: true }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Loads', exact: true }).click();
   await page.getByRole('heading', { name: 'Loads' }).waitFor();
 });
 

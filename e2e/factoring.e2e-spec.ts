@@ -111,7 +111,7 @@ describe("Accounting's Factoring drawer", () => {
   });
 
   it("shows the factor in Settings' Factoring card, and a customer's Invoicing in its dialog", async () => {
-    await page.getByRole('link', { name: 'Settings' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings', exact: true }).click();
     const card = page.getByRole('region', { name: 'Factoring' });
     await expect(card.getByLabel('Factor name').inputValue()).resolves.toBe('Fct Lakeshore Capital');
     await expect(card.getByLabel('Advance').inputValue()).resolves.toBe('97.00');

@@ -245,7 +245,7 @@ describe('the load dialog', () => {
 
 describe('the fuel dialog', () => {
   it('refuses a card number of 5 digits under the field rather than cutting it', async () => {
-    await page.getByRole('link', { name: 'Fuel', exact: true }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Fuel', exact: true }).click();
     await page.getByRole('heading', { name: 'Fuel Management' }).waitFor();
     await main().getByRole('button', { name: 'Add Fuel Purchase' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Fuel Purchase' });

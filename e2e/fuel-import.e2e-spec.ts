@@ -48,7 +48,7 @@ beforeAll(async () => {
   await cleanUp();
   await post('trucks', { truckNumber: 'FCI-101', type: 'Dry Van', status: 'in-use', licensePlate: 'FCI-P101' });
   await post('drivers', { name: 'Fiona Import', email: 'fci.fiona@example.com', phone: '555-0148', licenseNumber: 'FCI-L1', status: 'on-duty' });
-  await page.getByRole('link', { name: 'Fuel', exact: true }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Fuel', exact: true }).click();
   await page.getByRole('heading', { name: 'Fuel Management' }).waitFor();
 });
 

@@ -57,7 +57,7 @@ beforeAll(async () => {
   await cleanUp();
   await post('trucks', { truckNumber: 'FMD-101', type: 'Dry Van', status: 'in-use', licensePlate: 'FMD-P101' });
   await post('drivers', { name: 'Fran Mapping', email: 'fmd.fran@example.com', phone: '555-0149', licenseNumber: 'FMD-L1', status: 'on-duty' });
-  await page.getByRole('link', { name: 'Fuel', exact: true }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Fuel', exact: true }).click();
   await page.getByRole('heading', { name: 'Fuel Management' }).waitFor();
 });
 

@@ -38,7 +38,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   ({ page } = await newSession(browser, { width: 1440, height: 1000 }));
   await signIn(page, 'gps.fleet@example.com');
-  await page.getByRole('link', { name: 'GPS Tracking' }).first().click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'GPS Tracking', exact: true }).click();
   await page.getByRole('heading', { name: 'GPS Tracking' }).first().waitFor();
 });
 

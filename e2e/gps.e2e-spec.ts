@@ -94,7 +94,7 @@ describe('GPS Tracking', () => {
   it('shows the titles, the empty state and the integration information', async () => {
     await create('trucks', { truckNumber, type: 'Dry Van', status: 'available', licensePlate: 'IL-GPS1' });
     driverId = await create('drivers', { name: 'Marta Quinn', email: `marta.${Date.now()}@example.com`, phone: '555-0101', licenseNumber: `MQ-${Date.now()}`, status: 'on-duty' });
-    await page.getByRole('link', { name: 'GPS Tracking' }).first().click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'GPS Tracking', exact: true }).click();
     await page.getByRole('heading', { name: 'GPS Tracking' }).first().waitFor();
     await page.getByText('Real-time driver and truck location tracking').first().waitFor();
     await page.getByText('Live Locations', { exact: true }).first().waitFor();

@@ -92,7 +92,7 @@ describe('layouts learned from saved loads', () => {
   });
 
   it("lists the layout in Settings' Learned Layouts card, and forgets it on 'Forget'", async () => {
-    await page.getByRole('link', { name: 'Settings' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings', exact: true }).click();
     const card = page.getByRole('region', { name: 'Learned Layouts' });
     const row = card.getByRole('listitem').filter({ hasText: `LRN-${RUN}-1` });
     await row.waitFor();

@@ -236,7 +236,7 @@ describe('Maintenance', () => {
 
 describe('Fuel Management', () => {
   beforeAll(async () => {
-    await page.getByRole('link', { name: 'Fuel', exact: true }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Fuel', exact: true }).click();
     await page.getByRole('heading', { name: 'Fuel Management' }).waitFor();
   });
 
@@ -436,7 +436,7 @@ describe('Fuel Management', () => {
     try {
       await signIn(other, 'fleet.ops@example.com');
       for (const list of ['**/api/trucks', '**/api/drivers']) await other.route(list, (route) => route.fulfill({ status: 200, json: [] }));
-      await other.getByRole('link', { name: 'Fuel', exact: true }).click();
+      await other.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Fuel', exact: true }).click();
       await row('Walcott, IA', other).waitFor();
       await expect(row('Walcott, IA', other).innerText()).resolves.toMatch(/N\/A\s+N\/A\s+TA\s+Walcott, IA/);
     } finally {

@@ -199,7 +199,7 @@ describe("'Create Invoice' from a delivered load", () => {
     await expect(row('LD-MNY-1').innerText()).resolves.toMatch(/LD-MNY-1\s+Invoiced/);
     expect(await rowMenuItems('LD-MNY-1')).toEqual(['Edit', 'Open', 'Stops', 'Charges', 'Messages', 'Delete']);
 
-    await page.getByRole('link', { name: 'Accounting', exact: true }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Accounting', exact: true }).click();
     await page.getByRole('tab', { name: 'Invoices' }).click();
     await main().getByRole('button', { name: 'Create Invoice' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create Invoice' });
@@ -291,7 +291,7 @@ describe("a settlement 'Fill from loads'", () => {
   };
 
   it('lists the driver\'s delivered loads in the period with their pay, fills the figures to the cent and saves the loads', async () => {
-    await page.getByRole('link', { name: 'Settlements', exact: true }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settlements', exact: true }).click();
     await page.getByRole('heading', { name: 'Driver Settlements' }).waitFor();
     await main().getByRole('button', { name: 'Create Settlement' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Create Settlement' });

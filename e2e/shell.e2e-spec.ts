@@ -65,7 +65,7 @@ describe('signed in', () => {
       await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
       await expect(page.getByText('Did you forget to add the page to the router?').isVisible()).resolves.toBe(true);
     }
-    await page.getByRole('link', { name: 'Settings' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings', exact: true }).click();
     await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
     await context.close();
   });
@@ -131,7 +131,7 @@ describe('signed in', () => {
     await page.route(`${fleetOrigin()}/**`, (route) => route.abort('connectionrefused'));
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Fleet', exact: true }).click();
     await page.getByRole('heading', { name: 'This section could not be loaded' }).waitFor({ timeout: 15000 });
-    await page.getByRole('link', { name: 'Settings' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings', exact: true }).click();
     await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Fleet', exact: true }).click();
     await page.getByRole('button', { name: 'Retry' }).waitFor();
