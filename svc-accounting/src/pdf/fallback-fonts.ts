@@ -35,10 +35,11 @@ function face(fallback: number, weight: Weight) {
   return loaded;
 }
 
-/** The first fallback font that has the letter (its place in FILES: both weights have the same letters), else -1. */
-export function fallbackFor(codePoint: number): number {
-  return FILES.findIndex((_, fallback) => face(fallback, 'regular').font.hasGlyphForCodePoint(codePoint));
-}
+/** Whether a fallback font has the letter (both weights have the same letters). */
+export const fallbackHas = (fallback: number, codePoint: number) => face(fallback, 'regular').font.hasGlyphForCodePoint(codePoint);
+
+/** The first fallback font that has the letter (its place in FILES), else -1. */
+export const fallbackFor = (codePoint: number) => FILES.findIndex((_, fallback) => fallbackHas(fallback, codePoint));
 
 /** The width of `text` in a fallback font, as pdf-lib draws it: the advances of its laid-out glyphs (a letter alone: its glyph). */
 export function fallbackWidth(text: string, fallback: number, weight: Weight, size: number): number {

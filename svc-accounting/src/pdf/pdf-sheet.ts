@@ -1,5 +1,5 @@
 import { PDFDocument, StandardFonts, rgb, type Color, type PDFFont, type PDFPage } from 'pdf-lib';
-import { embedFallback, fallbackFor, fallbackWidth, type Weight } from './fallback-fonts.js';
+import { embedFallback, fallbackFor, fallbackHas, fallbackWidth, type Weight } from './fallback-fonts.js';
 
 /** US Letter, in points. */
 export const PAGE = { width: 612, height: 792, margin: 48 } as const;
@@ -238,14 +238,16 @@ const isWinAnsi = (char: string) => WIN_ANSI_ONLY.test(char);
 const hasFont = (char: string) => isWinAnsi(char) || fallbackFor(char.codePointAt(0)!) >= 0;
 
 /**
- * Printed text in pieces by font: WinAnsi in the standard font, each other letter in the first fallback that has it;
- * a space stays in the piece it is in, so 'Ζήσης Παπαδόπουλος' is one piece, read back as one.
+ * Printed text in pieces by font: WinAnsi in the standard font, each other letter in the first fallback that has it.
+ * A space, digit or sign stays in a fallback's piece when that font has it, so 'Ζήσης Παπαδόπουλος' and '建国路88号'
+ * are one piece each, read back (copied, searched) as one.
  */
 function runs(text: string): Run[] {
   const pieces: Run[] = [];
   for (const char of text) {
     const last = pieces.at(-1);
-    const fallback = char === ' ' && last ? last.fallback : isWinAnsi(char) ? -1 : fallbackFor(char.codePointAt(0)!);
+    const staysIn = last && last.fallback >= 0 && /[\s\p{N}\p{P}\p{S}]/u.test(char) && fallbackHas(last.fallback, char.codePointAt(0)!);
+    const fallback = staysIn ? last.fallback : isWinAnsi(char) ? -1 : fallbackFor(char.codePointAt(0)!);
     if (last?.fallback === fallback) last.text += char;
     else pieces.push({ text: char, fallback });
   }
