@@ -32,15 +32,8 @@ interface Run {
   fallback: number;
 }
 
-/** A piece of text drawn in a fallback font once the document knows it needs it (see `save`). */
-interface FallbackRun extends Run {
-  page: PDFPage;
-  x: number;
-  y: number;
-  size: number;
-  weight: Weight;
-  color?: Color;
-}
+/** A drawing on a page, made when the document is saved, given the fallback fonts it embedded (see `save`). */
+type Drawing = (fallbackFont: (fallback: number, weight: Weight) => PDFFont) => void;
 
 /**
  * Pages of real PDF text (searchable, copyable), written top to bottom: a line at a time, a new page when the next
@@ -53,8 +46,13 @@ interface FallbackRun extends Run {
 export class PdfSheet {
   private page!: PDFPage;
   private y = 0;
-  /** Embedding a font is asynchronous and the sheet writes synchronously: the fallback fonts' pieces wait for `save`. */
-  private readonly fallbackRuns: FallbackRun[] = [];
+  /**
+   * Embedding a font is asynchronous and the sheet writes synchronously, so what it draws waits for `save`, in its
+   * order: a viewer copies and reads a page's text in the order it was drawn.
+   */
+  private readonly drawings: Drawing[] = [];
+  /** The fallback fonts the drawings use, by 'fallback weight'. */
+  private readonly fallbacksUsed = new Map<string, [number, Weight]>();
 
   private constructor(
     readonly doc: PDFDocument,
@@ -134,7 +132,8 @@ export class PdfSheet {
     const boxHeight = lines.length * height + 2 * pad;
     this.need(boxHeight);
     const top = this.y;
-    this.page.drawRectangle({ x: PAGE.margin, y: top - boxHeight, width, height: boxHeight, borderColor: GREY, borderWidth: 1 });
+    const page = this.page;
+    this.drawings.push(() => page.drawRectangle({ x: PAGE.margin, y: top - boxHeight, width, height: boxHeight, borderColor: GREY, borderWidth: 1 }));
     this.y -= pad;
     for (const line of lines) {
       this.y -= size;
@@ -155,7 +154,8 @@ export class PdfSheet {
   rule() {
     this.need(8);
     this.y -= 4;
-    this.page.drawLine({ start: { x: PAGE.margin, y: this.y }, end: { x: PAGE.width - PAGE.margin, y: this.y }, thickness: 0.5, color: RULE });
+    const [page, y] = [this.page, this.y];
+    this.drawings.push(() => page.drawLine({ start: { x: PAGE.margin, y }, end: { x: PAGE.width - PAGE.margin, y }, thickness: 0.5, color: RULE }));
     this.y -= 4;
   }
 
@@ -190,21 +190,22 @@ export class PdfSheet {
     const printed = printable(text);
     let left = x;
     for (const run of WIN_ANSI_ONLY.test(printed) ? [{ text: printed, fallback: -1 }] : runs(printed)) {
-      if (run.fallback < 0) page.drawText(run.text, { x: left, y, size, font: this.standard[style], color });
-      else this.fallbackRuns.push({ ...run, page, x: left, y, size, weight: WEIGHT[style], color });
+      const [at, font, weight] = [left, this.standard[style], WEIGHT[style]];
+      if (run.fallback < 0) this.drawings.push(() => page.drawText(run.text, { x: at, y, size, font, color }));
+      else {
+        this.fallbacksUsed.set(`${run.fallback} ${weight}`, [run.fallback, weight]);
+        this.drawings.push((fallbackFont) => page.drawText(run.text, { x: at, y, size, font: fallbackFont(run.fallback, weight), color }));
+      }
       left += this.width(run.text, style, size);
     }
   }
 
   /** The document, with the fallback fonts its text needs embedded (each in the weights used, its letters only). */
   async save(): Promise<Uint8Array> {
-    const fonts = new Map<string, Promise<PDFFont>>();
-    const fontOf = ({ fallback, weight }: FallbackRun) => {
-      const key = `${fallback} ${weight}`;
-      if (!fonts.has(key)) fonts.set(key, embedFallback(this.doc, fallback, weight));
-      return fonts.get(key)!;
-    };
-    for (const run of this.fallbackRuns.splice(0)) run.page.drawText(run.text, { x: run.x, y: run.y, size: run.size, font: await fontOf(run), color: run.color });
+    const embedded = new Map<string, PDFFont>();
+    for (const [key, [fallback, weight]] of this.fallbacksUsed) embedded.set(key, await embedFallback(this.doc, fallback, weight));
+    this.fallbacksUsed.clear();
+    for (const drawing of this.drawings.splice(0)) drawing((fallback, weight) => embedded.get(`${fallback} ${weight}`)!);
     return this.doc.save();
   }
 }
