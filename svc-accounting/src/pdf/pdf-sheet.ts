@@ -1,4 +1,5 @@
 import { PDFDocument, StandardFonts, rgb, type Color, type PDFFont, type PDFPage } from 'pdf-lib';
+import { isWinAnsi, printableIn, WIN_ANSI_ONLY } from '@tms/contracts';
 import { embedFallback, fallbackFor, fallbackHas, fallbackWidth, type Weight } from './fallback-fonts.js';
 
 /** US Letter, in points. */
@@ -210,33 +211,8 @@ export class PdfSheet {
   }
 }
 
-/** Letters and signs that WinAnsi spells another way, or not at all. */
-const SUBSTITUTES: Record<string, string> = { '\u2212': '-', '\u2010': '-', '\u2011': '-', '\u00a0': ' ', '\t': '    ' };
-
-/**
- * The text as a sheet prints it: composed (e + a combining accent is é), each letter kept when the standard fonts
- * (WinAnsi) or a fallback font have it, else its closest form they have (accents stripped), else '?'.
- */
-export function printable(text: string): string {
-  if (WIN_ANSI_ONLY.test(text) && !text.includes('\u00a0')) return text;
-  let out = '';
-  for (const char of text.replace(/\r\n?/g, '\n').normalize('NFC')) {
-    const substitute = SUBSTITUTES[char];
-    if (substitute !== undefined) out += substitute;
-    else if (hasFont(char)) out += char;
-    else {
-      const base = char.normalize('NFKD').replace(/\p{M}/gu, '');
-      out += base && [...base].every(hasFont) ? base : '?';
-    }
-  }
-  return out;
-}
-
-/** WinAnsi (CP1252): printable ASCII, Latin-1 and the 27 characters of 0x80-0x9F; line breaks are split by callers. */
-const CP1252_EXTRAS = '€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ';
-const WIN_ANSI_ONLY = new RegExp(`^[\\n\\x20-\\x7e\\xa0-\\xff${CP1252_EXTRAS}]*$`);
-const isWinAnsi = (char: string) => WIN_ANSI_ONLY.test(char);
-const hasFont = (char: string) => isWinAnsi(char) || fallbackFor(char.codePointAt(0)!) >= 0;
+/** The text as a sheet prints it (`printableIn`): in the standard fonts and the fallbacks. */
+export const printable = (text: string) => printableIn(text, (char) => fallbackFor(char.codePointAt(0)!) >= 0);
 
 /**
  * Printed text in pieces by font: WinAnsi in the standard font, each other letter in the first fallback that has it.
