@@ -5,7 +5,7 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont } from 'pdf-lib';
 import type { Font } from '@pdf-lib/fontkit';
 import { SCAN_MAX_SIDE_PX } from '@tms/contracts/driver-app';
-import { isWinAnsi, printableIn, WIN_ANSI_ONLY } from '@tms/contracts/pdf-text';
+import { evenGlyphs, isWinAnsi, printableIn, WIN_ANSI_ONLY } from '@tms/contracts/pdf-text';
 import notoSans from '@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf';
 import notoSansSc from '@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf';
 
@@ -64,7 +64,7 @@ async function fallback(url: string) {
       if (!answer.ok) throw new Error(`${url} answered ${answer.status}`);
       const bytes = new Uint8Array(await answer.arrayBuffer());
       const { default: fontkit } = await import('@pdf-lib/fontkit');
-      const font = fontkit.create(bytes);
+      const font = evenGlyphs(fontkit.create(bytes));
       parsed.set(bytes, font);
       return { bytes, font };
     })();

@@ -30,3 +30,44 @@ export function printableIn(text: string, has: (char: string) => boolean): strin
   }
   return out;
 }
+
+/** What `evenGlyphs` uses of a fontkit font (@pdf-lib/fontkit) and of its TrueType subset. */
+interface SubsettingFont {
+  createSubset(): unknown;
+}
+interface TrueTypeSubset {
+  glyf: Uint8Array[];
+  offset: number;
+  _addGlyph?(glyphId: number): number;
+}
+
+/**
+ * The font, its subsets made right. @pdf-lib/fontkit 1.1.1 writes a small TrueType subset's glyph offsets in the
+ * short format (halved) without padding each glyph to an even length, so every letter after one of odd length is
+ * drawn from the wrong bytes: blank or broken, though the text reads back right (pdf-lib issue 1232; fixed in
+ * upstream fontkit 1.8, foliojs/fontkit#191, which pdf-lib's fork predates). Each glyph the subset copies is padded
+ * to an even length, as the format allows.
+ */
+export function evenGlyphs<F extends SubsettingFont>(font: F): F {
+  const createSubset = font.createSubset.bind(font);
+  font.createSubset = () => {
+    const subset = createSubset() as TrueTypeSubset;
+    const addGlyph = subset._addGlyph;
+    if (addGlyph) {
+      subset._addGlyph = function (this: TrueTypeSubset, glyphId: number) {
+        const index = addGlyph.call(this, glyphId);
+        const data = this.glyf[index];
+        if (data.length % 2) {
+          const padded = new Uint8Array(data.length + 1);
+          padded.set(data);
+          // Of the glyph's own kind (fontkit's Buffer): its writer takes nothing else.
+          this.glyf[index] = (data.constructor as unknown as { from(bytes: Uint8Array): Uint8Array }).from(padded);
+          this.offset += 1;
+        }
+        return index;
+      };
+    }
+    return subset;
+  };
+  return font;
+}

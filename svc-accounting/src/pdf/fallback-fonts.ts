@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import fontkit, { type Font } from '@pdf-lib/fontkit';
 import type { PDFDocument, PDFFont } from 'pdf-lib';
+import { evenGlyphs } from '@tms/contracts';
 
 /**
  * What a PDF writes in when the standard fonts (WinAnsi) lack a letter (issue 50, point 8), the first that has it:
@@ -29,7 +30,7 @@ function face(fallback: number, weight: Weight) {
   let loaded = parsed.get(file);
   if (!loaded) {
     const bytes = readFileSync(file);
-    loaded = { bytes, font: fontkit.create(bytes) };
+    loaded = { bytes, font: evenGlyphs(fontkit.create(bytes)) };
     parsed.set(file, loaded);
   }
   return loaded;
@@ -53,7 +54,7 @@ export function fallbackWidth(text: string, fallback: number, weight: Weight, si
 }
 
 /** pdf-lib parses a font's bytes for each document it is embedded in (Noto Sans SC: 70-110 ms): this answers with the parse kept. */
-const parsedOnce = { create: (bytes: Uint8Array) => [...parsed.values()].find((loaded) => loaded.bytes === bytes)?.font ?? fontkit.create(bytes) };
+const parsedOnce = { create: (bytes: Uint8Array) => [...parsed.values()].find((loaded) => loaded.bytes === bytes)?.font ?? evenGlyphs(fontkit.create(bytes)) };
 
 /** A fallback font embedded in `doc`, cut down to the letters drawn in it. */
 export function embedFallback(doc: PDFDocument, fallback: number, weight: Weight): Promise<PDFFont> {

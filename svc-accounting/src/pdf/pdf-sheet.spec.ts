@@ -1,4 +1,7 @@
-import { PDFDict, PDFDocument, PDFName, StandardFonts, type PDFFont } from 'pdf-lib';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import fontkit from '@pdf-lib/fontkit';
+import { decodePDFRawStream, PDFDict, PDFDocument, PDFName, PDFRawStream, StandardFonts, type PDFFont } from 'pdf-lib';
 import { getDocumentProxy } from 'unpdf';
 import { PAGE, PdfSheet, wrapped } from './pdf-sheet.js';
 
@@ -87,6 +90,22 @@ describe('names in any script', () => {
     expect(await fontNames(await sheetWith('北京市朝阳区', true))).toEqual(['Courier', 'Helvetica', 'Helvetica-Bold', 'NotoSansSC-Bold']);
     // Only the letters drawn: a few KB, not the 10 MB font.
     expect((await sheetWith('北京市朝阳区')).length).toBeLessThan(30_000);
+  });
+
+  it("draws each letter with the font's own outline (its subset's glyphs, in the order first drawn)", async () => {
+    const text = '北京市朝阳区建国路88号 上海市浦东新区张江高科技园区碧波路';
+    const sheet = await PdfSheet.create('Settlement', 'Settlement');
+    sheet.row([{ text, x: 0 }]);
+    const pdf = await PDFDocument.load(await sheet.save());
+    const fontFile = pdf.context
+      .enumerateIndirectObjects()
+      .map(([, object]) => object)
+      .find((object): object is PDFDict => object instanceof PDFDict && String(object.get(PDFName.of('FontName'))).includes('NotoSansSC'))!
+      .lookup(PDFName.of('FontFile2'), PDFRawStream);
+    const subset = fontkit.create(decodePDFRawStream(fontFile).decode());
+    const original = fontkit.create(readFileSync(createRequire(import.meta.url).resolve('@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf')));
+    const letters = [...new Set(text)];
+    expect(letters.map((_, index) => subset.getGlyph(index + 1).path.toSVG())).toEqual(letters.map((letter) => original.glyphForCodePoint(letter.codePointAt(0)!).path.toSVG()));
   });
 
   it('prints a letter no font has (Hangul, emoji) as ?, and an accent typed apart as its letter, without failing', async () => {
