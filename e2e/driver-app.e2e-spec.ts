@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Customer, Driver, Load, Truck } from '@tms/contracts';
 import type pg from 'pg';
@@ -62,10 +62,12 @@ async function documents() {
 
 const download = async (id: string) => (await page.request.get(`/api/documents/${id}/download`)).body();
 
-/** A load's document's text, as a PDF viewer reads it, its pages' text joined. */
+/** A load's document's text, as a PDF viewer reads it, its pages' text joined (the file kept beside the screenshots). */
 async function textOf(documentType: string) {
   const listed = await get<{ id: string; documentType: string }[]>(`loads/${load.id}/documents`);
-  const { text } = await extractText(await getDocumentProxy(new Uint8Array(await download(listed.find((one) => one.documentType === documentType)!.id))), { mergePages: true });
+  const bytes = await download(listed.find((one) => one.documentType === documentType)!.id);
+  writeFileSync(`${SHOTS}/${documentType.toLowerCase().replaceAll(' ', '-')}.pdf`, bytes);
+  const { text } = await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true });
   return text.replace(/\s+/g, ' ');
 }
 

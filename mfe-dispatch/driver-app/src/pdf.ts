@@ -87,8 +87,9 @@ async function fontsFor(pdf: PDFDocument, values: string[], helvetica: PDFFont):
   return Promise.all(
     values.map(async (value) => {
       if (WIN_ANSI_ONLY.test(value)) return { text: value, font: helvetica };
-      // Its letters beyond WinAnsi, composed as they are printed.
+      // Its letters beyond WinAnsi, composed as they are printed (none: a sign Helvetica writes another way).
       const letters = [...printableIn(value, () => true)].filter((char) => !isWinAnsi(char));
+      if (!letters.length) return { text: printableIn(value, () => false), font: helvetica };
       let best: { bytes: Uint8Array; font: Font; has: number } | null = null;
       for (const url of FALLBACKS) {
         const loaded = await fallback(url);
