@@ -4,8 +4,9 @@
  * with 1,000 delivered loads in the period (at most 200 ms), each asked one at a time; then issue 46's receivables
  * aging over 50,000 invoices of 500 customers, a third of them partly paid (at most 500 ms), and a remittance over
  * 200 invoices saved (at most 1 s), REMITTANCES of them one after another; issue 43's invoice draft of a load with 20
- * lines (its line haul and 19 approved charges, asked of svc-core: at most 50 ms) and that invoice's PDF. Prints the
- * figures; asserts nothing.
+ * lines (its line haul and 19 approved charges, asked of svc-core: at most 50 ms) and that invoice's PDF; issue 50's
+ * invoice PDF of a customer and places in Greek and Chinese (fonts embedded for them). Prints the figures; asserts
+ * nothing.
  *   BENCH_SECONDS   how long each scenario runs (default 10)
  */
 import pg from 'pg';
@@ -173,6 +174,17 @@ try {
   console.log(`\nAn invoice of ${linesDraft.lines.length} lines (subtotal ${linesDraft.subtotal})`);
   await measure(`invoice draft, ${linesDraft.lines.length} lines (goal p50 <= 50 ms)`, { url: `${system.url}${linesDraftPath}`, ...one });
   await measure(`invoice PDF, ${linesDraft.lines.length} lines`, { url: `${system.url}/api/invoices/${linesInvoice.id}/pdf`, ...one });
+  // Issue 50, point 8: names and places beyond WinAnsi, in Noto Sans and Noto Sans SC embedded for them.
+  const unicodeCustomer = await api('POST', '/api/customers', { name: 'Ζήσης Παπαδόπουλος Εμπορική', email: 'ap@zisis.example', phone: '555-0101', address: '北京市朝阳区建国路88号', type: 'shipper' });
+  const unicodeLoad = await api('POST', '/api/loads', {
+    loadNumber: 'LD-BENCH-UNICODE', customerId: unicodeCustomer.id, status: 'delivered', pickupLocation: '北京市朝阳区', pickupDate: '2027-03-01',
+    deliveryLocation: 'Θεσσαλονίκη', deliveryDate: '2027-03-03', rate: '2450.00', weight: '42000', commodity: 'Paper goods', miles: '925',
+  });
+  const unicodeInvoice = await api('POST', '/api/invoices', {
+    invoiceNumber: 'INV-BENCH-UNICODE', loadId: unicodeLoad.id, customerId: unicodeCustomer.id, status: 'sent', invoiceDate: '2027-03-04', dueDate: '2027-04-03',
+    subtotal: '2450.00', total: '2450.00',
+  });
+  await measure('invoice PDF, Greek and Chinese names', { url: `${system.url}/api/invoices/${unicodeInvoice.id}/pdf`, ...one });
   await seedInvoices(system.databaseUrl);
   await measure(`aging, ${AGING_INVOICES.toLocaleString('en-US')} invoices (<= 500 ms)`, { url: `${system.url}/api/reports/aging`, ...one });
 

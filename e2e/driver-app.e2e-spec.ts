@@ -1,9 +1,10 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Customer, Driver, Load, Truck } from '@tms/contracts';
 import type pg from 'pg';
 import { createCanvas } from '@napi-rs/canvas';
 import { PDFDocument } from 'pdf-lib';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { driverUrl, launchBrowser, newSession, recordDialogs, signIn, type Browser, type BrowserContext, type Page } from './support/browser.js';
 import { connectDatabase } from './support/database.js';
 import { apiSteps, ROW_MENU, screenSteps } from './support/steps.js';
@@ -53,10 +54,21 @@ async function documents() {
   const listed = await get<{ id: string; documentType: string; fileName: string }[]>(`loads/${load.id}/documents`);
   return Promise.all(
     listed.map(async (document) => {
-      const pdf = await PDFDocument.load(await (await page.request.get(`/api/documents/${document.id}/download`)).body());
+      const pdf = await PDFDocument.load(await download(document.id));
       return { documentType: document.documentType, pages: pdf.getPages().map((one) => Math.max(one.getWidth(), one.getHeight())) };
     }),
   );
+}
+
+const download = async (id: string) => (await page.request.get(`/api/documents/${id}/download`)).body();
+
+/** A load's document's text, as a PDF viewer reads it, its pages' text joined (the file kept beside the screenshots). */
+async function textOf(documentType: string) {
+  const listed = await get<{ id: string; documentType: string }[]>(`loads/${load.id}/documents`);
+  const bytes = await download(listed.find((one) => one.documentType === documentType)!.id);
+  writeFileSync(`${SHOTS}/${documentType.toLowerCase().replaceAll(' ', '-')}.pdf`, bytes);
+  const { text } = await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true });
+  return text.replace(/\s+/g, ' ');
 }
 
 /** Waits until `read` answers `expected` (as JSON), or fails with what it last answered. */
@@ -179,7 +191,8 @@ describe('the driver app', () => {
     await phone.mouse.down();
     for (const [x, y] of [[80, 60], [140, 150], [200, 70], [260, 140]]) await phone.mouse.move(box.x + x, box.y + y, { steps: 4 });
     await phone.mouse.up();
-    await pod.getByLabel("Receiver's name").fill('Rita Receiver');
+    // Issue 50, point 8: a receiver's name in Chinese, on the POD as it is (a font fetched for it from the app's origin).
+    await pod.getByLabel("Receiver's name").fill('王丽华 Rita Receiver');
     await phone.screenshot({ path: `${SHOTS}/phone-sign-pod.png` });
     await pod.getByRole('button', { name: 'Save POD' }).click();
     await pod.waitFor({ state: 'hidden' });
@@ -189,6 +202,7 @@ describe('the driver app', () => {
       { documentType: 'Bill of Lading', pages: [1600, 1600] },
       { documentType: 'Proof of Delivery', pages: [792] },
     ]);
+    expect(await textOf('Proof of Delivery')).toContain('Received by 王丽华 Rita Receiver');
   });
 
   it('opens without signal, queues three actions with their keys and stores each once when the signal returns', async () => {

@@ -39,7 +39,12 @@ export default (_env, argv) => {
     output: { path: output, publicPath: '/', filename: production ? '[name].[contenthash:8].js' : '[name].js', clean: true },
     resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'], extensionAlias: { '.js': ['.ts', '.tsx', '.js'] } },
     module: {
-      rules: [{ test: /\.[jt]sx?$/, exclude: /node_modules/, loader: 'esbuild-loader', options: { target: 'es2020', jsx: 'automatic' } }],
+      rules: [
+        { test: /\.[jt]sx?$/, exclude: /node_modules/, loader: 'esbuild-loader', options: { target: 'es2020', jsx: 'automatic' } },
+        // The POD's fonts for names beyond WinAnsi (src/pdf.ts): files of the build, named by their content (cached for
+        // good, as the scripts are), fetched only when a POD needs them.
+        { test: /\.ttf$/, type: 'asset/resource', generator: { filename: 'fonts/[name].[contenthash:8][ext]' } },
+      ],
     },
     optimization: production ? { minimizer: [new EsbuildPlugin({ target: 'es2020' })] } : {},
     performance: { hints: false },

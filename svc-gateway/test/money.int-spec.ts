@@ -172,7 +172,7 @@ describe('invoices from loads', () => {
     const load = await newLoad();
     expect((await upload(load, 'ratecon.pdf', 'application/pdf', onePagePdf('RATE CONFIRMATION 7781'), 'Rate Confirmation')).status).toBe(201);
     expect((await upload(load, 'bol-photo.png', 'image/png', png(400, 300), 'Bill of Lading')).status).toBe(201);
-    expect((await upload(load, 'pod.txt', 'text/plain', Buffer.from('PROOF OF DELIVERY\nReceived in good order by J. Ortiz'))).status).toBe(201);
+    expect((await upload(load, 'pod.txt', 'text/plain', Buffer.from('PROOF OF DELIVERY\nReceived in good order by J. Ortiz, 王丽 (Ζήσης)'))).status).toBe(201);
     const invoice = await created<Invoice>('/api/invoices', invoiceFor(load, { invoiceNumber: 'INV-R-0003' }));
     const answer = await request('GET', `/api/invoices/${invoice.id}/packet`);
     expect(answer.headers['content-disposition']).toBe('attachment; filename=INV-R-0003-packet.pdf');
@@ -182,7 +182,8 @@ describe('invoices from loads', () => {
     expect(texts[0]).toContain('INV-R-0003');
     expect(texts[1]).toContain('RATE CONFIRMATION 7781');
     expect(texts[2].trim()).toBe('');
-    expect(texts[3]).toContain('PROOF OF DELIVERY Received in good order by J. Ortiz');
+    // Issue 50, point 8: a text document's names in any script, as themselves.
+    expect(texts[3]).toContain('PROOF OF DELIVERY Received in good order by J. Ortiz, 王丽 (Ζήσης)');
   });
 
   it('sends a packet larger than a NATS message whole, through the object store', async () => {

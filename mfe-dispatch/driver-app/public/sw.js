@@ -1,7 +1,8 @@
 /**
  * The driver app's service worker (issue 44): the app opens with no network, and so do the driver's loads.
  *   the app's files   kept at install (the build writes their list below), answered from the cache first; a
- *                    chunk loaded later (pdf-lib) kept when first fetched
+ *                    chunk or font loaded later (pdf-lib, the POD's fonts for names beyond WinAnsi) kept when first
+ *                    fetched
  *   a page           the network first, else the app's one page (index.html) from the cache
  *   GET /api/driver  the network first, each answer kept; without signal, the last answer kept
  * Writes are never handled here: the app queues them in IndexedDB with their Idempotency-Key (src/outbox.ts).

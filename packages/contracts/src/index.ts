@@ -45,3 +45,4 @@ export * from './reports/aging.js';
 export * from './reports/ifta.js';
 export * from './reports/fixed-point.js';
 export * from './idempotency.js';
+export * from './pdf-text.js';

@@ -11,7 +11,7 @@ import {
   type StopEvidenceFix,
 } from '@tms/contracts';
 import { companyTimeZone } from '@tms/service-kit';
-import { PAGE, PdfSheet, printable, wrapped } from './pdf-sheet.js';
+import { PAGE, PdfSheet } from './pdf-sheet.js';
 import { invoicePdfSheet, usTime, type InvoiceFacts } from './invoice-pdf.js';
 
 /** A load's document with its bytes (null when its file could not be read). */
@@ -131,14 +131,14 @@ async function appendDocument(sheet: PdfSheet, { document, data }: PacketDocumen
 
 function textPages(sheet: PdfSheet, document: LoadDocument, text: string) {
   const width = PAGE.width - 2 * PAGE.margin;
-  const lines = wrapped(printable(text), sheet.mono, TEXT_SIZE, width, TEXT_PAGES_MAX * TEXT_LINES_PER_PAGE);
+  const lines = sheet.lines(text, 'mono', TEXT_SIZE, width, TEXT_PAGES_MAX * TEXT_LINES_PER_PAGE);
   const pages = Math.min(TEXT_PAGES_MAX, Math.max(1, Math.ceil(lines.length / TEXT_LINES_PER_PAGE)));
   for (let index = 0; index < pages; index++) {
     const page = sheet.doc.addPage([PAGE.width, PAGE.height]);
     const chunk = lines.slice(index * TEXT_LINES_PER_PAGE, (index + 1) * TEXT_LINES_PER_PAGE);
     if (index === pages - 1 && lines.length > pages * TEXT_LINES_PER_PAGE) chunk[chunk.length - 1] = `[${document.fileName} continues: download it from the load for the rest]`;
     chunk.forEach((line, row) => {
-      page.drawText(line, { x: PAGE.margin, y: PAGE.height - PAGE.margin - (row + 1) * TEXT_SIZE * 1.25, size: TEXT_SIZE, font: sheet.mono });
+      sheet.draw(page, line, { x: PAGE.margin, y: PAGE.height - PAGE.margin - (row + 1) * TEXT_SIZE * 1.25, size: TEXT_SIZE, style: 'mono' });
     });
   }
 }

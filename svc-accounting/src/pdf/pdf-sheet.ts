@@ -1,4 +1,6 @@
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFDocument, StandardFonts, rgb, type Color, type PDFFont, type PDFPage } from 'pdf-lib';
+import { isWinAnsi, printableIn, WIN_ANSI_ONLY } from '@tms/contracts';
+import { embedFallback, fallbackFor, fallbackHas, fallbackWidth, type Weight } from './fallback-fonts.js';
 
 /** US Letter, in points. */
 export const PAGE = { width: 612, height: 792, margin: 48 } as const;
@@ -17,34 +19,60 @@ export interface Cell {
   bold?: boolean;
 }
 
+export type Style = 'regular' | 'bold' | 'mono';
+const WEIGHT: Record<Style, Weight> = { regular: 'regular', bold: 'bold', mono: 'regular' };
+
+/** What `wrapped` measures with: a font, or a sheet's text in one style. */
+export interface Measure {
+  widthOfTextAtSize(text: string, size: number): number;
+}
+
+/** Printed text in pieces by font: `fallback` -1 for the standard font, else the fallback font's place. */
+interface Run {
+  text: string;
+  fallback: number;
+}
+
+/** A drawing on a page, made when the document is saved, given the fallback fonts it embedded (see `save`). */
+type Drawing = (fallbackFont: (fallback: number, weight: Weight) => PDFFont) => void;
+
 /**
- * Pages of real PDF text (searchable, copyable) in the standard fonts, written top to bottom: a line at a time, a new
- * page when the next line does not fit. The standard fonts encode WinAnsi only: any other character is written as
- * its closest WinAnsi form, else '?', so a name in any script never fails a document.
+ * Pages of real PDF text (searchable, copyable), written top to bottom: a line at a time, a new page when the next
+ * line does not fit. Each piece of text is drawn in the first font that has all its letters (issue 50, point 8): the
+ * standard font of its style (Helvetica, Helvetica-Bold, Courier: WinAnsi), else Noto Sans, else Noto Sans SC
+ * (fallback-fonts.ts), a fallback embedded only in a document that has such text. A letter no font has is written as
+ * its closest form, else '?', so a name in any script never fails a document, and a document all in WinAnsi is what
+ * it was before the fallbacks.
  */
 export class PdfSheet {
   private page!: PDFPage;
   private y = 0;
+  /**
+   * Embedding a font is asynchronous and the sheet writes synchronously, so what it draws waits for `save`, in its
+   * order: a viewer copies and reads a page's text in the order it was drawn.
+   */
+  private readonly drawings: Drawing[] = [];
+  /** The fallback fonts the drawings use, by 'fallback weight'. */
+  private readonly fallbacksUsed = new Map<string, [number, Weight]>();
 
   private constructor(
     readonly doc: PDFDocument,
-    readonly regular: PDFFont,
-    readonly bold: PDFFont,
-    readonly mono: PDFFont,
+    private readonly standard: Record<Style, PDFFont>,
     private readonly footer: string,
   ) {}
 
   /** A sheet on a document of its own, or on `doc` (a packet adds its documents after). */
   static async create(title: string, footer: string, doc?: PDFDocument): Promise<PdfSheet> {
     const document = doc ?? (await PDFDocument.create());
-    document.setTitle(printable(title));
+    // The title is metadata, in Unicode: any script as it is.
+    document.setTitle(title);
     document.setProducer('TMS');
     const [regular, bold, mono] = await Promise.all([
       document.embedFont(StandardFonts.Helvetica),
       document.embedFont(StandardFonts.HelveticaBold),
       document.embedFont(StandardFonts.Courier),
     ]);
-    const sheet = new PdfSheet(document, regular, bold, mono, printable(footer));
+    const sheet = new PdfSheet(document, { regular, bold, mono }, footer);
     sheet.newPage();
     return sheet;
   }
@@ -52,10 +80,7 @@ export class PdfSheet {
   newPage() {
     this.page = this.doc.addPage([PAGE.width, PAGE.height]);
     this.y = PAGE.height - PAGE.margin;
-    if (this.footer) {
-      const number = `${this.footer} - page ${this.doc.getPageCount()}`;
-      this.page.drawText(number, { x: PAGE.margin, y: PAGE.margin / 2, size: 8, font: this.regular, color: GREY });
-    }
+    if (this.footer) this.draw(this.page, `${this.footer} - page ${this.doc.getPageCount()}`, { x: PAGE.margin, y: PAGE.margin / 2, size: 8, color: GREY });
   }
 
   /** Room for `height` more points on this page, else a new page. */
@@ -75,10 +100,10 @@ export class PdfSheet {
   row(cells: Cell[], size = 10) {
     const height = size * 1.35;
     const columns = cells.map((cell) => {
-      const font = cell.bold ? this.bold : this.regular;
+      const style: Style = cell.bold ? 'bold' : 'regular';
       const next = Math.min(...cells.filter((other) => other.x > cell.x).map((other) => other.x - COLUMN_GAP));
       const width = cell.width ?? Math.min(next, PAGE.width - 2 * PAGE.margin) - cell.x;
-      return { cell, font, lines: wrapped(printable(cell.text), font, size, width) };
+      return { cell, style, lines: this.lines(cell.text, style, size, width) };
     });
     const count = Math.max(1, ...columns.map(({ lines }) => lines.length));
     // The whole row on one page when it fits on one.
@@ -86,11 +111,11 @@ export class PdfSheet {
     for (let line = 0; line < count; line++) {
       this.need(height);
       this.y -= size;
-      for (const { cell, font, lines } of columns) {
+      for (const { cell, style, lines } of columns) {
         const text = lines[line];
         if (!text) continue;
-        const x = PAGE.margin + cell.x + (cell.width && cell.align !== 'left' ? cell.width - font.widthOfTextAtSize(text, size) : 0);
-        this.page.drawText(text, { x, y: this.y, size, font });
+        const x = PAGE.margin + cell.x + (cell.width && cell.align !== 'left' ? cell.width - this.width(text, style, size) : 0);
+        this.draw(this.page, text, { x, y: this.y, size, style });
       }
       this.y -= height - size;
     }
@@ -98,22 +123,22 @@ export class PdfSheet {
 
   /** Text over as many lines as it takes within `width` (its own line breaks kept), at `x`. */
   paragraph(text: string, { x = 0, width, size = 10, bold = false }: { x?: number; width?: number; size?: number; bold?: boolean } = {}) {
-    const font = bold ? this.bold : this.regular;
-    for (const line of wrapped(printable(text), font, size, width ?? PAGE.width - 2 * PAGE.margin - x)) this.row([{ text: line, x, bold }], size);
+    for (const line of this.lines(text, bold ? 'bold' : 'regular', size, width ?? PAGE.width - 2 * PAGE.margin - x)) this.row([{ text: line, x, bold }], size);
   }
 
   /** Text in a ruled box across the page, kept on one page (a factored invoice's notice of assignment). */
   boxed(text: string, size = 9) {
     const [width, pad, height] = [PAGE.width - 2 * PAGE.margin, 6, size * 1.35];
-    const lines = wrapped(printable(text), this.regular, size, width - 2 * pad);
+    const lines = this.lines(text, 'regular', size, width - 2 * pad);
     const boxHeight = lines.length * height + 2 * pad;
     this.need(boxHeight);
     const top = this.y;
-    this.page.drawRectangle({ x: PAGE.margin, y: top - boxHeight, width, height: boxHeight, borderColor: GREY, borderWidth: 1 });
+    const page = this.page;
+    this.drawings.push(() => page.drawRectangle({ x: PAGE.margin, y: top - boxHeight, width, height: boxHeight, borderColor: GREY, borderWidth: 1 }));
     this.y -= pad;
     for (const line of lines) {
       this.y -= size;
-      this.page.drawText(line, { x: PAGE.margin + pad, y: this.y, size, font: this.regular });
+      this.draw(this.page, line, { x: PAGE.margin + pad, y: this.y, size });
       this.y -= height - size;
     }
     this.y = top - boxHeight;
@@ -123,14 +148,15 @@ export class PdfSheet {
   label(text: string, x = 0) {
     this.need(12);
     this.y -= 8;
-    this.page.drawText(printable(text).toUpperCase(), { x: PAGE.margin + x, y: this.y, size: 8, font: this.bold, color: GREY });
+    this.draw(this.page, text.toUpperCase(), { x: PAGE.margin + x, y: this.y, size: 8, style: 'bold', color: GREY });
     this.y -= 4;
   }
 
   rule() {
     this.need(8);
     this.y -= 4;
-    this.page.drawLine({ start: { x: PAGE.margin, y: this.y }, end: { x: PAGE.width - PAGE.margin, y: this.y }, thickness: 0.5, color: RULE });
+    const [page, y] = [this.page, this.y];
+    this.drawings.push(() => page.drawLine({ start: { x: PAGE.margin, y }, end: { x: PAGE.width - PAGE.margin, y }, thickness: 0.5, color: RULE }));
     this.y -= 4;
   }
 
@@ -143,59 +169,94 @@ export class PdfSheet {
     this.y = y;
   }
 
-  save(): Promise<Uint8Array> {
+  /** `text` as printed, in lines within `width` (see `wrapped`), measured in the fonts each piece is drawn in. */
+  lines(text: string, style: Style, size: number, width: number, maxLines = Infinity): string[] {
+    return wrapped(printable(text), this.measure(style), size, width, maxLines);
+  }
+
+  /** Text's width in a style: each piece in its font. */
+  width(text: string, style: Style, size: number): number {
+    if (WIN_ANSI_ONLY.test(text)) return this.standard[style].widthOfTextAtSize(text, size);
+    let width = 0;
+    for (const run of runs(text)) width += run.fallback < 0 ? this.standard[style].widthOfTextAtSize(run.text, size) : fallbackWidth(run.text, run.fallback, WEIGHT[style], size);
+    return width;
+  }
+
+  measure(style: Style): Measure {
+    return { widthOfTextAtSize: (text, size) => this.width(text, style, size) };
+  }
+
+  /** One line of text on `page`, as printed (`printable`), each piece in its font, one after the other from `x`. */
+  draw(page: PDFPage, text: string, { x, y, size, style = 'regular', color }: { x: number; y: number; size: number; style?: Style; color?: Color }) {
+    const printed = printable(text);
+    let left = x;
+    for (const run of WIN_ANSI_ONLY.test(printed) ? [{ text: printed, fallback: -1 }] : runs(printed)) {
+      const [at, font, weight] = [left, this.standard[style], WEIGHT[style]];
+      if (run.fallback < 0) this.drawings.push(() => page.drawText(run.text, { x: at, y, size, font, color }));
+      else {
+        this.fallbacksUsed.set(`${run.fallback} ${weight}`, [run.fallback, weight]);
+        this.drawings.push((fallbackFont) => page.drawText(run.text, { x: at, y, size, font: fallbackFont(run.fallback, weight), color }));
+      }
+      left += this.width(run.text, style, size);
+    }
+  }
+
+  /** The document, with the fallback fonts its text needs embedded (each in the weights used, its letters only). */
+  async save(): Promise<Uint8Array> {
+    const embedded = new Map<string, PDFFont>();
+    for (const [key, [fallback, weight]] of this.fallbacksUsed) embedded.set(key, await embedFallback(this.doc, fallback, weight));
+    this.fallbacksUsed.clear();
+    for (const drawing of this.drawings.splice(0)) drawing((fallback, weight) => embedded.get(`${fallback} ${weight}`)!);
     return this.doc.save();
   }
 }
 
-/** Letters and signs that WinAnsi spells another way, or not at all. */
-const SUBSTITUTES: Record<string, string> = { '\u2212': '-', '\u2010': '-', '\u2011': '-', '\u00a0': ' ', '\t': '    ' };
+/** The text as a sheet prints it (`printableIn`): in the standard fonts and the fallbacks. */
+export const printable = (text: string) => printableIn(text, (char) => fallbackFor(char.codePointAt(0)!) >= 0);
 
-/** The text in WinAnsi: accents kept where WinAnsi has the letter, stripped where it has only the base letter. */
-export function printable(text: string): string {
-  let out = '';
-  for (const char of text.replace(/\r\n?/g, '\n')) {
-    const substitute = SUBSTITUTES[char];
-    if (substitute !== undefined) out += substitute;
-    else if (isWinAnsi(char)) out += char;
-    else {
-      const base = char.normalize('NFKD').replace(/\p{M}/gu, '');
-      out += base && [...base].every(isWinAnsi) ? base : '?';
-    }
+/**
+ * Printed text in pieces by font: WinAnsi in the standard font, each other letter in the first fallback that has it.
+ * A space, digit or sign stays in a fallback's piece when that font has it, so 'Ζήσης Παπαδόπουλος' and '建国路88号'
+ * are one piece each, read back (copied, searched) as one.
+ */
+function runs(text: string): Run[] {
+  const pieces: Run[] = [];
+  for (const char of text) {
+    const last = pieces.at(-1);
+    const staysIn = last && last.fallback >= 0 && /[\s\p{N}\p{P}\p{S}]/u.test(char) && fallbackHas(last.fallback, char.codePointAt(0)!);
+    const fallback = staysIn ? last.fallback : isWinAnsi(char) ? -1 : fallbackFor(char.codePointAt(0)!);
+    if (last?.fallback === fallback) last.text += char;
+    else pieces.push({ text: char, fallback });
   }
-  return out;
+  return pieces;
 }
-
-/** WinAnsi (CP1252): printable ASCII, Latin-1 and the 27 characters of 0x80-0x9F; line breaks are split by callers. */
-const CP1252_EXTRAS = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
-function isWinAnsi(char: string): boolean {
-  const code = char.codePointAt(0)!;
-  return char === '\n' || (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || CP1252_EXTRAS.has(char);
-}
-
 
 /**
  * Where the letters of `text` from `start` that fit in `width` end: added up letter by letter, then, as pairs of
  * letters may be kerned, taken back while the whole measures wider. Linear in the letters that fit, so a long word
  * costs its length, not its square.
  */
-function fittingEnd(text: string, font: PDFFont, size: number, width: number, start = 0): number {
+function fittingEnd(text: string, font: Measure, size: number, width: number, start = 0): number {
   let end = start;
   let used = 0;
   while (end < text.length) {
-    used += font.widthOfTextAtSize(text[end], size);
+    const letter = String.fromCodePoint(text.codePointAt(end)!);
+    used += font.widthOfTextAtSize(letter, size);
     if (used > width) break;
-    end++;
+    end += letter.length;
   }
-  while (end > start && font.widthOfTextAtSize(text.slice(start, end), size) > width) end--;
+  while (end > start && font.widthOfTextAtSize(text.slice(start, end), size) > width) end -= isTrailSurrogate(text, end - 1) ? 2 : 1;
   return end;
 }
+
+/** A letter beyond the first 65,536 (some Chinese names) is two UTF-16 units: a line is never cut between them. */
+const isTrailSurrogate = (text: string, index: number) => index > 0 && /[\udc00-\udfff]/.test(text[index]) && /[\ud800-\udbff]/.test(text[index - 1]);
 
 /**
  * Lines within `width`, broken at spaces (a word longer than the line is cut); past `maxLines` the rest is not read
  * (`maxLines` + 1 lines answered say there is more).
  */
-export function wrapped(text: string, font: PDFFont, size: number, width: number, maxLines = Infinity): string[] {
+export function wrapped(text: string, font: Measure, size: number, width: number, maxLines = Infinity): string[] {
   const lines: string[] = [];
   for (const paragraph of text.split('\n')) {
     if (lines.length > maxLines) break;
@@ -211,7 +272,7 @@ export function wrapped(text: string, font: PDFFont, size: number, width: number
       // A word wider than the line: the letters that fit, line after line (at least one a line), broken after its
       // last hyphen or slash that fits when it has one ('LD-2027-' / '0042').
       const cut = (start: number) => {
-        const end = Math.max(start + 1, fittingEnd(word, font, size, width, start));
+        const end = Math.max(start + String.fromCodePoint(word.codePointAt(start)!).length, fittingEnd(word, font, size, width, start));
         if (end >= word.length) return end;
         for (let soft = end; soft > start; soft--) if (word[soft - 1] === '-' || word[soft - 1] === '/') return soft;
         return end;

@@ -161,3 +161,50 @@ describe('the invoice', () => {
     expect(remitBlock(placed)).toEqual(['Northstar Freight Lines, Inc.', '2400 S Western Ave', 'Chicago, IL 60608']);
   });
 });
+
+// Issue 50, point 8: names and places in any script, as themselves.
+describe('names and places in any script', () => {
+  const BEIJING = '北京市朝阳区';
+  const GREEK = 'Ζήσης Παπαδόπουλος';
+  const textOf = (placed: Placed[]) => placed.map((piece) => piece.text).join(' ');
+
+  it("prints a driver's name, a customer's name and a place outside WinAnsi as themselves on the statement and the invoice", async () => {
+    const settlement = {
+      settlementNumber: 'SETTLE-20270509-0050', periodStart: '2027-05-03', periodEnd: '2027-05-09', status: 'pending',
+      totalRevenue: '12500.00', totalMiles: 2417, driverPay: '3750.00', deductions: '0.00', netPay: '3750.00', notes: null,
+    } as unknown as Settlement;
+    const driver = { name: 'José Muñoz', email: 'jose@example.com', phone: '555-0100', payType: 'percent', payRate: '30.00' } as unknown as Driver;
+    const statement = await placedText(await statementPdf({ company: COMPANY, settlement, driver, loads: [load('LD-2027-0050', BEIJING, 'Θεσσαλονίκη')] }));
+    expect(textOf(statement)).toContain('José Muñoz');
+    expect(textOf(statement)).toContain(`${BEIJING} to Θεσσαλονίκη`);
+    expect(textOf(statement)).not.toContain('?');
+
+    const invoice = await placedText(await invoicePdf({
+      issuer: COMPANY,
+      billTo: { name: GREEK, address: `${BEIJING}建国路88号` } as InvoiceBillTo,
+      invoice: { invoiceNumber: 'INV-2027-0050', invoiceDate: '2027-03-08', dueDate: '2027-04-22', subtotal: '1234.50', tax: '0.00', total: '1234.50', paidAmount: '0.00', notes: null } as unknown as Invoice,
+      load: { loadNumber: 'LD-2027-0050', pickupLocation: BEIJING, deliveryLocation: 'Chicago, IL', pickupDate: '2027-03-01', deliveryDate: '2027-03-03', commodity: 'Produce', weight: 42000, miles: 925, stops: [] } as unknown as Load,
+    }));
+    expect(textOf(invoice)).toContain(GREEK);
+    expect(textOf(invoice)).toContain(`${BEIJING}建国路88号`);
+    expect(textOf(invoice)).toContain(`${BEIJING} to Chicago, IL`);
+    expect(textOf(invoice)).not.toContain('?');
+  });
+
+  it('wraps a long Chinese place in the route column within it, read whole down the column', async () => {
+    const settlement = {
+      settlementNumber: 'SETTLE-20270509-0051', periodStart: '2027-05-03', periodEnd: '2027-05-09', status: 'pending',
+      totalRevenue: '12500.00', totalMiles: 2417, driverPay: '3750.00', deductions: '0.00', netPay: '3750.00', notes: null,
+    } as unknown as Settlement;
+    const driver = { name: 'Zhang Wei', email: 'wei@example.com', phone: '555-0100', payType: 'percent', payRate: '30.00' } as unknown as Driver;
+    const far = '上海市浦东新区张江高科技园区碧波路690号三号楼';
+    const placed = await placedText(await statementPdf({ company: COMPANY, settlement, driver, loads: [load('LD-2027-0051', far, BEIJING)] }));
+    const header = (title: string) => placed.find((piece) => piece.text === title && piece.y < placed.find((label) => label.text === 'LOADS')!.y)!;
+    const [route, delivered] = ['Route', 'Delivered'].map(header);
+    const rows = placed.filter((piece) => piece.y < route.y && piece.y > placed.find((label) => label.text.startsWith('Total Revenue'))!.y);
+    const routePieces = rows.filter((piece) => piece.x >= route.x - 0.01 && piece.x < delivered.x);
+    expect(routePieces.length).toBeGreaterThan(2);
+    expect(routePieces.map((piece) => piece.text).join('').replaceAll(' ', '')).toBe(`${far}to${BEIJING},3stops`);
+    expect(Math.max(...routePieces.map((piece) => piece.right))).toBeLessThan(delivered.x);
+  });
+});
