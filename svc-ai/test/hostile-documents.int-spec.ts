@@ -39,12 +39,16 @@ describe('svc-ai with hostile documents (two workers)', () => {
 
   it('reads a rate confirmation in its usual time while a long document is being read, and stays healthy', async () => {
     const usual = (await ai.extract(RATE_CONFIRMATION, 'text/plain')).seconds;
-    const long = ai.extract(await slowScan(), 'application/pdf');
+    let longAnswered = false;
+    const long = ai.extract(await slowScan(), 'application/pdf').finally(() => (longAnswered = true));
     await new Promise((resolve) => setTimeout(resolve, 300));
     const refused = ai.extract(emptyPagesPdf(80_000), 'application/pdf');
     const { reply, seconds } = await ai.extract(RATE_CONFIRMATION, 'text/plain');
     expect(reply).toMatchObject({ ok: true, data: { loadNumber: 'RC-44871', pickupLocation: 'Gary, IN', deliveryLocation: 'Pittsburgh, PA' } });
-    expect(seconds).toBeLessThan(Math.max(2, 3 * usual));
+    // Not queued behind the long read: answered while it is still being read, in about its usual time (a busy
+    // machine, e.g. the browser tests running beside, slows both alike).
+    expect(longAnswered).toBe(false);
+    expect(seconds).toBeLessThan(Math.max(4, 3 * usual));
     expect(await ai.isUp()).toBe(true);
     expect((await refused).reply).toMatchObject({ ok: false, error: { code: 'invalid' } });
     expect((await long).reply.ok).toBe(true);
