@@ -19,7 +19,7 @@ export function isoDay(year: number, month: number, day: number): string | undef
 
 /**
  * A match of the offline extractor's DATE pattern as an ISO day: 2026-11-09, 11/09/2026, 11-09-26, Nov 9, 2026,
- * Monday, November 9th 2026, 9 Nov 2026, and Nov 9 or 11/09 with the document's year.
+ * Monday, November 9th 2026, 9 Nov 2026, 09-Nov-2026, and Nov 9 or 11/09 with the document's year.
  */
 export function parseDay(match: RegExpMatchArray, fallbackYear: number): string | undefined {
   const [, y1, m1, d1, m2, d2, y2, mon3, d3, y3, d4, mon4, y4, m5, d5] = match;

@@ -11,7 +11,7 @@ const IGNORED_DATE_LABEL = /\b(?:issued|date\s+issued|issue\s+date|tender\s+date
 
 const MONTHS = 'jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|jun(?:e)?|jul(?:y)?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?';
 export const DATE = new RegExp(
-  String.raw`\b(?:(\d{4})-(\d{1,2})-(\d{1,2})|(\d{1,2})[/.-](\d{1,2})[/.-](\d{4}|\d{2})|(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*,?[^\S\n]+)?(${MONTHS})\.?[^\S\n]+(\d{1,2})(?:st|nd|rd|th)?(?:,?[^\S\n]+(\d{4}))?|(\d{1,2})(?:st|nd|rd|th)?[^\S\n]+(${MONTHS})\.?,?[^\S\n]+(\d{4})|(\d{1,2})/(\d{1,2})(?![/\d]))(?![\d:])`,
+  String.raw`\b(?:(\d{4})-(\d{1,2})-(\d{1,2})|(\d{1,2})[/.-](\d{1,2})[/.-](\d{4}|\d{2})|(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*,?[^\S\n]+)?(${MONTHS})\.?[^\S\n]+(\d{1,2})(?:st|nd|rd|th)?(?:,?[^\S\n]+(\d{4}))?|(\d{1,2})(?:st|nd|rd|th)?(?:[^\S\n]+|-)(${MONTHS})\.?,?(?:[^\S\n]+|-)(\d{4})|(\d{1,2})/(\d{1,2})(?![/\d]))(?![\d:])`,
   'gi',
 );
 

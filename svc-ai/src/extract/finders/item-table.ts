@@ -16,7 +16,11 @@ export interface ItemTable {
  */
 export function readItemTable(text: string): ItemTable | undefined {
   const lines = text.split('\n');
-  const header = lines.findIndex((line) => /\bweight\b|\bwt\b|\blbs\b/i.test(line) && /\b(?:description|commodity|pkgs?|pieces|pcs|qty|handling|items?|product)\b/i.test(line));
+  // A bill of lading's carrier table names the commodity's column; its customer order table (orders, packages and
+  // weight) comes first on a VICS form but describes no goods.
+  const weighs = (line: string) => /\bweight\b|\bwt\b|\blbs\b/i.test(line);
+  const describing = lines.findIndex((line) => weighs(line) && /\b(?:description|commodity|product)\b/i.test(line));
+  const header = describing >= 0 ? describing : lines.findIndex((line) => weighs(line) && /\b(?:pkgs?|pieces|pcs|qty|handling|items?)\b/i.test(line));
   if (header < 0) return undefined;
   const kg = /\bkgs?\b/i.test(lines[header]) && !/\blbs?\b/i.test(lines[header]);
   const weightColumn = cellAt(lines[header], /\bweight\b|\bwt\b|\blbs\b/i);

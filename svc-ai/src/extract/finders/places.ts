@@ -1,3 +1,4 @@
+import { cellsOf } from '../stacked-labels.js';
 import { titleCaseCity, US_STATES } from '../text-values.js';
 import type { Finder, Findings } from './finder.js';
 import type { Marker, Role } from './roles.js';
@@ -89,11 +90,15 @@ function columnRoles(text: string, markers: Marker[]): Map<number, Role> & { hea
     const roles = new Set(inLine.map((marker) => marker.role));
     if (!(roles.has('pickup') && roles.has('delivery')) || !/\S\s{3,}\S/.test(line.text)) return;
     const columns: { column: number; role: Role }[] = [];
+    const cells = cellsOf(line.text);
     for (const marker of inLine) {
-      const column = marker.at - line.offset;
-      const before = line.text.slice(0, column);
-      // Only a marker that starts a column (after a wide gap or at the line's start) opens one.
-      if (column === 0 || before.length - before.trimEnd().length >= 3 || !before.trim()) columns.push({ column, role: marker.role });
+      const at = marker.at - line.offset;
+      // A column starts where its heading's cell does ('STOP 1 - PICK-UP'), after a wide gap or at the line's start;
+      // a cell's first marker opens it.
+      const cell = cells[lastIndexAtOrBefore(cells, at, (candidate) => candidate.start)];
+      if (!cell || columns.some(({ column }) => column === cell.start)) continue;
+      const before = line.text.slice(0, cell.start);
+      if (cell.start === 0 || before.length - before.trimEnd().length >= 3 || !before.trim()) columns.push({ column: cell.start, role: marker.role });
     }
     // A block's first header owns the whole block: another header line under it would never be the one that counts.
     if (columns.length >= 2 && headers.at(-1)?.end !== blockEnds[index]) headers.push({ start: lineEnd, end: blockEnds[index], columns });

@@ -3,7 +3,7 @@ import type { Finder } from './finder.js';
 
 // Weights: a number starts where a number does (not at every digit of a run: quadratic), bounded like the form's;
 // no two optional parts are separated only by \s* (a long run of spaces would be tried every way: cubic).
-const WEIGHT_UNIT = /(?<!\d|\d[,.])(\d{1,3}(?:,\d{3}){1,3}|\d{1,9})(?:\.\d{1,6})?\s*(lbs?\b\.?|pounds\b|#(?!\s*\w)|kgs?\b|kilograms?\b)/gi;
+const WEIGHT_UNIT = /(?<!\d|\d[,.])(\d{1,3}(?:,\d{3}){1,3}|\d{1,9})(?:\.\d{1,6})?\s*(lbs?\b\.?|pounds\b|#(?![^\S\n]*\w)|kgs?\b|kilograms?\b)/gi;
 const WEIGHT_LABEL =
   /\b(gross\s+weight|total\s+weight|scale\s+weight|(?:gross|total|net|scale)\s+(?:lbs?|pounds)|weight|wgt|wt)\b\.?\s*(?:\((lbs?|pounds|kgs?)\)\s*)?(?:[:#=-]\s*)?(\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?\s*(lbs?|pounds|kgs?|kilograms?)?/i;
 
