@@ -24,18 +24,21 @@ const SHIPMENT_REFERENCES = ['LO', 'BM', 'CN', 'SI', 'PO', 'CR'];
 export const PICKUP_REASONS = new Set(['LD', 'CL', 'PL', 'LL']);
 export const DELIVERY_REASONS = new Set(['UL', 'CU', 'PU', 'DL']);
 
-/** The 204's segments, each as its elements (the segment's id first). */
-export function ediSegments(text: string): string[][] {
+/** What OCR reads a printed 204's '*' as, now and then ('G62*70%20270912', 'PR8850936™*PP'). */
+const OCR_STARS = /[%+"™]/g;
+
+/** The 204's segments, each as its elements (the segment's id first); `fromOcr`: a printed 204's misread stars mended. */
+export function ediSegments(text: string, fromOcr = false): string[][] {
   const separator = elementSeparator(text);
-  return text
+  return (fromOcr && separator === '*' ? text.replace(OCR_STARS, '*') : text)
     .split(/~|\n/)
     .map((segment) => segment.trim())
     .filter(Boolean)
     .map((segment) => segment.split(separator));
 }
 
-export function readEdi204(text: string): { fields: Record<string, unknown>; confidence: ExtractionConfidence } {
-  const segments = ediSegments(text);
+export function readEdi204(text: string, fromOcr = false): { fields: Record<string, unknown>; confidence: ExtractionConfidence } {
+  const segments = ediSegments(text, fromOcr);
   const fields: Record<string, unknown> = {};
   const stops: { reason: string; city?: string; dates: string[] }[] = [];
   const notes: string[] = [];

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { isEdi204 } from './edi-204.js';
 import { learnLayout, layoutLabels, layoutSimilarity, readWithLayout, SAME_LAYOUT } from './layout-memory.js';
 import { normalize } from './offline-extractor.js';
 import type { ExpectedLoad } from './scoring.js';
@@ -9,7 +10,8 @@ import type { ExpectedLoad } from './scoring.js';
 const TUNED = path.resolve('svc-ai/test/documents/layouts/tuned');
 const answers = JSON.parse(readFileSync(path.join(TUNED, 'answers.json'), 'utf8')) as Record<string, ExpectedLoad>;
 const text = (name: string) => normalize(readFileSync(path.join(TUNED, name), 'utf8'));
-const layouts = [...new Set(Object.keys(answers).map((name) => name.replace(/-\d\.txt$/, '')))];
+// A 204 is read as data, segment by segment, and never learned (extract.service.ts): its layouts are left out.
+const layouts = [...new Set(Object.keys(answers).map((name) => name.replace(/-\d\.txt$/, '')))].filter((layout) => !isEdi204(text(`${layout}-1.txt`)));
 
 describe('learning a layout from a saved load', () => {
   it.each(layouts)('%s: learned from the first document, reads every field of the second', (layout) => {

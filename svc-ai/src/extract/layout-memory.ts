@@ -191,17 +191,29 @@ function contextOf(cells: Cell[][], lineIndex: number, column: number, length: n
   return labelWords(before) ? `in:${labelWords(before)}` : '';
 }
 
-/** Up the column to the label heading it: the nearest ending in a colon, else the top of the block. */
+/**
+ * A heading over a column or block: a label, which may number its stop ('STOP 1 - PICK-UP'); a 'Label: value' cell
+ * above is a value of its own, no heading.
+ */
+const looksLikeHeading = (text: string) => !/:./.test(text) && looksLikeLabel(text.replace(/(?<!\d)\d{1,2}(?!\d)/g, ''));
+
+/**
+ * Up the column to the label heading it: the nearest ending in a colon, else the block's own heading at its top left
+ * (an indented 'PICKUP' block: the company's name under it is a value), else the top of the column in the block.
+ */
 function headingAbove(cells: Cell[][], lineIndex: number, column: number, length: number): string {
   let heading = '';
+  let top: Cell[] | undefined;
   for (let index = lineIndex - 1; index >= 0 && index >= lineIndex - 8; index--) {
     if (!cells[index].length) break;
+    top = index === 0 || !cells[index - 1].length ? cells[index] : undefined;
     const above = cells[index].find((candidate) => overlaps(candidate, column, column + length));
     if (!above) continue;
     const text = above.text.trim();
     if (/:$/.test(text) && looksLikeLabel(text.slice(0, -1))) return labelWords(text);
-    if (looksLikeLabel(text)) heading = labelWords(text);
+    if (looksLikeHeading(text)) heading = labelWords(text);
   }
+  if (top?.length === 1 && top[0].start <= column && looksLikeHeading(top[0].text)) return labelWords(top[0].text);
   return heading;
 }
 
@@ -244,12 +256,16 @@ export function learnLayout(whole: string, load: Partial<Record<LearnableField, 
     const kind = KIND_OF[field];
     if (!byKind.has(kind)) byKind.set(kind, candidatesOf(kind, text, year));
     const candidates = byKind.get(kind)!;
-    // A value that stands twice (pickup and delivery the same day) is the pickup's first, then the delivery's.
-    const match = candidates.find((candidate) => sameValue(kind, value, candidate.value) && !taken.has(candidate));
-    if (!match) continue;
-    taken.add(match);
-    const occurrence = candidates.filter((candidate) => candidate.context === match.context).indexOf(match);
-    learned.push({ field, context: match.context, occurrence });
+    // A value that stands twice (pickup and delivery the same day) is the pickup's first, then the delivery's; one
+    // that stands in several places is learned where it comes first under its label (a table's first row, not its
+    // total after a number of rows that another document does not have).
+    const matches = candidates
+      .filter((candidate) => sameValue(kind, value, candidate.value) && !taken.has(candidate))
+      .map((candidate) => ({ candidate, occurrence: candidates.filter(({ context }) => context === candidate.context).indexOf(candidate) }));
+    const best = matches.reduce<(typeof matches)[number] | undefined>((first, next) => (first && first.occurrence <= next.occurrence ? first : next), undefined);
+    if (!best) continue;
+    taken.add(best.candidate);
+    learned.push({ field, context: best.candidate.context, occurrence: best.occurrence });
   }
   return learned;
 }
