@@ -63,15 +63,28 @@ export const STOP_ROLE_LABELS = {
   delivery: ['deliver', 'delivers', 'delivery', 'deliveries', 'delivered', 'drop', 'drop-off', 'destination', 'dest', 'dest.', 'ship to', 'consignee', 'consigned to', 'receiver', 'unload', 'unloading', 'unload at', 'unloading at', 'unloading location', 'unloading site', 'final stop'],
 } as const;
 
+/** The labels of a stop's date: when the freight is ready or shipped, and when it is due. */
+export const DATE_LABELS = {
+  pickup: ['ship date', 'shipping date', 'date shipped', 'pick-up date', 'pick-up appt', 'pick-up appointment', 'pick-up on', 'pick-up window', 'p/u date', 'pu date', 'load date', 'loading date', 'ready date', 'available', 'ship not before', 'earliest pick'],
+  delivery: ['due date', 'delivery date', 'deliver date', 'deliver by', 'delivery by', 'delivery appt', 'deliver appt', 'delivery appointment', 'deliver appointment', 'deliver on', 'delivery on', 'delivery window', 'deliver window', 'must deliver', 'no later than', 'deliver not later', 'required delivery', 'eta', 'arrival date', 'drop date', 'del date'],
+} as const;
+
+/** The weight's labels; a gross, total or scale weight is the shipment's. */
+export const WEIGHT_LABELS = ['gross weight', 'total weight', 'scale weight', 'gross lbs', 'gross lb', 'gross pounds', 'total lbs', 'total lb', 'total pounds', 'net lbs', 'net lb', 'net pounds', 'scale lbs', 'scale lb', 'scale pounds', 'weight', 'wgt', 'wt'] as const;
+
+/** The commodity's labels: a bill of lading's description of articles, a rate confirmation's commodity or product. */
+export const COMMODITY_LABELS = ['commodity', 'commodities', 'description of goods', 'description of articles', 'description of commodity', 'freight description', 'description', 'product', 'goods', 'cargo', 'material', 'contents'] as const;
+
 /** The kinds of package a bill of lading counts (VICS 'Package type', NMFC 'Kind of packaging'), and their plurals. */
 export const PACKAGE_TYPES = ['pallet', 'pallets', 'plt', 'plts', 'skid', 'skids', 'carton', 'cartons', 'ctn', 'ctns', 'case', 'cases', 'box', 'boxes', 'bag', 'bags', 'drum', 'drums', 'crate', 'crates', 'tote', 'totes', 'bundle', 'bundles', 'roll', 'rolls', 'piece', 'pieces', 'pcs', 'pkg', 'pkgs', 'units'] as const;
 
 /**
  * A case-insensitive pattern of a phrase list (longest first, so 'total rate' is tried before 'total'), whole
- * words only; a space or hyphen in a phrase also matches none. `flags` adds to 'i'.
+ * words only, or with `wordStart` any word that starts with one ('Totals', 'Tarps'); a space or hyphen in a phrase
+ * also matches none. `flags` adds to 'i'.
  */
-export function labelPattern(phrases: readonly string[], flags = ''): RegExp {
-  return new RegExp(`(?<![A-Za-z0-9])(?:${phraseSource(phrases)})(?![A-Za-z0-9])`, `i${flags}`);
+export function labelPattern(phrases: readonly string[], { flags = '', wordStart = false } = {}): RegExp {
+  return new RegExp(`(?<![A-Za-z0-9])(?:${phraseSource(phrases)})${wordStart ? '' : '(?![A-Za-z0-9])'}`, `i${flags}`);
 }
 
 /** The alternation of a phrase list as pattern source: escaped, longest first, spaces and hyphens loose. */

@@ -1,8 +1,8 @@
 import { cleanCommodity } from '../text-values.js';
+import { COMMODITY_LABELS, phraseSource } from '../vocabulary.js';
 import type { Finder } from './finder.js';
 
-export const COMMODITY_LABEL =
-  /\b(?:commodity|commodities|description\s+of\s+(?:goods|articles|commodity)|product|goods|cargo|freight\s+description|material|contents|description)\b\s*(?:\([^)]{0,60}\)\s*)?[:\-–]\s*(.+)/i;
+export const COMMODITY_LABEL = new RegExp(String.raw`\b(?:${phraseSource(COMMODITY_LABELS)})\b\s*(?:\([^)]{0,60}\)\s*)?[:\-–]\s*(.+)`, 'i');
 const COMMODITY_PROSE =
   /\b(?:lbs?|pounds)\s+of\s+([a-z][a-z &\-/]{2,60}?)(?=\s*(?:[,.;(]|\s(?:floor|on|in|palletized|loaded|shipped|going|from|to|and\s+needs)\b|$))/i;
 const COMMODITY_PACKAGES =

@@ -1,6 +1,6 @@
 import { centsToMoney } from '@tms/contracts';
 import { valuesBesideLabels } from '../stacked-labels.js';
-import { labelPattern, phraseSource, RATE_LABELS } from '../vocabulary.js';
+import { labelPattern, RATE_LABELS } from '../vocabulary.js';
 import type { Finder } from './finder.js';
 import { lineStarts } from './text-positions.js';
 
@@ -9,11 +9,10 @@ import { lineStarts } from './text-positions.js';
  * number does, so a long run of digits or '1,000,000,...' is read once, not from each of its digits (quadratic).
  */
 export const MONEY = /(?:\$|USD[^\S\n]?)[^\S\n]?(\d{1,3}(?:,\d{3}){1,3}|\d{1,12})(?:\.(\d{2}))?(?!\d)|(?<!\d,)\b(\d{1,3}(?:,\d{3}){1,3}|\d{1,12})\.(\d{2})[^\S\n]?(?:USD|dollars)\b/gi;
-// Rate labels (vocabulary.ts) match as word beginnings ('Totals', 'Tarps'); 'pays $1,200' is a total too.
-const ratePattern = (phrases: readonly string[]) => new RegExp(String.raw`\b(?:${phraseSource(phrases)})`, 'i');
-const MONEY_TOTAL = new RegExp(String.raw`${ratePattern(RATE_LABELS.total).source}|\bpay(?:s|ing)?\s+\$`, 'i');
+// 'pays $1,200' is a total too.
+const MONEY_TOTAL = new RegExp(String.raw`${labelPattern(RATE_LABELS.total, { wordStart: true }).source}|\bpay(?:s|ing)?\s+\$`, 'i');
 const MONEY_LINEHAUL = labelPattern(RATE_LABELS.lineHaul);
-const MONEY_CHARGE = ratePattern(RATE_LABELS.charge);
+const MONEY_CHARGE = labelPattern(RATE_LABELS.charge, { wordStart: true });
 const MONEY_PAY = /\b(?:rate|pay(?:s|ment)?|amount|freight\s+charges?|charges?|carrier\s+pay|compensation|price)\b/i;
 const MONEY_IGNORED =
   /\b(?:insur\w*|liabilit\w*|coverage|cargo\s+value|declared|valuation|fines?|penalt\w*|claims?|deduct\w*|late|up\s+to|not\s+to\s+exceed|maximum|minimum|advance|cod|deposit|detention|layover|tonu|truck\s+order\s+not\s+used|lumper|reimburs\w*|per\s+(?:hour|hr|day|mile|stop)|mc[\s-]?\d|credit|invoice\s+total|fee\s+of|charged\s+back|chargeback|quick\s+pay|too\s+low|quote)/i;

@@ -1,11 +1,14 @@
 import { toPounds } from '../text-values.js';
+import { phraseSource, WEIGHT_LABELS } from '../vocabulary.js';
 import type { Finder } from './finder.js';
 
 // Weights: a number starts where a number does (not at every digit of a run: quadratic), bounded like the form's;
 // no two optional parts are separated only by \s* (a long run of spaces would be tried every way: cubic).
 const WEIGHT_UNIT = /(?<!\d|\d[,.])(\d{1,3}(?:,\d{3}){1,3}|\d{1,9})(?:\.\d{1,6})?\s*(lbs?\b\.?|pounds\b|#(?![^\S\n]*\w)|kgs?\b|kilograms?\b)/gi;
-const WEIGHT_LABEL =
-  /\b(gross\s+weight|total\s+weight|scale\s+weight|(?:gross|total|net|scale)\s+(?:lbs?|pounds)|weight|wgt|wt)\b\.?\s*(?:\((lbs?|pounds|kgs?)\)\s*)?(?:[:#=-]\s*)?(\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?\s*(lbs?|pounds|kgs?|kilograms?)?/i;
+const WEIGHT_LABEL = new RegExp(
+  String.raw`\b(${phraseSource(WEIGHT_LABELS)})\b\.?\s*(?:\((lbs?|pounds|kgs?)\)\s*)?(?:[:#=-]\s*)?(\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?\s*(lbs?|pounds|kgs?|kilograms?)?`,
+  'i',
+);
 
 /**
  * The weight in pounds: a labelled weight (gross, total or scale first), else the largest with a unit, else the item
