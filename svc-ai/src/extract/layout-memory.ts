@@ -3,6 +3,7 @@ import { DATE } from './finders/dates.js';
 import { PLACE } from './finders/places.js';
 import { cellsOf, type Cell } from './stacked-labels.js';
 import { cleanCommodity, parseDay, titleCaseCity, toPounds } from './text-values.js';
+import { PACKAGE_TYPES, phraseSource } from './vocabulary.js';
 
 /**
  * What svc-ai learns from a saved load (issue 49): where each of the load's values stood in the document kept with
@@ -99,6 +100,8 @@ const ID = /(?<![A-Za-z0-9-])[A-Z0-9][A-Za-z0-9-]{2,30}(?![A-Za-z0-9])/g;
 const MONEY = /(?<![\d.,])\$?[^\S\n]?(\d{1,3}(?:,\d{3})+|\d{1,9})(?:\.(\d{2}))?(?![\d,]|\.\d)/g;
 const WEIGHT = /(?<![\d.,/-])(\d{1,3}(?:,\d{3})+|\d{1,9})(?![\d,/-]|\.\d)(?:[^\S\n]*(lbs?\b|pounds\b|kgs?\b|kilograms?\b))?/gi;
 
+const PACKAGES_OF = new RegExp(String.raw`^\d+[^\S\n]+(?:${phraseSource(PACKAGE_TYPES)})[^\S\n]+of[^\S\n]+([A-Za-z][A-Za-z &/-]{2,60}?)(?=[^\S\n]*(?:[,.;(]|$))`, 'i');
+
 /** The values of one kind in the text with their offsets, in text order. */
 function valuesOf(kind: Kind, text: string, year: number): { at: number; value: string | number }[] {
   const found: { at: number; value: string | number }[] = [];
@@ -129,6 +132,10 @@ function valuesOf(kind: Kind, text: string, year: number): { at: number; value: 
           const start = colon ? colon[0].length : 0;
           const value = cleanCommodity(cell.text.slice(start));
           if (value && start < cell.text.length) found.push({ at: offset + cell.start + start, value });
+          // The goods a count of packages names ('Lading: 26 pallets of paper napkins, 21,300 lbs').
+          const goods = PACKAGES_OF.exec(cell.text.slice(start));
+          const named = goods && cleanCommodity(goods[1]);
+          if (named) found.push({ at: offset + cell.start + start + goods.index + goods[0].length - goods[1].length, value: named });
         }
       }
       break;

@@ -88,6 +88,15 @@ describe("the standards' field vocabulary", () => {
     expect(fields.commodity).toBe('Kitchen cookware');
   });
 
+  it("reads a commodity beside its label in a form's line, but not a column head beside it in a table's head", () => {
+    expect(read('Commodity          Frozen chicken         Weight   38,400 lbs\n').commodity).toBe('Frozen chicken');
+    expect(read('COMMODITY DESCRIPTION           LTL ONLY\n').commodity).toBeUndefined();
+  });
+
+  it('takes the pounds a document gives over the kilograms beside them', () => {
+    expect(read('Lading: 26 pallets of paper napkins, 21,300 lbs (9,662 kg)\n').weight).toBe(21300);
+  });
+
   it("reads a printed 204 whose stars OCR misread, as data", () => {
     const text = ['ST*204*0001~', 'B2**HPTK**PR8850936™*PP~', 'S5*1*CL~', 'G62*69*20271018~', 'N4*NORTH PLATTE*NE*69101~', 'S5*2*CU~', 'G62*70%20271020~', 'N4*BOISE*ID*83705~', 'L3*22400*G*1980*FR*198000~'].join('\n');
     expect(readEdi204(text, true).fields).toMatchObject({ loadNumber: 'PR8850936', deliveryDate: '2027-10-20', rate: '1980.00', weight: 22400 });

@@ -73,7 +73,10 @@ export const DATE_LABELS = {
 export const WEIGHT_LABELS = ['gross weight', 'total weight', 'scale weight', 'gross lbs', 'gross lb', 'gross pounds', 'total lbs', 'total lb', 'total pounds', 'net lbs', 'net lb', 'net pounds', 'scale lbs', 'scale lb', 'scale pounds', 'weight', 'wgt', 'wt'] as const;
 
 /** The commodity's labels: a bill of lading's description of articles, a rate confirmation's commodity or product. */
-export const COMMODITY_LABELS = ['commodity', 'commodities', 'description of goods', 'description of articles', 'description of commodity', 'freight description', 'description', 'product', 'goods', 'cargo', 'material', 'contents'] as const;
+export const COMMODITY_LABELS = ['commodity', 'commodities', 'description of goods', 'description of articles', 'description of commodity', 'freight description', 'lading description', 'description', 'product', 'goods', 'cargo', 'material', 'contents'] as const;
+
+/** Column heads that stand beside a commodity's label in a table's head, never a commodity themselves. */
+export const ITEM_COLUMN_HEADS = ['ltl only', 'nmfc', 'nmfc #', 'class', 'hm', 'h.m.', 'weight', 'qty', 'pieces', 'pcs', 'type', 'package', 'handling unit'] as const;
 
 /** The kinds of package a bill of lading counts (VICS 'Package type', NMFC 'Kind of packaging'), and their plurals. */
 export const PACKAGE_TYPES = ['pallet', 'pallets', 'plt', 'plts', 'skid', 'skids', 'carton', 'cartons', 'ctn', 'ctns', 'case', 'cases', 'box', 'boxes', 'bag', 'bags', 'drum', 'drums', 'crate', 'crates', 'tote', 'totes', 'bundle', 'bundles', 'roll', 'rolls', 'piece', 'pieces', 'pcs', 'pkg', 'pkgs', 'units'] as const;

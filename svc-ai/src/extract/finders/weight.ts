@@ -11,8 +11,8 @@ const WEIGHT_LABEL = new RegExp(
 );
 
 /**
- * The weight in pounds: a labelled weight (gross, total or scale first), else the largest with a unit, else the item
- * table's.
+ * The weight in pounds: a labelled weight (gross, total or scale first), else the largest with a unit (in pounds when
+ * the document gives pounds), else the item table's.
  */
 export const weightFinder: Finder = ({ text, itemTable }) => {
   const weight = findWeight(text) ?? itemTable?.weight;
@@ -27,8 +27,10 @@ function findWeight(text: string): { value: number; confidence: number } | undef
   const strongest = labelled.find((match) => /gross|total|scale/i.test(match[1])) ?? labelled[0];
   if (strongest) return { value: toPounds(strongest[3], strongest[4] ?? strongest[2]), confidence: 0.95 };
   const withUnit = [...text.matchAll(WEIGHT_UNIT)].filter((match) => Number(match[1].replace(/,/g, '')) >= 10);
+  // Pounds as written before kilograms converted ('21,300 lbs (9,662 kg)': the kilograms are the rounded copy).
+  const inPounds = withUnit.filter((match) => !/^k/i.test(match[2]));
   if (withUnit.length) {
-    const values = withUnit.map((match) => toPounds(match[1], match[2]));
+    const values = (inPounds.length ? inPounds : withUnit).map((match) => toPounds(match[1], match[2]));
     return { value: values.reduce((max, value) => Math.max(max, value)), confidence: withUnit.length === 1 ? 0.85 : 0.7 };
   }
   return undefined;
