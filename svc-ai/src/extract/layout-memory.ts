@@ -224,6 +224,18 @@ function headingAbove(cells: Cell[][], lineIndex: number, column: number, length
   return heading;
 }
 
+/** Which of the candidates with its context each candidate is (the second 'Date' of a table: 1), counted once. */
+function occurrencesOf(candidates: readonly Candidate[]): Map<Candidate, number> {
+  const seen = new Map<string, number>();
+  return new Map(
+    candidates.map((candidate) => {
+      const index = seen.get(candidate.context) ?? 0;
+      seen.set(candidate.context, index + 1);
+      return [candidate, index];
+    }),
+  );
+}
+
 /** Whether a load's value and a document's are the same (places by city and state, text ignoring case). */
 function sameValue(kind: Kind, loadValue: string | number, documentValue: string | number): boolean {
   switch (kind) {
@@ -257,6 +269,7 @@ export function learnLayout(whole: string, load: Partial<Record<LearnableField, 
   const learned: LearnedLayoutField[] = [];
   const byKind = new Map<Kind, Candidate[]>();
   const taken = new Set<Candidate>();
+  const occurrences = new Map<Kind, Map<Candidate, number>>();
   for (const field of LEARNABLE_FIELDS) {
     const value = load[field];
     if (value === undefined || value === null || value === '' || (field === 'weight' && !value)) continue;
@@ -266,13 +279,14 @@ export function learnLayout(whole: string, load: Partial<Record<LearnableField, 
     // A value that stands twice (pickup and delivery the same day) is the pickup's first, then the delivery's; one
     // that stands in several places is learned where it comes first under its label (a table's first row, not its
     // total after a number of rows that another document does not have).
-    const matches = candidates
+    if (!occurrences.has(kind)) occurrences.set(kind, occurrencesOf(candidates));
+    const occurrence = occurrences.get(kind)!;
+    const best = candidates
       .filter((candidate) => sameValue(kind, value, candidate.value) && !taken.has(candidate))
-      .map((candidate) => ({ candidate, occurrence: candidates.filter(({ context }) => context === candidate.context).indexOf(candidate) }));
-    const best = matches.reduce<(typeof matches)[number] | undefined>((first, next) => (first && first.occurrence <= next.occurrence ? first : next), undefined);
+      .reduce<Candidate | undefined>((first, next) => (first && occurrence.get(first)! <= occurrence.get(next)! ? first : next), undefined);
     if (!best) continue;
-    taken.add(best.candidate);
-    learned.push({ field, context: best.candidate.context, occurrence: best.occurrence });
+    taken.add(best);
+    learned.push({ field, context: best.context, occurrence: occurrence.get(best)! });
   }
   return learned;
 }

@@ -8,9 +8,11 @@ const COMMODITY_PROSE =
 const COMMODITY_PACKAGES =
   /\b\d+\s+(?:pallets?|plts?|skids?|cases|cartons|drums|bags|boxes|crates|totes|pieces|bundles|rolls)\s+of\s+([a-z][a-z &\-/]{2,60}?)(?=\s*(?:[,.;(]|\s(?:floor|on|in|palletized|loaded|shipped|going|from|to|weighing|at)\b|$))/i;
 const COMMODITY_HAULING = /\b(?:hauling|loaded\s+with|carrying|shipment\s+of)\s+([a-z][a-z &\-/]{2,60}?)(?=\s*(?:[,.;(]|\s(?:from|to|weighing|on)\b|$))/i;
-/** A label and its value as cells of a form's line, without a colon ('Commodity      Frozen chicken      Weight ...'). */
-// The label starts a cell: after a line's start or a wide gap (two fixed-length lookbehinds: a run of spaces is not
-// tried from each of its spaces).
+/**
+ * A label and its value as cells of a form's line, without a colon ('Commodity      Frozen chicken      Weight ...').
+ * The label starts a cell: after a line's start or a wide gap (two fixed-length lookbehinds, so a run of spaces is not
+ * tried from each of its spaces).
+ */
 const COMMODITY_BESIDE = new RegExp(String.raw`(?<!\S)(?<!\S[ ])(?:${phraseSource(COMMODITY_LABELS)})[^\S\n]{2,}(\S+(?:[ ]\S+)*)`, 'i');
 const ITEM_COLUMN_HEAD = labelPattern(ITEM_COLUMN_HEADS);
 
