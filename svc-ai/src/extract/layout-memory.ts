@@ -2,7 +2,7 @@ import type { ExtractedField, ExtractedLoad, LearnedLayoutField } from '@tms/con
 import { DATE } from './finders/dates.js';
 import { PLACE } from './finders/places.js';
 import { cellsOf, type Cell } from './stacked-labels.js';
-import { cleanCommodity, parseDay, titleCaseCity, toPounds } from './text-values.js';
+import { cleanCommodity, parseDay, stateCode, titleCaseCity, toPounds } from './text-values.js';
 import { PACKAGE_TYPES, phraseSource } from './vocabulary.js';
 
 /**
@@ -110,7 +110,7 @@ function valuesOf(kind: Kind, text: string, year: number): { at: number; value: 
       for (const match of text.matchAll(ID)) if (/\d/.test(match[0])) found.push({ at: match.index, value: match[0] });
       break;
     case 'place':
-      for (const match of text.matchAll(PLACE)) found.push({ at: match.index, value: `${titleCaseCity(match[1])}, ${match[2]}` });
+      for (const match of text.matchAll(PLACE)) found.push({ at: match.index, value: `${titleCaseCity(match[1])}, ${stateCode(match[2])}` });
       break;
     case 'date':
       for (const match of text.matchAll(DATE)) {

@@ -97,6 +97,10 @@ describe("the standards' field vocabulary", () => {
     expect(read('Lading: 26 pallets of paper napkins, 21,300 lbs (9,662 kg)\n').weight).toBe(21300);
   });
 
+  it('reads a state written out as its two letters', () => {
+    expect(read('Pick up in Dallas, Texas on 06/02/2027 and deliver to Charleston, WEST VIRGINIA by 06/04/2027.\n')).toMatchObject({ pickupLocation: 'Dallas, TX', deliveryLocation: 'Charleston, WV' });
+  });
+
   it("reads a printed 204 whose stars OCR misread, as data", () => {
     const text = ['ST*204*0001~', 'B2**HPTK**PR8850936™*PP~', 'S5*1*CL~', 'G62*69*20271018~', 'N4*NORTH PLATTE*NE*69101~', 'S5*2*CU~', 'G62*70%20271020~', 'N4*BOISE*ID*83705~', 'L3*22400*G*1980*FR*198000~'].join('\n');
     expect(readEdi204(text, true).fields).toMatchObject({ loadNumber: 'PR8850936', deliveryDate: '2027-10-20', rate: '1980.00', weight: 22400 });
