@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Customer, ExtractLayout, ExtractLoadResult, Load } from '@tms/contracts';
+import { isEdi204 } from '../../svc-ai/src/extract/edi-204.js';
 import { wrongFields, type ExpectedLoad } from '../../svc-ai/src/extract/scoring.js';
 import { httpRequest } from './support/http-request.js';
 import { signIn, startIsolatedSystem, type RunningSystem } from './support/system.js';
@@ -9,8 +10,9 @@ import { signIn, startIsolatedSystem, type RunningSystem } from './support/syste
  * Learning each sender's layout from saved loads (issue 49), through the public API as a client: a load saved with
  * the right values (`POST /api/loads`), the document kept on it (`POST /api/loads/{id}/documents`), then the next
  * document of that layout read (`POST /api/extract-load`) with what was learned, marked so; forgotten on
- * `DELETE /api/extract-layouts/{id}`. Eight layouts of our own, two documents each (svc-ai/test/documents/layouts):
- * four tuned on, four held out of every rule. A system of its own: what it learns changes every extraction.
+ * `DELETE /api/extract-layouts/{id}`. Layouts of our own, two documents each (svc-ai/test/documents/layouts): those
+ * tuned on, and four held out of every rule (held-out-2 is left to bench:extract). An X12 204 is read as data and
+ * never learned, so the tuned 204s are left out. A system of its own: what it learns changes every extraction.
  */
 const LAYOUTS = path.resolve('svc-ai/test/documents/layouts');
 const LEARNED_FIELDS = ['commodity', 'deliveryDate', 'deliveryLocation', 'loadNumber', 'pickupDate', 'pickupLocation', 'rate', 'weight'];
@@ -18,8 +20,14 @@ const LEARNED_FIELDS = ['commodity', 'deliveryDate', 'deliveryLocation', 'loadNu
 interface Sample {
   file: string;
   text: string;
-  answer: Required<Pick<ExpectedLoad, 'loadNumber' | 'pickupLocation' | 'pickupDate' | 'deliveryLocation' | 'deliveryDate' | 'rate' | 'weight' | 'commodity'>>;
+  /** A bill of lading states no rate: its answer has none. */
+  answer: Required<Pick<ExpectedLoad, 'loadNumber' | 'pickupLocation' | 'pickupDate' | 'deliveryLocation' | 'deliveryDate' | 'weight' | 'commodity'>> & { rate?: string };
 }
+
+/** The fields a layout learns from its first document: those its answer gives. */
+const learnedFieldsOf = (sample: Sample) => LEARNED_FIELDS.filter((field) => field in sample.answer);
+/** The rate a load saved from a bill of lading is given (from the rate confirmation, not on the document: never learned). */
+const RATE_NOT_ON_THE_DOCUMENT = '1234.56';
 
 /** The layouts of a folder: their first document (saved with its load) and second (read after). */
 function layoutsOf(set: 'tuned' | 'held-out'): { name: string; first: Sample; second: Sample }[] {
@@ -28,7 +36,8 @@ function layoutsOf(set: 'tuned' | 'held-out'): { name: string; first: Sample; se
   const sample = (file: string): Sample => ({ file, text: readFileSync(path.join(folder, file), 'utf8'), answer: answers[file] });
   return Object.keys(answers)
     .filter((file) => file.endsWith('-1.txt'))
-    .map((file) => ({ name: `${set}/${file.replace(/-1\.txt$/, '')}`, first: sample(file), second: sample(file.replace(/-1\.txt$/, '-2.txt')) }));
+    .map((file) => ({ name: `${set}/${file.replace(/-1\.txt$/, '')}`, first: sample(file), second: sample(file.replace(/-1\.txt$/, '-2.txt')) }))
+    .filter(({ first }) => !isEdi204(first.text));
 }
 const TUNED = layoutsOf('tuned');
 const HELD_OUT = layoutsOf('held-out');
@@ -42,7 +51,7 @@ const request = (method: string, route: string, body?: unknown) => httpRequest(s
 
 /** A load saved with `values` and the document kept on it, as AI Extract's save does. */
 async function saveWithDocument(values: Partial<Sample['answer']> & { loadNumber: string }, sample: Sample): Promise<string> {
-  const created = await request('POST', '/api/loads', { ...values, customerId, status: 'pending' });
+  const created = await request('POST', '/api/loads', { rate: RATE_NOT_ON_THE_DOCUMENT, ...values, customerId, status: 'pending' });
   expect(created.status).toBe(201);
   const id = (created.json as Load).id;
   const kept = await request('POST', `/api/loads/${id}/documents`, { fileName: sample.file, fileType: 'text/plain', fileSize: Buffer.byteLength(sample.text), fileData: dataUrl(sample.text), documentType: 'Rate Confirmation' });
@@ -86,7 +95,7 @@ afterAll(async () => {
 });
 
 describe('learning each sender\'s layout from a saved load', () => {
-  it('has eight layouts of its own, half of them held out', () => {
+  it('has layouts of its own, four of them held out', () => {
     expect(TUNED.length).toBeGreaterThanOrEqual(4);
     expect(HELD_OUT.length).toBe(4);
   });
@@ -95,13 +104,13 @@ describe('learning each sender\'s layout from a saved load', () => {
     for (const { name, first, second } of [...TUNED, ...HELD_OUT]) {
       const loadId = await saveWithDocument(first.answer, first);
       const layout = await learnedFrom(loadId);
-      expect([name, [...layout.fields].sort()]).toEqual([name, LEARNED_FIELDS]);
+      expect([name, [...layout.fields].sort()]).toEqual([name, learnedFieldsOf(first)]);
       expect(layout).toMatchObject({ loadNumber: first.answer.loadNumber, usedCount: 0 });
       expect(layout.title).toBe(first.text.split('\n')[0].trim().split(/\s{2,}/)[0]);
 
       const read = await extract(second);
       expect([name, wrongFields(read, second.answer)]).toEqual([name, []]);
-      expect(read.extraction.learned).toEqual({ layoutId: layout.id, loadId, loadNumber: first.answer.loadNumber, fields: expect.arrayContaining(LEARNED_FIELDS) });
+      expect(read.extraction.learned).toEqual({ layoutId: layout.id, loadId, loadNumber: first.answer.loadNumber, fields: expect.arrayContaining(learnedFieldsOf(first)) });
       expect(read.confidence.loadNumber).toBeGreaterThanOrEqual(0.9);
     }
     // Each read counts as a use.

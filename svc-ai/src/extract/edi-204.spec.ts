@@ -58,4 +58,13 @@ describe('the EDI 204 reader', () => {
   it('is not taken for a text that only mentions segments', () => {
     expect(isEdi204('Please send the ST 204 by EDI, B2 segment included.')).toBe(false);
   });
+  it('tells pickup from delivery by the N1 party when S5 gives no reason, and reads a weight in kilograms and a flat rate', () => {
+    const text = [
+      'ST*204*0001', 'B2**CARR**TND-5120**PP',
+      'S5*1', 'G62*69*20270601', 'N1*SF*ORCHARD PACKERS', 'N4*WENATCHEE*WA*98801',
+      'S5*2', 'G62*70*20270603', 'N1*ST*VALLEY GROCERS', 'N4*BOISE*ID*83705',
+      'AT8*G*K*18144', 'L3***1850*FR',
+    ].join('~');
+    expect(readEdi204(text).fields).toMatchObject({ pickupLocation: 'Wenatchee, WA', deliveryLocation: 'Boise, ID', deliveryDate: '2027-06-03', weight: 40001, rate: '1850.00' });
+  });
 });

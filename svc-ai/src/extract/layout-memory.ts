@@ -2,7 +2,8 @@ import type { ExtractedField, ExtractedLoad, LearnedLayoutField } from '@tms/con
 import { DATE } from './finders/dates.js';
 import { PLACE } from './finders/places.js';
 import { cellsOf, type Cell } from './stacked-labels.js';
-import { cleanCommodity, parseDay, titleCaseCity, toPounds } from './text-values.js';
+import { cleanCommodity, parseDay, stateCode, titleCaseCity, toPounds } from './text-values.js';
+import { PACKAGE_TYPES, phraseSource } from './vocabulary.js';
 
 /**
  * What svc-ai learns from a saved load (issue 49): where each of the load's values stood in the document kept with
@@ -99,6 +100,8 @@ const ID = /(?<![A-Za-z0-9-])[A-Z0-9][A-Za-z0-9-]{2,30}(?![A-Za-z0-9])/g;
 const MONEY = /(?<![\d.,])\$?[^\S\n]?(\d{1,3}(?:,\d{3})+|\d{1,9})(?:\.(\d{2}))?(?![\d,]|\.\d)/g;
 const WEIGHT = /(?<![\d.,/-])(\d{1,3}(?:,\d{3})+|\d{1,9})(?![\d,/-]|\.\d)(?:[^\S\n]*(lbs?\b|pounds\b|kgs?\b|kilograms?\b))?/gi;
 
+const PACKAGES_OF = new RegExp(String.raw`^\d+[^\S\n]+(?:${phraseSource(PACKAGE_TYPES)})[^\S\n]+of[^\S\n]+([A-Za-z][A-Za-z &/-]{2,60}?)(?=[^\S\n]*(?:[,.;(]|$))`, 'i');
+
 /** The values of one kind in the text with their offsets, in text order. */
 function valuesOf(kind: Kind, text: string, year: number): { at: number; value: string | number }[] {
   const found: { at: number; value: string | number }[] = [];
@@ -107,7 +110,7 @@ function valuesOf(kind: Kind, text: string, year: number): { at: number; value: 
       for (const match of text.matchAll(ID)) if (/\d/.test(match[0])) found.push({ at: match.index, value: match[0] });
       break;
     case 'place':
-      for (const match of text.matchAll(PLACE)) found.push({ at: match.index, value: `${titleCaseCity(match[1])}, ${match[2]}` });
+      for (const match of text.matchAll(PLACE)) found.push({ at: match.index, value: `${titleCaseCity(match[1])}, ${stateCode(match[2])}` });
       break;
     case 'date':
       for (const match of text.matchAll(DATE)) {
@@ -129,6 +132,10 @@ function valuesOf(kind: Kind, text: string, year: number): { at: number; value: 
           const start = colon ? colon[0].length : 0;
           const value = cleanCommodity(cell.text.slice(start));
           if (value && start < cell.text.length) found.push({ at: offset + cell.start + start, value });
+          // The goods a count of packages names ('Lading: 26 pallets of paper napkins, 21,300 lbs').
+          const goods = PACKAGES_OF.exec(cell.text.slice(start));
+          const named = goods && cleanCommodity(goods[1]);
+          if (named) found.push({ at: offset + cell.start + start + goods.index + goods[0].length - goods[1].length, value: named });
         }
       }
       break;
@@ -191,18 +198,42 @@ function contextOf(cells: Cell[][], lineIndex: number, column: number, length: n
   return labelWords(before) ? `in:${labelWords(before)}` : '';
 }
 
-/** Up the column to the label heading it: the nearest ending in a colon, else the top of the block. */
+/**
+ * A heading over a column or block: a label, which may number its stop ('STOP 1 - PICK-UP'); a 'Label: value' cell
+ * above is a value of its own, no heading.
+ */
+const looksLikeHeading = (text: string) => !/:./.test(text) && looksLikeLabel(text.replace(/(?<!\d)\d{1,2}(?!\d)/g, ''));
+
+/**
+ * Up the column to the label heading it: the nearest ending in a colon, else the block's own heading at its top left
+ * (an indented 'PICKUP' block: the company's name under it is a value), else the top of the column in the block.
+ */
 function headingAbove(cells: Cell[][], lineIndex: number, column: number, length: number): string {
   let heading = '';
+  let top: Cell[] | undefined;
   for (let index = lineIndex - 1; index >= 0 && index >= lineIndex - 8; index--) {
     if (!cells[index].length) break;
+    top = index === 0 || !cells[index - 1].length ? cells[index] : undefined;
     const above = cells[index].find((candidate) => overlaps(candidate, column, column + length));
     if (!above) continue;
     const text = above.text.trim();
     if (/:$/.test(text) && looksLikeLabel(text.slice(0, -1))) return labelWords(text);
-    if (looksLikeLabel(text)) heading = labelWords(text);
+    if (looksLikeHeading(text)) heading = labelWords(text);
   }
+  if (top?.length === 1 && top[0].start <= column && looksLikeHeading(top[0].text)) return labelWords(top[0].text);
   return heading;
+}
+
+/** Which of the candidates with its context each candidate is (the second 'Date' of a table: 1), counted once. */
+function occurrencesOf(candidates: readonly Candidate[]): Map<Candidate, number> {
+  const seen = new Map<string, number>();
+  return new Map(
+    candidates.map((candidate) => {
+      const index = seen.get(candidate.context) ?? 0;
+      seen.set(candidate.context, index + 1);
+      return [candidate, index];
+    }),
+  );
 }
 
 /** Whether a load's value and a document's are the same (places by city and state, text ignoring case). */
@@ -238,18 +269,24 @@ export function learnLayout(whole: string, load: Partial<Record<LearnableField, 
   const learned: LearnedLayoutField[] = [];
   const byKind = new Map<Kind, Candidate[]>();
   const taken = new Set<Candidate>();
+  const occurrences = new Map<Kind, Map<Candidate, number>>();
   for (const field of LEARNABLE_FIELDS) {
     const value = load[field];
     if (value === undefined || value === null || value === '' || (field === 'weight' && !value)) continue;
     const kind = KIND_OF[field];
     if (!byKind.has(kind)) byKind.set(kind, candidatesOf(kind, text, year));
     const candidates = byKind.get(kind)!;
-    // A value that stands twice (pickup and delivery the same day) is the pickup's first, then the delivery's.
-    const match = candidates.find((candidate) => sameValue(kind, value, candidate.value) && !taken.has(candidate));
-    if (!match) continue;
-    taken.add(match);
-    const occurrence = candidates.filter((candidate) => candidate.context === match.context).indexOf(match);
-    learned.push({ field, context: match.context, occurrence });
+    // A value that stands twice (pickup and delivery the same day) is the pickup's first, then the delivery's; one
+    // that stands in several places is learned where it comes first under its label (a table's first row, not its
+    // total after a number of rows that another document does not have).
+    if (!occurrences.has(kind)) occurrences.set(kind, occurrencesOf(candidates));
+    const occurrence = occurrences.get(kind)!;
+    const best = candidates
+      .filter((candidate) => sameValue(kind, value, candidate.value) && !taken.has(candidate))
+      .reduce<Candidate | undefined>((first, next) => (first && occurrence.get(first)! <= occurrence.get(next)! ? first : next), undefined);
+    if (!best) continue;
+    taken.add(best);
+    learned.push({ field, context: best.context, occurrence: occurrence.get(best)! });
   }
   return learned;
 }

@@ -17,7 +17,7 @@ export interface OfflineExtraction {
 
 /** Reads the load form's fields out of a document's text. `fromOcr` lowers the confidence of everything a little. */
 export function extractOffline(rawText: string, options: { fromOcr?: boolean; today?: Date } = {}): OfflineExtraction {
-  const found = isEdi204(rawText) ? readEdi204(rawText) : readDocument(normalize(rawText), options.today ?? new Date());
+  const found = isEdi204(rawText) ? readEdi204(rawText, options.fromOcr) : readDocument(normalize(rawText), options.today ?? new Date());
   const fields: ExtractedLoad = {};
   const confidence: ExtractionConfidence = {};
   const scale = options.fromOcr ? 0.9 : 1;
@@ -32,13 +32,15 @@ export function extractOffline(rawText: string, options: { fromOcr?: boolean; to
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
-/** OCR and PDF text quirks: 'Ibs' for 'lbs', '18,600 Ib' for 'lb', non-breaking and odd spaces, curly quotes, '$ 1,000'. */
+/** OCR and PDF text quirks: 'Ibs' for 'lbs', '18,600 Ib' for 'lb', non-breaking and odd spaces, curly quotes, a stray quote, '$ 1,000'. */
 export function normalize(text: string): string {
   return text
     .replace(/\r\n?/g, '\n')
     .replace(/[\u00a0\u2000-\u200b\u202f]/g, ' ')
     .replace(/[\u2018\u2019]/g, "'")
     .replace(/[\u201c\u201d]/g, '"')
+    // A speck OCR reads as a quote before a line's first word ('‘Yakima, WA 98901') is no part of it.
+    .replace(/^([^\S\n]*)'(?=[A-Z][a-z])/gm, '$1')
     .replace(/\b[I|l1]bs\b/g, 'lbs')
     .replace(/(?<=\d[^\S\n]?)[I|]b\b/g, 'lb')
     // A table's or a box's rules ('| Commodity: Paper |') are gaps between cells, as wide as they were.

@@ -3,7 +3,7 @@ import { DELIVERY_REASONS, ediSegments, isEdi204, PICKUP_REASONS } from './edi-2
 import { DATE } from './finders/dates.js';
 import { PLACE } from './finders/places.js';
 import { normalize } from './offline-extractor.js';
-import { isoDay, parseDay, titleCaseCity } from './text-values.js';
+import { isoDay, parseDay, stateCode, titleCaseCity } from './text-values.js';
 
 /**
  * The stops of a multi-stop document (issue 49 point 4), read as data: an X12 204's S5 loops (each with its G62
@@ -97,7 +97,7 @@ function sectionStops(text: string): Partial<ExtractedStop>[] {
     for (const line of body) {
       const place = [...line.matchAll(PLACE)].at(-1);
       if (place && !stop.location) {
-        stop.location = `${titleCaseCity(place[1])}, ${place[2]}`;
+        stop.location = `${titleCaseCity(place[1])}, ${stateCode(place[2])}`;
         stop.address = line;
         continue;
       }

@@ -5,6 +5,20 @@ export const US_STATES = [
   'SD', 'TN', 'TX', 'UT', 'VT', 'VA', 'WA', 'WV', 'WI', 'WY', 'DC', 'AB', 'BC', 'MB', 'NB', 'NL', 'NS', 'ON', 'PE', 'QC', 'SK',
 ] as const;
 
+/** US states written out ('Dallas, Texas'), longest first where one name starts another, with their codes. */
+export const US_STATE_NAMES: Record<string, (typeof US_STATES)[number]> = {
+  Alabama: 'AL', Alaska: 'AK', Arizona: 'AZ', Arkansas: 'AR', California: 'CA', Colorado: 'CO', Connecticut: 'CT', Delaware: 'DE',
+  Florida: 'FL', Georgia: 'GA', Hawaii: 'HI', Idaho: 'ID', Illinois: 'IL', Indiana: 'IN', Iowa: 'IA', Kansas: 'KS', Kentucky: 'KY',
+  Louisiana: 'LA', Maine: 'ME', Maryland: 'MD', Massachusetts: 'MA', Michigan: 'MI', Minnesota: 'MN', Mississippi: 'MS', Missouri: 'MO',
+  Montana: 'MT', Nebraska: 'NE', Nevada: 'NV', 'New Hampshire': 'NH', 'New Jersey': 'NJ', 'New Mexico': 'NM', 'New York': 'NY',
+  'North Carolina': 'NC', 'North Dakota': 'ND', Ohio: 'OH', Oklahoma: 'OK', Oregon: 'OR', Pennsylvania: 'PA', 'Rhode Island': 'RI',
+  'South Carolina': 'SC', 'South Dakota': 'SD', Tennessee: 'TN', Texas: 'TX', Utah: 'UT', Vermont: 'VT', Virginia: 'VA',
+  Washington: 'WA', 'West Virginia': 'WV', Wisconsin: 'WI', Wyoming: 'WY',
+};
+
+/** A place's state as its two letters: 'TX' as written, 'Texas' or 'TEXAS' by its name. */
+export const stateCode = (state: string): string => US_STATE_NAMES[titleCaseCity(state)] ?? state;
+
 const MONTH_INDEX: Record<string, number> = { jan: 1, feb: 2, mar: 3, apr: 4, may: 5, jun: 6, jul: 7, aug: 8, sep: 9, oct: 10, nov: 11, dec: 12 };
 
 const pad = (value: number) => String(value).padStart(2, '0');
@@ -19,7 +33,7 @@ export function isoDay(year: number, month: number, day: number): string | undef
 
 /**
  * A match of the offline extractor's DATE pattern as an ISO day: 2026-11-09, 11/09/2026, 11-09-26, Nov 9, 2026,
- * Monday, November 9th 2026, 9 Nov 2026, and Nov 9 or 11/09 with the document's year.
+ * Monday, November 9th 2026, 9 Nov 2026, 09-Nov-2026, and Nov 9 or 11/09 with the document's year.
  */
 export function parseDay(match: RegExpMatchArray, fallbackYear: number): string | undefined {
   const [, y1, m1, d1, m2, d2, y2, mon3, d3, y3, d4, mon4, y4, m5, d5] = match;

@@ -1,17 +1,16 @@
 import { parseDay } from '../text-values.js';
+import { DATE_LABELS, labelPattern } from '../vocabulary.js';
 import type { Finder, Findings } from './finder.js';
 import { markersOf, roleAt, type Role } from './roles.js';
 import { lineStarts, type Located } from './text-positions.js';
 
-const PICKUP_DATE_LABEL =
-  /\b(?:ship(?:ping)?\s+date|pick[\s-]?up\s+(?:date|appt|appointment|on|window)|p\/?u\s+date|load(?:ing)?\s+date|ready\s+date|date\s+shipped|available|ship\s+not\s+before|earliest\s+pick)/gi;
-const DELIVERY_DATE_LABEL =
-  /\b(?:due\s+date|deliver(?:y)?\s+(?:date|by|appt|appointment|on|window)|must\s+deliver|no\s+later\s+than|eta|arrival\s+date|drop\s+date|del\s+date|required\s+delivery|deliver\s+not\s+later)/gi;
+const PICKUP_DATE_LABEL = labelPattern(DATE_LABELS.pickup, { flags: 'g', wordStart: true });
+const DELIVERY_DATE_LABEL = labelPattern(DATE_LABELS.delivery, { flags: 'g', wordStart: true });
 const IGNORED_DATE_LABEL = /\b(?:issued|date\s+issued|issue\s+date|tender\s+date|printed|invoice\s+date|sent|created|today|dated|expir\w*|valid\s+until)\b/gi;
 
 const MONTHS = 'jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|jun(?:e)?|jul(?:y)?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?';
 export const DATE = new RegExp(
-  String.raw`\b(?:(\d{4})-(\d{1,2})-(\d{1,2})|(\d{1,2})[/.-](\d{1,2})[/.-](\d{4}|\d{2})|(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*,?[^\S\n]+)?(${MONTHS})\.?[^\S\n]+(\d{1,2})(?:st|nd|rd|th)?(?:,?[^\S\n]+(\d{4}))?|(\d{1,2})(?:st|nd|rd|th)?[^\S\n]+(${MONTHS})\.?,?[^\S\n]+(\d{4})|(\d{1,2})/(\d{1,2})(?![/\d]))(?![\d:])`,
+  String.raw`\b(?:(\d{4})-(\d{1,2})-(\d{1,2})|(\d{1,2})[/.-](\d{1,2})[/.-](\d{4}|\d{2})|(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*,?[^\S\n]+)?(${MONTHS})\.?[^\S\n]+(\d{1,2})(?:st|nd|rd|th)?(?:,?[^\S\n]+(\d{4}))?|(\d{1,2})(?:st|nd|rd|th)?(?:[^\S\n]+|-)(${MONTHS})\.?,?(?:[^\S\n]+|-)(\d{4})|(\d{1,2})/(\d{1,2})(?![/\d]))(?![\d:])`,
   'gi',
 );
 

@@ -1,5 +1,6 @@
 import { cellsOf } from '../stacked-labels.js';
 import { cleanCommodity, toPounds } from '../text-values.js';
+import { PACKAGE_TYPES, phraseSource } from '../vocabulary.js';
 import type { Finding } from './finder.js';
 
 /** A document's table of items: its weight and its commodity, each when it has one. */
@@ -12,12 +13,17 @@ export interface ItemTable {
  * A table of items under a header naming a weight column ('Pkgs  Description  Weight (lbs)'): the weight is the
  * TOTAL row's, else the rows' sum, each row's being the number under the weight column (not the NMFC code or class
  * beside it); the commodity is the first row's description, the cell under the description column that is not a
- * count of packages. Header lines without numbers under the header ('QTY  TYPE') belong to it.
+ * count of packages. Header lines without numbers under the header ('QTY  TYPE') belong to it. Without such a header,
+ * a line of goods.
  */
 export function readItemTable(text: string): ItemTable | undefined {
   const lines = text.split('\n');
-  const header = lines.findIndex((line) => /\bweight\b|\bwt\b|\blbs\b/i.test(line) && /\b(?:description|commodity|pkgs?|pieces|pcs|qty|handling|items?|product)\b/i.test(line));
-  if (header < 0) return undefined;
+  // A bill of lading's carrier table names the commodity's column; its customer order table (orders, packages and
+  // weight) comes first on a VICS form but describes no goods.
+  const weighs = (line: string) => /\bweight\b|\bwt\b|\blbs\b/i.test(line);
+  const describing = lines.findIndex((line) => weighs(line) && /\b(?:description|commodity|product)\b/i.test(line));
+  const header = describing >= 0 ? describing : lines.findIndex((line) => weighs(line) && /\b(?:pkgs?|pieces|pcs|qty|handling|items?)\b/i.test(line));
+  if (header < 0) return readItemLine(text);
   const kg = /\bkgs?\b/i.test(lines[header]) && !/\blbs?\b/i.test(lines[header]);
   const weightColumn = cellAt(lines[header], /\bweight\b|\bwt\b|\blbs\b/i);
   const descriptionColumn = cellAt(lines[header], /\b(?:description|commodity|product|items?)\b/i);
@@ -98,3 +104,19 @@ function rowDescription(line: string, column: Span | undefined): string | undefi
  * of its words: quadratic), its first letter then at least one more character, before ': '.
  */
 const LABEL_VALUE = /(?<![A-Za-z ])[ ]*[A-Za-z][A-Za-z ]+:\s/;
+
+/**
+ * A line of goods without a table's header (a dispatch sheet's 'Kraft paper rolls   26 rolls   44,200#'): the
+ * description, then the count of packages, then the weight (its unit as written, or misread), set apart by wide gaps.
+ */
+const ITEM_LINE = new RegExp(
+  String.raw`^[^\S\n]*([A-Za-z][A-Za-z &/-]{2,60}?)[^\S\n]{2,}\d+[^\S\n]*(?:${phraseSource(PACKAGE_TYPES)})[^\S\n]{2,}(\d{1,3}(?:,\d{3})+|\d{3,6})(?![\d.,])[^\S\n]*(lbs?\b|pounds\b|kgs?\b)?`,
+  'im',
+);
+
+function readItemLine(text: string): ItemTable | undefined {
+  const line = ITEM_LINE.exec(text);
+  if (!line) return undefined;
+  const commodity = cleanCommodity(line[1]);
+  return { weight: { value: toPounds(line[2], line[3]), confidence: 0.75 }, commodity: commodity ? { value: commodity, confidence: 0.75 } : undefined };
+}

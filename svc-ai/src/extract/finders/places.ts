@@ -1,16 +1,23 @@
-import { titleCaseCity, US_STATES } from '../text-values.js';
+import { cellsOf } from '../stacked-labels.js';
+import { stateCode, titleCaseCity, US_STATE_NAMES, US_STATES } from '../text-values.js';
 import type { Finder, Findings } from './finder.js';
 import type { Marker, Role } from './roles.js';
 import { lastIndexAtOrBefore, lineStarts, linesWithOffsets, type Located } from './text-positions.js';
 
 const STATE_CODES = US_STATES.join('|');
+// A state written out follows a comma ('Dallas, Texas'), in title case or capitals; longer names first ('West Virginia').
+const STATE_NAMES = Object.keys(US_STATE_NAMES)
+  .sort((a, b) => b.length - a.length)
+  .flatMap((name) => [name, name.toUpperCase()])
+  .join('|');
 
 /**
- * 'Salt Lake City, UT 84101', 'JOLIET, IL', 'Winston-Salem NC 27101' (a ZIP code makes the comma optional). A city
- * starts where a word does, not inside 'A.B.C' (which would try every letter of a long run: quadratic).
+ * 'Salt Lake City, UT 84101', 'JOLIET, IL', 'Winston-Salem NC 27101' (a ZIP code makes the comma optional), 'Dallas,
+ * Texas' (the state as written: stateCode gives its two letters). A city starts where a word does, not inside 'A.B.C'
+ * (which would try every letter of a long run: quadratic).
  */
 export const PLACE = new RegExp(
-  String.raw`(?<![A-Za-z.'\-])\b([A-Z][A-Za-z.'\-]*(?:[ ][A-Z][A-Za-z.'\-]*){0,3})(?:,[^\S\n]*|[^\S\n]+(?=(?:${STATE_CODES})[^\S\n]+\d{5}\b))(${STATE_CODES})\b(?:\.?[^\S\n]+(\d{5})(?:-\d{4})?)?`,
+  String.raw`(?<![A-Za-z.'\-])\b([A-Z][A-Za-z.'\-]*(?:[ ][A-Z][A-Za-z.'\-]*){0,3})(?:,[^\S\n]*|[^\S\n]+(?=(?:${STATE_CODES})[^\S\n]+\d{5}\b))(${STATE_CODES}|${STATE_NAMES})\b(?:\.?[^\S\n]+(\d{5})(?:-\d{4})?)?`,
   'g',
 );
 /** Words that end a street or a company name: a place's city starts after them. */
@@ -89,11 +96,15 @@ function columnRoles(text: string, markers: Marker[]): Map<number, Role> & { hea
     const roles = new Set(inLine.map((marker) => marker.role));
     if (!(roles.has('pickup') && roles.has('delivery')) || !/\S\s{3,}\S/.test(line.text)) return;
     const columns: { column: number; role: Role }[] = [];
+    const cells = cellsOf(line.text);
     for (const marker of inLine) {
-      const column = marker.at - line.offset;
-      const before = line.text.slice(0, column);
-      // Only a marker that starts a column (after a wide gap or at the line's start) opens one.
-      if (column === 0 || before.length - before.trimEnd().length >= 3 || !before.trim()) columns.push({ column, role: marker.role });
+      const at = marker.at - line.offset;
+      // A column starts where its heading's cell does ('STOP 1 - PICK-UP'), after a wide gap or at the line's start;
+      // a cell's first marker opens it.
+      const cell = cells[lastIndexAtOrBefore(cells, at, (candidate) => candidate.start)];
+      if (!cell || columns.some(({ column }) => column === cell.start)) continue;
+      const before = line.text.slice(0, cell.start);
+      if (cell.start === 0 || before.length - before.trimEnd().length >= 3 || !before.trim()) columns.push({ column: cell.start, role: marker.role });
     }
     // A block's first header owns the whole block: another header line under it would never be the one that counts.
     if (columns.length >= 2 && headers.at(-1)?.end !== blockEnds[index]) headers.push({ start: lineEnd, end: blockEnds[index], columns });
@@ -130,7 +141,7 @@ function findPlaces(text: string): Place[] {
     const cityWords = words.slice(start);
     if (!cityWords.length) continue;
     const city = titleCaseCity(cityWords.join(' '));
-    places.push({ at: match.index + match[0].indexOf(cityWords[0]), value: `${city}, ${match[2]}`, lineStart: lineStartOf(match.index) });
+    places.push({ at: match.index + match[0].indexOf(cityWords[0]), value: `${city}, ${stateCode(match[2])}`, lineStart: lineStartOf(match.index) });
   }
   return places;
 }
