@@ -1,10 +1,9 @@
 /**
  * `npm test`, in stages, each timed: installs what is missing, Chromium, checks that every workspace declares what
  * it uses (scripts/check-deps.mjs), builds (the one type-check: jest only compiles), then runs beside each other the
- * check that each part runs from its own deployable (scripts/check-deployables.mjs) and the unit tests, then beside
- * each other the integration tests (against the real Postgres and NATS, one file at a time) and the browser tests (two
- * files at a time on one system). Each jest project runs in a process of its own, with systems of its own, so the
- * browser tests' system is started only for them. At the end:
+ * check that each part runs from its own deployable (scripts/check-deployables.mjs) and the unit tests, then the
+ * integration tests (against the real Postgres and NATS), then the browser tests (two files at a time on one system).
+ * Each jest project runs in a process of its own, so the browser tests' system is started only for them. At the end:
  * each stage's time, and one line summing the tests of every stage ('N passed, N failed'); the exit code is not 0 when
  * any stage failed.
  *
@@ -51,17 +50,14 @@ function node(args, logFile) {
   });
 }
 
-/**
- * One jest process; its tests are added to the closing count (a suite that could not run counts as one failure). Its
- * output goes to the terminal, or to `logFile` when it runs beside another stage.
- */
-async function jest(name, args, logFile) {
+/** One jest process; its tests are added to the closing count (a suite that could not run counts as one failure). */
+async function jest(name, args) {
   const report = path.join(resultsDir, `jest-${name}.json`);
   rmSync(report, { force: true });
   // The module registries of a hundred test files in one process grow past V8's default 4 GB heap: it may take 8.
   // --forceExit: a suite that failed half-way may leave a server or a connection open (a gateway that did not start,
   // its test's issuer still listening); the stage then ends with its report instead of waiting for CI's time limit.
-  const passed = await node(['--experimental-vm-modules', '--max-old-space-size=8192', 'node_modules/jest/bin/jest.js', ...args, '--json', `--outputFile=${report}`, '--forceExit'], logFile);
+  const passed = await node(['--experimental-vm-modules', '--max-old-space-size=8192', 'node_modules/jest/bin/jest.js', ...args, '--json', `--outputFile=${report}`, '--forceExit']);
   try {
     const { numPassedTests, numFailedTests, numRuntimeErrorTestSuites } = JSON.parse(readFileSync(report, 'utf8'));
     tests.passed += numPassedTests;
@@ -83,7 +79,7 @@ function printSummary() {
   const width = Math.max(...stages.map(({ name }) => name.length));
   console.log('\n[tms] Stages:');
   for (const { name, seconds, passed } of stages) console.log(`  ${name.padEnd(width)}  ${seconds.toFixed(0).padStart(5)} s  ${passed ? 'ok' : 'FAILED'}`);
-  // Not the stages' sum: the deployables check runs beside the unit tests, the integration tests beside the browser tests.
+  // Not the stages' sum: the deployables check runs beside the unit tests.
   const total = (performance.now() - started) / 1000;
   console.log(`  ${'total'.padEnd(width)}  ${total.toFixed(0).padStart(5)} s`);
   // The CI reads this line.
@@ -108,17 +104,10 @@ if (ready && jestArguments.length) {
     stage('unit', () => jest('unit', ['--selectProjects', 'unit', '--maxWorkers=2'])),
   ]);
   printLog('deployables check', deployablesLog);
-  // The integration tests (one file at a time) beside the browser tests (two files at a time, against the one system
-  // the e2e project's global setup starts; README: The two commands): each stage has systems of its own, and each
-  // alone leaves much of the machine idle, waiting on its systems, timers and the browser.
-  const integrationLog = path.join(resultsDir, 'integration.log');
-  const e2eLog = path.join(resultsDir, 'e2e.log');
-  await Promise.all([
-    stage('integration', () => jest('integration', ['--selectProjects', 'integration', '--runInBand'], integrationLog)),
-    stage('e2e', () => jest('e2e', ['--selectProjects', 'e2e', '--maxWorkers=2'], e2eLog)),
-  ]);
-  printLog('integration', integrationLog);
-  printLog('e2e', e2eLog);
+  await stage('integration', () => jest('integration', ['--selectProjects', 'integration', '--runInBand']));
+  // Two browser test files at a time, against the one system the e2e project's global setup starts (README: The two
+  // commands).
+  await stage('e2e', () => jest('e2e', ['--selectProjects', 'e2e', '--maxWorkers=2']));
 }
 
 printSummary();
