@@ -1,15 +1,16 @@
 import type { Driver, Expense, FuelCardMapping, FuelPurchase, Truck } from '@tms/contracts';
-import { launchBrowser, newSession, signIn, type Browser, type Page } from './support/browser.js';
+import { launchBrowser, newSession, recordDialogs, signIn, type Browser, type Confirmations, type Page } from './support/browser.js';
 import { apiSteps, dayFromToday, screenSteps } from './support/steps.js';
 
 /**
  * Issue 48, point 1 in the browser: a statement of a layout no built-in one reads, its columns mapped in 'Import Fuel
- * Card Statement' ('Map columns…'), the mapping saved under a name, the dry run run by it and the statement imported.
- * Every truck, driver and mapping this file makes is named 'FMD' and deleted at the end: the other browser tests
+ * Card Statement' ('Map columns…'), the mapping saved under a name, the dry run run by it and the statement imported; then the mapping
+ * deleted from the dialog, the statement it imported kept. Every truck, driver and mapping this file makes is named 'FMD' and deleted at the end: the other browser tests
  * share the system.
  */
 let browser: Browser;
 let page: Page;
+let confirmations: Confirmations;
 
 const { getList, post, remove } = apiSteps(() => page);
 const { choicesClosed, successToast } = screenSteps(() => page);
@@ -53,6 +54,7 @@ async function pick(scope: ReturnType<Page['getByRole']>, label: string, option:
 beforeAll(async () => {
   browser = await launchBrowser();
   ({ page } = await newSession(browser, { height: 1600 }));
+  confirmations = recordDialogs(page);
   await signIn(page, 'fuel.mapping@example.com');
   await cleanUp();
   await post('trucks', { truckNumber: 'FMD-101', type: 'Dry Van', status: 'in-use', licensePlate: 'FMD-P101' });
@@ -67,7 +69,7 @@ afterAll(async () => {
 });
 
 describe('Import Fuel Card Statement: Map columns…', () => {
-  it("maps a file's columns, saves the mapping under a name, and imports the statement by it", async () => {
+  it("maps a file's columns, saves the mapping under a name, imports the statement by it, and deletes the mapping", async () => {
     await page.getByRole('main').getByRole('button', { name: 'Import Fuel Card Statement' }).click();
     const dialog = page.getByRole('dialog', { name: 'Import Fuel Card Statement' });
     await pick(dialog, 'Layout', 'Map columns…');
@@ -110,6 +112,25 @@ describe('Import Fuel Card Statement: Map columns…', () => {
     await pick(dialog, 'Layout', mappingName);
     await dialog.locator('input[type=file]').setInputFiles(statement);
     await dialog.getByText('Every line was imported before: nothing would change.').waitFor();
+
+    // A mapping no longer needed is deleted from the dialog, after the browser asks; what it imported stays.
+    confirmations.accept = false;
+    await page.screenshot({ path: 'test-results/fuel-mapping-chosen.png' });
+    await dialog.getByRole('button', { name: 'Delete Mapping' }).click();
+    expect(confirmations.messages.at(-1)).toBe(`Delete the mapping ${mappingName}? Statements imported by it stay as they are.`);
+    expect((await getList<FuelCardMapping>('fuel/mappings')).map((saved) => saved.name)).toContain(mappingName);
+    confirmations.accept = true;
+    await dialog.getByRole('button', { name: 'Delete Mapping' }).click();
+    await successToast('Mapping deleted').filter({ hasText: mappingName }).waitFor();
+    await expect(dialog.locator('.ant-select').filter({ has: page.getByLabel('Layout', { exact: true }) }).innerText()).resolves.toContain('EFS transaction report');
+    await dialog.getByRole('button', { name: 'Delete Mapping' }).waitFor({ state: 'detached' });
+    expect((await getList<FuelCardMapping>('fuel/mappings')).map((saved) => saved.name)).not.toContain(mappingName);
+    await dialog.getByLabel('Layout', { exact: true }).click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'Map columns…' }).waitFor();
+    await expect(page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: mappingName }).count()).resolves.toBe(0);
+    await page.keyboard.press('Escape');
+    await choicesClosed();
+    expect((await getList<FuelPurchase>('fuel')).filter((purchase) => purchase.receiptNumber === `FMD-${run}-1`)).toHaveLength(1);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
   });

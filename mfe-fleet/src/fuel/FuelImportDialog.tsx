@@ -19,7 +19,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Flex, Input, Modal, Select, Statistic, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { formatThousandths } from './fuel-display.js';
-import { fuelMappingsQuery, useFuelImport, useSaveFuelMapping, type StatementReading } from './fuel-import.api.js';
+import { fuelMappingsQuery, useDeleteFuelMapping, useFuelImport, useSaveFuelMapping, type StatementReading } from './fuel-import.api.js';
 
 export interface FuelImportDialogProps {
   open: boolean;
@@ -93,10 +93,11 @@ function failureText(error: unknown): string {
 export function FuelImportDialog({ open, onClose }: FuelImportDialogProps) {
   const fuelImport = useFuelImport();
   const toast = useToast();
-  const [layout, setLayout] = useState<LayoutChoice>('efs');
+  const [layout, setLayout] = useState<LayoutChoice>(FUEL_CARD_LAYOUTS[0]);
   const [mapping, setMapping] = useState<Mapping | null>(null);
   const saved = useQuery({ ...fuelMappingsQuery(), enabled: open });
   const saveMapping = useSaveFuelMapping();
+  const deleteMapping = useDeleteFuelMapping();
   const { file, step, failure, send, choose, chooseAnother, result } = useCsvSteps<FuelImportResult, LayoutChoice>({
     upload: (file, dryRun, onProgress, as) => fuelImport.mutateAsync({ reading: readingOf(as), file, dryRun, onProgress }),
     applied: (result) => {
@@ -132,6 +133,22 @@ export function FuelImportDialog({ open, onClose }: FuelImportDialogProps) {
     }
   };
 
+  /** The saved mapping chosen as the layout, if one is. */
+  const chosenMapping = layout.startsWith(MAPPING_PREFIX) ? saved.data?.find((one) => `${MAPPING_PREFIX}${one.id}` === layout) : undefined;
+
+  /** 'Delete Mapping': asked first, as every delete is; the layout goes back to the first built-in one. */
+  const onDeleteMapping = async (chosen: { id: string; name: string }) => {
+    if (!window.confirm(`Delete the mapping ${chosen.name}? Statements imported by it stay as they are.`)) return;
+    try {
+      await deleteMapping.mutateAsync(chosen.id);
+      setLayout(FUEL_CARD_LAYOUTS[0]);
+      if (file) chooseAnother();
+      toast.success('Mapping deleted', chosen.name);
+    } catch (error) {
+      toast.error('The mapping could not be deleted', failureText(error));
+    }
+  };
+
   const layoutOptions = [
     ...FUEL_CARD_LAYOUTS.map((value) => ({ value: value as LayoutChoice, label: FUEL_CARD_LAYOUT_LABELS[value] })),
     ...(saved.data ?? []).map((saved) => ({ value: `${MAPPING_PREFIX}${saved.id}` as LayoutChoice, label: saved.name })),
@@ -157,30 +174,37 @@ export function FuelImportDialog({ open, onClose }: FuelImportDialogProps) {
   return (
     <Modal open={open} title="Import Fuel Card Statement" onCancel={step.phase === 'sending' ? undefined : onClose} footer={footer} width={960} destroyOnHidden maskClosable={false}>
       <Flex vertical gap={16}>
-        <label>
-          <Typography.Text>Layout </Typography.Text>
-          <Select<LayoutChoice>
-            aria-label="Layout"
-            value={layout}
-            disabled={step.phase === 'sending' || saveMapping.isPending}
-            style={{ width: 260 }}
-            options={layoutOptions}
-            onChange={(value) => {
-              setLayout(value);
-              setMapping(null);
-              if (value === MAP_COLUMNS) {
-                // A file already chosen is mapped now; otherwise once it is.
-                if (file && step.phase === 'checked') {
-                  chooseAnother();
-                  void startMapping(file);
+        <Flex gap={12} align="center" wrap>
+          <label>
+            <Typography.Text>Layout </Typography.Text>
+            <Select<LayoutChoice>
+              aria-label="Layout"
+              value={layout}
+              disabled={step.phase === 'sending' || saveMapping.isPending}
+              style={{ width: 260 }}
+              options={layoutOptions}
+              onChange={(value) => {
+                setLayout(value);
+                setMapping(null);
+                if (value === MAP_COLUMNS) {
+                  // A file already chosen is mapped now; otherwise once it is.
+                  if (file && step.phase === 'checked') {
+                    chooseAnother();
+                    void startMapping(file);
+                  }
+                  return;
                 }
-                return;
-              }
-              // A file already checked is checked again under the layout chosen now.
-              if (file && step.phase === 'checked') void send(file, true, value);
-            }}
-          />
-        </label>
+                // A file already checked is checked again under the layout chosen now.
+                if (file && step.phase === 'checked') void send(file, true, value);
+              }}
+            />
+          </label>
+          {chosenMapping && (
+            <Button danger disabled={step.phase === 'sending'} loading={deleteMapping.isPending} onClick={() => void onDeleteMapping(chosenMapping)}>
+              Delete Mapping
+            </Button>
+          )}
+        </Flex>
         {failure && <Alert type="error" showIcon title={failure} />}
         {mapping && (
           <Flex vertical gap={12} aria-label="Column mapping">

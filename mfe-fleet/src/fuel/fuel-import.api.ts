@@ -29,3 +29,12 @@ export function useSaveFuelMapping() {
     onSuccess: () => client.invalidateQueries({ queryKey: [MAPPINGS] }),
   });
 }
+
+/** DELETE /api/fuel/mappings/{id}: a saved mapping no longer offered; statements imported by it stay as they are. */
+export function useDeleteFuelMapping() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete(`${MAPPINGS}/${id}`),
+    onSuccess: () => client.invalidateQueries({ queryKey: [MAPPINGS] }),
+  });
+}
