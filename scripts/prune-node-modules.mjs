@@ -3,7 +3,8 @@
  * source maps, markdown, the tests a package ships at its root (prom-client's bintrees: 2 MB of test data), and
  * tesseract.js-core's browser builds (each WebAssembly core again, inlined in JavaScript:
  * Node loads the .wasm file beside its loader), and the font weights PDFs do not use (an @expo-google-fonts package
- * ships nine, Noto Sans SC's 10 MB each: svc-accounting reads 400Regular and 700Bold) with their preview pictures. It runs after `npm ci --omit=dev` in every service's deployable
+ * ships nine, Noto Sans SC's 10 MB each: svc-accounting reads 400Regular and 700Bold) with their preview pictures.
+ * It runs after `npm ci --omit=dev` in every service's deployable
  * (scripts/deployable.mjs makes it the deployable's postinstall), and keeps svc-ai's image under 250 MB.
  *   node prune-node-modules.mjs [folder]   (default: the current folder)
  */
