@@ -167,12 +167,15 @@ describe('names and places in any script', () => {
   const BEIJING = '北京市朝阳区';
   const GREEK = 'Ζήσης Παπαδόπουλος';
   const textOf = (placed: Placed[]) => placed.map((piece) => piece.text).join(' ');
+  /** A pending week's settlement under its number. */
+  const weekOf = (settlementNumber: string) =>
+    ({
+      settlementNumber, periodStart: '2027-05-03', periodEnd: '2027-05-09', status: 'pending',
+      totalRevenue: '12500.00', totalMiles: 2417, driverPay: '3750.00', deductions: '0.00', netPay: '3750.00', notes: null,
+    }) as unknown as Settlement;
 
   it("prints a driver's name, a customer's name and a place outside WinAnsi as themselves on the statement and the invoice", async () => {
-    const settlement = {
-      settlementNumber: 'SETTLE-20270509-0050', periodStart: '2027-05-03', periodEnd: '2027-05-09', status: 'pending',
-      totalRevenue: '12500.00', totalMiles: 2417, driverPay: '3750.00', deductions: '0.00', netPay: '3750.00', notes: null,
-    } as unknown as Settlement;
+    const settlement = weekOf('SETTLE-20270509-0050');
     const driver = { name: 'José Muñoz', email: 'jose@example.com', phone: '555-0100', payType: 'percent', payRate: '30.00' } as unknown as Driver;
     const statement = await placedText(await statementPdf({ company: COMPANY, settlement, driver, loads: [load('LD-2027-0050', BEIJING, 'Θεσσαλονίκη')] }));
     expect(textOf(statement)).toContain('José Muñoz');
@@ -192,10 +195,7 @@ describe('names and places in any script', () => {
   });
 
   it('wraps a long Chinese place in the route column within it, read whole down the column', async () => {
-    const settlement = {
-      settlementNumber: 'SETTLE-20270509-0051', periodStart: '2027-05-03', periodEnd: '2027-05-09', status: 'pending',
-      totalRevenue: '12500.00', totalMiles: 2417, driverPay: '3750.00', deductions: '0.00', netPay: '3750.00', notes: null,
-    } as unknown as Settlement;
+    const settlement = weekOf('SETTLE-20270509-0051');
     const driver = { name: 'Zhang Wei', email: 'wei@example.com', phone: '555-0100', payType: 'percent', payRate: '30.00' } as unknown as Driver;
     const far = '上海市浦东新区张江高科技园区碧波路690号三号楼';
     const placed = await placedText(await statementPdf({ company: COMPANY, settlement, driver, loads: [load('LD-2027-0051', far, BEIJING)] }));
