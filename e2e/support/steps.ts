@@ -68,7 +68,7 @@ export function screenSteps(current: () => Page) {
 
     /**
      * check() on the screen as it is with no rows: the API answers these lists empty (the page reloaded before and
-     * after). The test files share one system, two at a time, so no list is empty by itself.
+     * after). The test files share one system, several at a time, so no list is empty by itself.
      */
     async withNoRows(resources: string[], check: () => Promise<void>) {
       const page = current();
