@@ -23,9 +23,9 @@ const PUBLISH_DEADLINE_MS = 5000;
 const ALL_REFUSED_PAUSE_MS = 200;
 /**
  * Publishes waiting for their acknowledgement at once. A group whose turn comes while this many wait keeps growing
- * until one is answered (a group commit's rhythm): under load a message then carries the requests of an
- * acknowledgement's time, not of one turn of the event loop, and JetStream, the gateway and svc-telematics each pay
- * their cost per message for fewer messages. When the load is light, nothing waits and a group goes at once.
+ * until one is answered (a group commit's rhythm); when the load is light, nothing waits and a group goes at once.
+ * Under bench/gps-profile's load this took 14% less of the machine's CPU a request and a lower p99 than sending every
+ * group at once (README: Speed of the device path).
  */
 const MAX_IN_FLIGHT = 2;
 /** The longest a group waits for its turn: a stream slow to answer never holds a request back longer than this. */
