@@ -104,9 +104,10 @@ if (ready && jestArguments.length) {
     stage('unit', () => jest('unit', ['--selectProjects', 'unit', '--maxWorkers=2'])),
   ]);
   printLog('deployables check', deployablesLog);
-  // In band: three suites on the shared system save the company profile (driver-app, invoice-email, openapi), and two
-  // files at a time let one overwrite another's meanwhile (a CI run failed on it). Two at a time took 371 s against
-  // 522 s in band, back to back on one machine: worth it once those suites stop sharing that state.
+  // In band: suites on the shared system change its singletons (openapi-conformance the company profile, charge terms
+  // and factor; openapi and driver-app the company profile), and two files at a time let one overwrite another's
+  // meanwhile (a CI run failed on it). Two at a time took 371 s against 522 s in band, back to back on one machine:
+  // worth it once those suites stop sharing that state.
   await stage('integration', () => jest('integration', ['--selectProjects', 'integration', '--runInBand']));
   // Three browser test files at a time, against the one system the e2e project's global setup starts (README: The two
   // commands): with two, the cores were busy about two-thirds of the stage; three keep them busy (measured on one
